@@ -1,0 +1,7 @@
+export * from "./errors.ts";
+export * from "./rison.ts";
+export * from "./list.ts";
+export * from "./datasource.ts";
+export * from "./database.ts";
+export * from "./dataset.ts";
+export * from "./security.ts";

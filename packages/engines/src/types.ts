@@ -1,0 +1,113 @@
+import type { EngineName } from "@strata/contracts";
+
+/** A column of a result, with the engine's type name and a generic kind. */
+export interface ResultColumn {
+  name: string;
+  type: string;
+  /** numeric | string | boolean | temporal | other */
+  kind: ColumnKind;
+}
+export type ColumnKind = "numeric" | "string" | "boolean" | "temporal" | "other";
+
+/**
+ * Results stay columnar from engine to storage to browser: one array per column.
+ * Values are JSON-safe: BIGINT/DECIMAL become numbers (or strings when unsafe),
+ * temporal values become ISO strings.
+ */
+export interface ColumnarResult {
+  columns: ResultColumn[];
+  data: unknown[][];
+  rowcount: number;
+  /** true when the row limit cut the result */
+  truncated: boolean;
+}
+
+export interface ExecuteOptions {
+  /** Bound parameters ($1, $2 … in the SQL). */
+  params?: unknown[];
+  /** Maximum rows to return; more rows set `truncated`. */
+  limit?: number;
+  /** Default schema for unqualified names. */
+  schema?: string | null;
+  catalog?: string | null;
+  /** Aborts the running statement. */
+  signal?: AbortSignal;
+  /** Allow statements that change data (the database's allow_dml). */
+  allowDml?: boolean;
+}
+
+export interface TableRef {
+  name: string;
+  type: "table" | "view";
+}
+
+export interface ColumnInfo {
+  name: string;
+  type: string;
+  nullable: boolean;
+  kind: ColumnKind;
+}
+
+export interface StatementInfo {
+  sql: string;
+  /** SELECT, INSERT, UPDATE, CREATE, … as the engine classifies it */
+  kind: string;
+  readOnly: boolean;
+}
+
+/** One port, one adapter per engine; chosen by an exhaustive switch in `createEngine`. */
+export interface QueryEngine {
+  readonly engine: EngineName;
+  execute(sql: string, options?: ExecuteOptions): Promise<ColumnarResult>;
+  testConnection(): Promise<void>;
+  catalogs(): Promise<string[]>;
+  schemas(catalog?: string | null): Promise<string[]>;
+  tables(schema: string, catalog?: string | null): Promise<TableRef[]>;
+  columns(table: string, schema?: string | null, catalog?: string | null): Promise<ColumnInfo[]>;
+  /** Columns a SELECT would return, without running it to completion. */
+  describeQuery(sql: string, schema?: string | null): Promise<ColumnInfo[]>;
+  /** Splits and classifies statements without executing them. */
+  parseStatements(sql: string): Promise<StatementInfo[]>;
+  quoteIdentifier(name: string): string;
+  close(): Promise<void>;
+}
+
+/** Errors from engines carry a Superset error type so the API can map them. */
+export class EngineError extends Error {
+  constructor(
+    message: string,
+    readonly errorType: string,
+    readonly status = 400,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "EngineError";
+  }
+}
+
+export interface DuckDbConfig {
+  engine: "duckdb";
+  /** Absolute path of the database file, or ":memory:". */
+  path: string;
+  readOnly?: boolean;
+  memoryLimit?: string;
+}
+export interface PostgresConfig {
+  engine: "postgresql";
+  host: string;
+  port: number;
+  user: string;
+  password?: string;
+  database: string;
+  ssl?: boolean;
+}
+export interface AthenaConfig {
+  engine: "awsathena";
+  region: string;
+  workGroup?: string;
+  outputLocation?: string;
+  catalog?: string;
+  schema?: string;
+  endpoint?: string;
+}
+export type EngineConfig = DuckDbConfig | PostgresConfig | AthenaConfig;

@@ -5,3 +5,4 @@ export * from "./datasource.ts";
 export * from "./database.ts";
 export * from "./dataset.ts";
 export * from "./security.ts";
+export * from "./resource-rows.ts";

@@ -1,0 +1,46 @@
+import type { Core } from "@strata/core";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { authenticate, securityHeaders } from "./http/auth.ts";
+import type { AppEnv } from "./http/env.ts";
+import { onError } from "./http/errors.ts";
+import { loadSpa, mountSpa } from "./http/spa.ts";
+import { databaseRoutes } from "./routes/database.ts";
+import { datasetRoutes } from "./routes/dataset.ts";
+import { datasourceRoutes } from "./routes/datasource.ts";
+import { meRoutes, securityRoutes, sessionRoutes } from "./routes/security.ts";
+import { tagRoutes } from "./routes/tag.ts";
+
+export interface AppOptions {
+  /** Folder of the built SPA (local server); the cloud serves it from CloudFront. */
+  spaDir?: string;
+  secureCookies?: boolean;
+}
+
+const JSON_LIMIT = 10 * 1024 * 1024;
+const UPLOAD_LIMIT = 100 * 1024 * 1024;
+
+/** The one Hono app: Lambda and the local Node server both serve it. */
+export function createApp(core: Core, opts: AppOptions = {}) {
+  const app = new Hono<AppEnv>({ strict: false });
+  app.onError(onError);
+  app.use(securityHeaders());
+  app.use(async (c, next) => {
+    const isUpload = c.req.path.endsWith("/upload/");
+    return bodyLimit({ maxSize: isUpload ? UPLOAD_LIMIT : JSON_LIMIT })(c, next);
+  });
+  app.use(authenticate(core));
+  app.get("/health", (c) => c.json({ status: "OK" }));
+  app.route("/", sessionRoutes(opts.secureCookies ?? false));
+  app.route("/api/v1/security", securityRoutes());
+  app.route("/api/v1/me", meRoutes());
+  app.route("/api/v1/database", databaseRoutes());
+  app.route("/api/v1/dataset", datasetRoutes());
+  app.route("/api/v1/tag", tagRoutes());
+  app.route("/", datasourceRoutes());
+  app.all("/api/*", (c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path} is not an API endpoint.` }, 404));
+  if (opts.spaDir) mountSpa(app, loadSpa(opts.spaDir));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

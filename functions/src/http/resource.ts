@@ -1,0 +1,81 @@
+import { InfoQuerySchema, ListQuerySchema, RelatedQuerySchema, type RelatedItem } from "@strata/contracts";
+import { applyListQuery, badRequest, can, type ListSpec, notFound, pageOptions, requirePermission } from "@strata/core";
+import type { Context } from "hono";
+import { Hono } from "hono";
+import type { AppEnv } from "./env.ts";
+import { RisonIdList, risonQuery } from "./input.ts";
+
+type Row = Record<string, unknown> & { id: number };
+
+/** What a resource tells the generic list API (001 §7 "Generic resource"). */
+export interface ResourceDef<R extends Row> {
+  /** Permission view, e.g. "Dataset". */
+  view: string;
+  /** Rows the caller may see. */
+  rows(c: Context<AppEnv>): Promise<R[]>;
+  spec: ListSpec<R>;
+  /** `related/{column}` option sources. */
+  related?: Record<string, (c: Context<AppEnv>) => Promise<RelatedItem[]>>;
+  /** Columns whose distinct values `distinct/{column}` lists. */
+  distinct?: string[];
+  /** Bulk delete: every id is checked before any is deleted, so a refused item deletes nothing. */
+  remove?: { check(c: Context<AppEnv>, id: number): Promise<void>; run(c: Context<AppEnv>, id: number): Promise<void> };
+  /** Singular name used in messages ("dataset"). */
+  noun: string;
+}
+
+const PERMISSIONS = ["can_read", "can_write", "can_export", "can_duplicate"];
+
+/** List, _info, related, distinct and bulk delete: the same for every resource. */
+export function listRoutes<R extends Row>(def: ResourceDef<R>) {
+  return new Hono<AppEnv>()
+    .get("/", async (c) => {
+      requirePermission(c.get("principal"), "can_read", def.view);
+      const q = risonQuery(c, ListQuerySchema);
+      return c.json(applyListQuery(await def.rows(c), q, def.spec));
+    })
+    .get("/_info", (c) => {
+      const p = c.get("principal");
+      requirePermission(p, "can_read", def.view);
+      const q = risonQuery(c, InfoQuerySchema);
+      const keys = q.keys ?? ["permissions", "filters"];
+      const out: Record<string, unknown> = {};
+      if (keys.includes("permissions")) {
+        out.permissions = PERMISSIONS.filter((perm) => can(p, perm === "can_duplicate" ? "can_write" : perm, def.view));
+      }
+      if (keys.includes("filters")) {
+        out.filters = Object.fromEntries(def.spec.filterColumns.map((col) => [col, [{ name: "filter", operator: "ct" }]]));
+      }
+      return c.json(out);
+    })
+    .get("/related/:column", async (c) => {
+      requirePermission(c.get("principal"), "can_read", def.view);
+      const source = def.related?.[c.req.param("column")];
+      if (!source) throw notFound(`There is no related list for ${c.req.param("column")}`);
+      const q = risonQuery(c, RelatedQuerySchema);
+      return c.json(pageOptions(await source(c), q.filter, q.page, q.page_size));
+    })
+    .get("/distinct/:column", async (c) => {
+      requirePermission(c.get("principal"), "can_read", def.view);
+      const column = c.req.param("column");
+      if (!def.distinct?.includes(column)) throw notFound(`There are no distinct values for ${column}`);
+      const q = risonQuery(c, RelatedQuerySchema);
+      const values = new Set<string>();
+      for (const row of await def.rows(c)) {
+        const value = row[column];
+        if (value !== null && value !== undefined && value !== "") values.add(String(value));
+      }
+      const items = [...values].sort().map((v) => ({ value: v, text: v }));
+      return c.json(pageOptions(items, q.filter, q.page, q.page_size));
+    })
+    .delete("/", async (c) => {
+      const remove = def.remove;
+      if (!remove) throw badRequest("Bulk delete is not supported here");
+      requirePermission(c.get("principal"), "can_write", def.view);
+      const ids = risonQuery(c, RisonIdList);
+      if (ids.length === 0) throw badRequest("Select at least one item to delete.");
+      for (const id of ids) await remove.check(c, id);
+      for (const id of ids) await remove.run(c, id);
+      return c.json({ message: `Deleted ${ids.length} ${def.noun}${ids.length === 1 ? "" : "s"}` });
+    });
+}

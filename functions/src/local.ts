@@ -1,0 +1,32 @@
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.ts";
+import { readLocalConfig } from "./runtime/config.ts";
+import { PROJECT_ROOT, startLocalRuntime } from "./runtime/local-runtime.ts";
+
+/** `npm start`: the API, the built SPA from memory, the worker loop and the AWS stand-ins in one process. */
+async function main() {
+  const cfg = readLocalConfig();
+  const runtime = await startLocalRuntime({
+    dataDir: cfg.dataDir,
+    adminUsername: cfg.adminUsername,
+    adminPassword: cfg.adminPassword,
+    examples: cfg.loadExamples,
+  });
+  const app = createApp(runtime.core, { spaDir: join(PROJECT_ROOT, "web", "dist") });
+  const server = serve({ fetch: app.fetch, port: cfg.port, hostname: cfg.host }, (info) => {
+    console.log(`Strata is running: open http://localhost:${info.port}/ (data in ${cfg.dataDir})`);
+  });
+  const shutdown = async () => {
+    server.close();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+main().catch((err) => {
+  console.error(`Strata failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,167 @@
+import { LoginSchema, RolePermissionsSchema, RolePostSchema, UserPostSchema, UserPutSchema, ListQuerySchema } from "@strata/contracts";
+import { applyListQuery, badRequest, requirePermission, rolesAsPairs, unauthorized, userRow } from "@strata/core";
+import { Hono } from "hono";
+import { deleteCookie, setCookie } from "hono/cookie";
+import { SESSION_COOKIE } from "../http/auth.ts";
+import type { AppEnv } from "../http/env.ts";
+import { jsonBody, pathId, risonQuery } from "../http/input.ts";
+
+const me = (u: { id: number; username: string; first_name: string; last_name: string; email: string; active: boolean }) => ({
+  id: u.id,
+  username: u.username,
+  first_name: u.first_name,
+  last_name: u.last_name,
+  email: u.email,
+  is_active: u.active,
+  is_anonymous: false,
+});
+
+/** Login/logout pages' endpoints for the SPA (session cookie). */
+export function sessionRoutes(secureCookies: boolean) {
+  return new Hono<AppEnv>()
+    .post("/login/", async (c) => {
+      const body = await jsonBody(c, LoginSchema);
+      const core = c.get("core");
+      const user = await core.security.authenticate(body.username, body.password);
+      const session = await core.security.startSession(user);
+      setCookie(c, SESSION_COOKIE, session.token, {
+        httpOnly: true,
+        sameSite: "Lax",
+        secure: secureCookies,
+        path: "/",
+        maxAge: session.maxAge,
+      });
+      return c.json({ result: me(user) });
+    })
+    .get("/logout/", async (c) => {
+      const token = c.req.header("cookie")?.match(new RegExp(`${SESSION_COOKIE}=([^;]+)`))?.[1];
+      if (token) await c.get("core").security.endSession(token);
+      deleteCookie(c, SESSION_COOKIE, { path: "/" });
+      return c.redirect("/login/");
+    });
+}
+
+/** `/api/v1/me/` and `/api/v1/security/…` (Superset's paths). */
+export function securityRoutes() {
+  const users = new Hono<AppEnv>()
+    .get("/", async (c) => {
+      const p = c.get("principal");
+      requirePermission(p, "can_read", "User");
+      const core = c.get("core");
+      const names = await core.users.roleNames();
+      const rows = (await core.users.all()).map((u) => userRow(u, names));
+      const q = risonQuery(c, ListQuerySchema);
+      return c.json(
+        applyListQuery(rows, q, {
+          filterColumns: ["username", "first_name", "last_name", "email", "active", "roles"],
+          orderColumns: ["username", "first_name", "last_name", "email", "active", "changed_on", "last_login"],
+          defaultOrder: { column: "username", direction: "asc" },
+        }),
+      );
+    })
+    .get("/:id", async (c) => {
+      requirePermission(c.get("principal"), "can_read", "User");
+      const core = c.get("core");
+      const user = await core.users.get(pathId(c));
+      return c.json({ id: user.id, result: userRow(user, await core.users.roleNames()) });
+    })
+    .post("/", async (c) => {
+      const core = c.get("core");
+      const user = await core.users.create(c.get("principal"), await jsonBody(c, UserPostSchema));
+      return c.json({ id: user.id, result: userRow(user, await core.users.roleNames()) }, 201);
+    })
+    .put("/:id", async (c) => {
+      const core = c.get("core");
+      const user = await core.users.update(c.get("principal"), pathId(c), await jsonBody(c, UserPutSchema));
+      return c.json({ id: user.id, result: userRow(user, await core.users.roleNames()) });
+    })
+    .delete("/:id", async (c) => {
+      await c.get("core").users.remove(c.get("principal"), pathId(c));
+      return c.json({ message: "OK" });
+    });
+
+  const roles = new Hono<AppEnv>()
+    .get("/", async (c) => {
+      requirePermission(c.get("principal"), "can_read", "Role");
+      const rows = (await c.get("core").roles.all()).map((r) => ({ id: r.id, name: r.name, permission_count: r.permissions.length }));
+      return c.json(
+        applyListQuery(rows, risonQuery(c, ListQuerySchema), {
+          filterColumns: ["name"],
+          orderColumns: ["name", "id"],
+          defaultOrder: { column: "name", direction: "asc" },
+        }),
+      );
+    })
+    .get("/:id", async (c) => {
+      requirePermission(c.get("principal"), "can_read", "Role");
+      const role = await c.get("core").roles.get(pathId(c));
+      return c.json({ id: role.id, result: { id: role.id, name: role.name } });
+    })
+    .post("/", async (c) => {
+      const body = await jsonBody(c, RolePostSchema);
+      const role = await c.get("core").roles.create(c.get("principal"), body.name);
+      return c.json({ id: role.id, result: { id: role.id, name: role.name } }, 201);
+    })
+    .put("/:id", async (c) => {
+      const body = await jsonBody(c, RolePostSchema);
+      const role = await c.get("core").roles.rename(c.get("principal"), pathId(c), body.name);
+      return c.json({ id: role.id, result: { id: role.id, name: role.name } });
+    })
+    .delete("/:id", async (c) => {
+      await c.get("core").roles.remove(c.get("principal"), pathId(c));
+      return c.json({ message: "OK" });
+    })
+    .get("/:id/permissions/", async (c) => {
+      requirePermission(c.get("principal"), "can_read", "Role");
+      return c.json({ result: await c.get("core").roles.permissionsOf(pathId(c)) });
+    })
+    .post("/:id/permissions", async (c) => {
+      const body = await jsonBody(c, RolePermissionsSchema);
+      const role = await c.get("core").roles.setPermissions(c.get("principal"), pathId(c), body.permission_view_menu_ids);
+      return c.json({ result: { permission_view_menu_ids: body.permission_view_menu_ids, id: role.id } });
+    });
+
+  return new Hono<AppEnv>()
+    .get("/csrf_token/", (c) => {
+      const sid = c.get("sid");
+      if (!sid) throw unauthorized();
+      return c.json({ result: c.get("core").security.csrfToken(sid) });
+    })
+    .post("/login", async (c) => {
+      const body = await jsonBody(c, LoginSchema);
+      const core = c.get("core");
+      const user = await core.security.authenticate(body.username, body.password);
+      return c.json(core.security.issueTokens(user, body.refresh ?? false));
+    })
+    .post("/refresh", async (c) => {
+      const header = c.req.header("authorization") ?? "";
+      if (!header.toLowerCase().startsWith("bearer ")) throw badRequest("Send the refresh token as 'Authorization: Bearer <token>'.");
+      return c.json(await c.get("core").security.refresh(header.slice(7).trim()));
+    })
+    .get("/permissions-resources/", async (c) => {
+      requirePermission(c.get("principal"), "can_read", "Role");
+      const views = await c.get("core").roles.permissionViews();
+      return c.json({ count: views.length, result: views });
+    })
+    .get("/permissions/", async (c) => {
+      requirePermission(c.get("principal"), "can_read", "Role");
+      const names = [...new Set((await c.get("core").roles.permissionViews()).map((v) => v.permission.name))];
+      return c.json({ count: names.length, result: names.map((name, i) => ({ id: i + 1, name })) });
+    })
+    .route("/users", users)
+    .route("/roles", roles);
+}
+
+export function meRoutes() {
+  return new Hono<AppEnv>()
+    .get("/", (c) => {
+      const p = c.get("principal");
+      if (!p.user) throw unauthorized();
+      return c.json({ result: me(p.user) });
+    })
+    .get("/roles/", (c) => {
+      const p = c.get("principal");
+      if (!p.user) throw unauthorized();
+      return c.json({ result: { ...me(p.user), roles: rolesAsPairs(p.roles) } });
+    });
+}

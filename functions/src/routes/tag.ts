@@ -1,0 +1,77 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import type { AppEnv } from "../http/env.ts";
+import { jsonBody, pathId } from "../http/input.ts";
+import { listRoutes } from "../http/resource.ts";
+import { favoriteRoutes } from "./favorites.ts";
+
+const TagName = v.pipe(v.string(), v.trim(), v.minLength(1, "A tag needs a name"), v.maxLength(250));
+const ObjectRef = v.tuple([v.picklist(["chart", "dashboard", "dataset", "saved_query"]), v.pipe(v.number(), v.integer(), v.minValue(1))]);
+const BulkCreateSchema = v.strictObject({
+  tags: v.pipe(v.array(TagName), v.minLength(1, "Give at least one tag")),
+  objects_to_tag: v.pipe(v.array(ObjectRef), v.minLength(1, "Bulk tagging needs at least one selected item")),
+});
+const TagPostSchema = v.strictObject({
+  name: TagName,
+  description: v.optional(v.nullable(v.string())),
+  objects_to_tag: v.optional(v.array(ObjectRef)),
+});
+const TagPutSchema = v.strictObject({ name: v.optional(TagName), description: v.optional(v.nullable(v.string())) });
+
+/** `/api/v1/tag/…` */
+export function tagRoutes() {
+  const list = listRoutes({
+    view: "Tag",
+    noun: "tag",
+    rows: (c) => c.get("core").tags.rows(c.get("principal")),
+    spec: {
+      filterColumns: ["name", "type", "id", "description"],
+      orderColumns: ["name", "changed_on", "changed_on_delta_humanized", "id"],
+      defaultOrder: { column: "name", direction: "asc" },
+      sortValue: { changed_on_delta_humanized: (r) => r.changed_on },
+    },
+    remove: {
+      check: async (c, id) => {
+        await c.get("core").tags.get(c.get("principal"), id);
+      },
+      run: (c, id) => c.get("core").tags.remove(c.get("principal"), id),
+    },
+  });
+  return new Hono<AppEnv>()
+    .post("/bulk_create", async (c) => {
+      const body = await jsonBody(c, BulkCreateSchema);
+      const result = await c.get("core").tags.bulkCreate(c.get("principal"), body.tags, body.objects_to_tag);
+      return c.json({ result });
+    })
+    .get("/get_objects/", async (c) => {
+      const raw = c.req.query("tagIds") ?? c.req.query("tag_ids");
+      const ids = raw ? raw.split(",").map(Number).filter((n) => Number.isInteger(n) && n > 0) : [];
+      return c.json({ result: await c.get("core").tags.objects(c.get("principal"), ids) });
+    })
+    .route("/", favoriteRoutes("tag"))
+    .route("/", list)
+    .get("/:id{[0-9]+}", async (c) => {
+      const core = c.get("core");
+      const tag = await core.tags.get(c.get("principal"), pathId(c));
+      return c.json({ id: tag.id, result: core.tags.row(tag) });
+    })
+    .post("/", async (c) => {
+      const core = c.get("core");
+      const tag = await core.tags.create(c.get("principal"), await jsonBody(c, TagPostSchema));
+      return c.json({ id: tag.id, result: core.tags.row(tag) }, 201);
+    })
+    .put("/:id{[0-9]+}", async (c) => {
+      const core = c.get("core");
+      const tag = await core.tags.update(c.get("principal"), pathId(c), await jsonBody(c, TagPutSchema));
+      return c.json({ id: tag.id, result: core.tags.row(tag) });
+    })
+    .delete("/:id{[0-9]+}", async (c) => {
+      await c.get("core").tags.remove(c.get("principal"), pathId(c));
+      return c.json({ message: "OK" });
+    })
+    .delete("/:type/:objectId{[0-9]+}/:tag", async (c) => {
+      await c.get("core").tags.untag(c.get("principal"), c.req.param("type"), pathId(c, "objectId"), c.req.param("tag"));
+      return c.json({ message: "OK" });
+    });
+}
+

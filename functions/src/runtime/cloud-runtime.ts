@@ -1,0 +1,46 @@
+import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
+import { createAwsClients, createCore, type Core, JobQueue, MetaStore, ResultStore } from "@strata/core";
+import { createEngine } from "@strata/engines";
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: the stack passes it to every function.`);
+  return value;
+}
+
+/** The signing secret comes from configuration (Secrets Manager); refusing to start without it. */
+async function cloudSecret(): Promise<string> {
+  if (process.env.SECRET_KEY) return process.env.SECRET_KEY;
+  const arn = required("SECRET_KEY_PARAM");
+  const out = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
+  if (!out.SecretString) throw new Error("The signing secret is empty.");
+  return out.SecretString;
+}
+
+let cached: Promise<Core> | undefined;
+
+/** One core per Lambda container, built from the environment the stacks set. */
+export function cloudCore(): Promise<Core> {
+  cached ??= (async () => {
+    const region = process.env.AWS_REGION ?? "us-east-1";
+    const cfg = {
+      region,
+      metaTable: required("META_TABLE"),
+      resultsBucket: required("RESULTS_BUCKET"),
+      jobsQueueUrl: required("JOBS_QUEUE_URL"),
+    };
+    const clients = createAwsClients(cfg);
+    return createCore({
+      meta: new MetaStore(clients.doc, cfg.metaTable),
+      results: new ResultStore(clients.s3, cfg.resultsBucket),
+      jobs: new JobQueue(clients.sqs, cfg.jobsQueueUrl),
+      secret: await cloudSecret(),
+      engineFactory: (config) => createEngine(config, { sandbox: true }),
+      engines: { region, athenaWorkGroup: process.env.ATHENA_WORKGROUP },
+    });
+  })();
+  cached.catch(() => {
+    cached = undefined;
+  });
+  return cached;
+}

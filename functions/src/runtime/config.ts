@@ -1,0 +1,24 @@
+import { resolve } from "node:path";
+
+/** Local configuration from environment variables, with the defaults `npm start` uses. */
+export interface LocalConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  adminUsername?: string;
+  adminPassword?: string;
+  loadExamples: boolean;
+}
+
+export function readLocalConfig(env = process.env): LocalConfig {
+  const port = Number(env.PORT ?? 8088);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}".`);
+  return {
+    port,
+    host: env.HOST ?? "127.0.0.1",
+    dataDir: resolve(env.DATA_DIR ?? ".data"),
+    adminUsername: env.ADMIN_USERNAME || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    loadExamples: env.LOAD_EXAMPLES !== "false",
+  };
+}

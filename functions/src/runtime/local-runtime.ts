@@ -1,0 +1,86 @@
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import {
+  bootstrapSecurity,
+  createAwsClients,
+  createCore,
+  type Core,
+  ensureBucket,
+  ensureMetaTable,
+  ensureQueues,
+  JobQueue,
+  MetaStore,
+  registerExamples,
+  ResultStore,
+} from "@strata/core";
+import { createEngine, EXAMPLE_TABLES, loadExamples } from "@strata/engines";
+import { type StandIns, startStandIns } from "../local/stand-ins.ts";
+import { localSecret } from "./secret.ts";
+import { startWorkerLoop } from "./worker-loop.ts";
+
+export interface LocalRuntimeOptions {
+  /** Where state lives; DynamoDB and S3 stand-ins persist here. */
+  dataDir: string;
+  /** Keep the stand-ins in memory (tests). */
+  ephemeral?: boolean;
+  adminUsername?: string;
+  adminPassword?: string;
+  /** Load the example data (all tables, or the named ones). */
+  examples?: boolean | string[];
+  /** Example data files; defaults to the project's `examples-data/`. */
+  examplesDir?: string;
+  log?: (line: string) => void;
+  secret?: string;
+}
+
+export interface LocalRuntime {
+  core: Core;
+  standIns: StandIns;
+  close(): Promise<void>;
+}
+
+export const PROJECT_ROOT = resolve(import.meta.dirname, "../../..");
+const REGION = "us-east-1";
+
+/** One process: stand-ins through the real AWS SDK, DuckDB with the examples, the worker loop. */
+export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<LocalRuntime> {
+  const log = opts.log ?? ((line: string) => console.log(line));
+  mkdirSync(join(opts.dataDir, "databases"), { recursive: true });
+  const standIns = await startStandIns(opts.ephemeral ? undefined : opts.dataDir);
+  const cfg = { region: REGION, metaTable: "strata-meta", resultsBucket: "strata-results", jobsQueueUrl: "", endpoints: standIns.endpoints };
+  const clients = createAwsClients(cfg);
+  await ensureMetaTable(clients.dynamo, cfg.metaTable);
+  await ensureBucket(clients.s3, cfg.resultsBucket);
+  const { queueUrl } = await ensureQueues(clients.sqs, "strata-jobs");
+
+  const examplesPath = join(opts.dataDir, "databases", "examples.duckdb");
+  const core = createCore({
+    meta: new MetaStore(clients.doc, cfg.metaTable),
+    results: new ResultStore(clients.s3, cfg.resultsBucket),
+    jobs: new JobQueue(clients.sqs, queueUrl),
+    secret: opts.secret ?? localSecret(opts.dataDir),
+    engineFactory: (config) => createEngine(config, { sandbox: true }),
+    engines: { dataDir: opts.dataDir, examplesPath, region: REGION },
+  });
+  await bootstrapSecurity(core, { adminUsername: opts.adminUsername, adminPassword: opts.adminPassword, log });
+
+  if (opts.examples) {
+    const only = Array.isArray(opts.examples) ? new Set(opts.examples) : undefined;
+    const tables = EXAMPLE_TABLES.filter((t) => !only || only.has(t.table_name));
+    const started = Date.now();
+    await loadExamples(examplesPath, opts.examplesDir ?? join(PROJECT_ROOT, "examples-data"), only ? [...only] : undefined);
+    await registerExamples(core, tables, log);
+    log(`Example data ready in ${Date.now() - started} ms.`);
+  }
+
+  const worker = startWorkerLoop(core.deps.jobs, core.jobHandlers);
+  return {
+    core,
+    standIns,
+    async close() {
+      await worker.stop();
+      await core.close();
+      await standIns.close();
+    },
+  };
+}

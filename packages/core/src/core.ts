@@ -1,0 +1,93 @@
+import type { EngineFactory, RegistryOptions } from "./databases/engine-registry.ts";
+import { EngineRegistry } from "./databases/engine-registry.ts";
+import { Databases } from "./databases/service.ts";
+import { Datasets } from "./datasets/service.ts";
+import { DATABASE_ACCESS_BASE, DATASOURCE_ACCESS_BASE, databasePerm, datasourcePerm } from "./security/catalog.ts";
+import { canAccessDataset } from "./security/data-access.ts";
+import { Roles } from "./security/roles.ts";
+import { SecretBox } from "./security/secret-box.ts";
+import { SecurityService } from "./security/service.ts";
+import { Users } from "./security/users.ts";
+import type { JobHandler, JobQueue } from "./store/job-queue.ts";
+import type { MetaStore } from "./store/meta-store.ts";
+import type { ResultStore } from "./store/result-store.ts";
+import { Favorites } from "./tags/favorites.ts";
+import { Tags } from "./tags/service.ts";
+import { TaggableRegistry } from "./tags/taggable.ts";
+
+export interface CoreDeps {
+  meta: MetaStore;
+  results: ResultStore;
+  jobs: JobQueue;
+  secret: string;
+  engineFactory: EngineFactory;
+  engines: RegistryOptions;
+}
+
+/** The domain, assembled over its ports. Entry points (API, worker, schedule) only call into this. */
+export function createCore(deps: CoreDeps) {
+  if (!deps.secret || deps.secret.length < 32) {
+    throw new Error("A signing secret of at least 32 characters is required (SECRET_KEY); none is built in.");
+  }
+  const box = new SecretBox(deps.secret);
+  const security = new SecurityService(deps.meta, deps.secret);
+  const users = new Users(deps.meta);
+  const usersById = (ids: number[]) => users.byIds(ids.filter((i) => i > 0));
+  const registry = new EngineRegistry(deps.engineFactory, box, deps.engines);
+  let datasets: Datasets | undefined;
+  const databases = new Databases(deps.meta, registry, box, usersById, (id) => datasets!.countUsing(id));
+  datasets = new Datasets(deps.meta, databases, usersById);
+  const ds = datasets;
+
+  const dataPermissions = async () => {
+    const [dbs, all] = await Promise.all([databases.all(), ds.all()]);
+    const names = new Map(dbs.map((d) => [d.id, d.database_name]));
+    return [
+      ...dbs.map((d) => ({ id: DATABASE_ACCESS_BASE + d.id, permission: { name: "database_access" }, view_menu: { name: databasePerm(d.database_name, d.id) } })),
+      ...all.map((d) => ({
+        id: DATASOURCE_ACCESS_BASE + d.id,
+        permission: { name: "datasource_access" },
+        view_menu: { name: datasourcePerm(names.get(d.database_id) ?? "?", d.table_name, d.id) },
+      })),
+    ];
+  };
+  const roles = new Roles(deps.meta, dataPermissions, () => security.forgetRoles());
+
+  const taggables = new TaggableRegistry();
+  taggables.register("dataset", {
+    canRead: async (p, id) => ds.get(p, id).then(() => true, () => false),
+    canEdit: (p, id) => ds.canEdit(p, id),
+    describe: async (p, id) => {
+      const { ds: d, db } = await ds.get(p, id);
+      return canAccessDataset(p, d, db) ? { name: d.table_name, url: `/explore/?datasource_type=table&datasource_id=${id}` } : undefined;
+    },
+  });
+  const tags = new Tags(deps.meta, taggables);
+  taggables.register("tag", {
+    canRead: async (p, id) => tags.get(p, id).then(() => true, () => false),
+    canEdit: async () => false,
+    describe: async () => undefined,
+  });
+  const favorites = new Favorites(deps.meta, taggables);
+  /** Worker handlers by job kind; features register theirs. */
+  const jobHandlers: Record<string, JobHandler> = {};
+
+  return {
+    deps,
+    security,
+    users,
+    roles,
+    databases,
+    datasets: ds,
+    tags,
+    favorites,
+    taggables,
+    registry,
+    jobHandlers,
+    async close() {
+      await registry.closeAll();
+    },
+  };
+}
+
+export type Core = ReturnType<typeof createCore>;

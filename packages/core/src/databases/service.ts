@@ -1,0 +1,327 @@
+import { randomUUID } from "node:crypto";
+import {
+  type DatabasePost,
+  type DatabasePut,
+  type DatabaseParameters,
+  type DatabaseRow,
+  ErrorType,
+  PASSWORD_MASK,
+  type TestConnection,
+} from "@strata/contracts";
+import type { QueryEngine } from "@strata/engines";
+import { AppError, badRequest, forbidden, notFound, typedError, unprocessable } from "../errors.ts";
+import { humanizeSince } from "../resources/humanize.ts";
+import { canAccessDatabase, hasAnyAccessIn } from "../security/data-access.ts";
+import { type Principal, requirePermission, userId } from "../security/principal.ts";
+import type { SecretBox } from "../security/secret-box.ts";
+import { ownerRef } from "../security/users.ts";
+import type { UserEntity } from "../security/types.ts";
+import type { Entity, MetaStore } from "../store/meta-store.ts";
+import type { EngineRegistry } from "./engine-registry.ts";
+import { AVAILABLE_ENGINES, checkParameters, engineSpec } from "./engine-specs.ts";
+import { toEngineError } from "./engine-errors.ts";
+import { DATABASE, type DatabaseData, type DatabaseEntity } from "./types.ts";
+import { displayUri, parseUri } from "./uri.ts";
+
+type Input = DatabasePost | DatabasePut | TestConnection;
+
+/** Databases: connections, their flags, and browsing their catalogs, schemas and tables. */
+export class Databases {
+  constructor(
+    private readonly meta: MetaStore,
+    private readonly registry: EngineRegistry,
+    private readonly box: SecretBox,
+    private readonly usersById: (ids: number[]) => Promise<Map<number, UserEntity>>,
+    private readonly datasetsUsing: (databaseId: number) => Promise<number>,
+  ) {}
+
+  all(): Promise<DatabaseEntity[]> {
+    return this.meta.list<DatabaseData>(DATABASE);
+  }
+
+  async find(id: number): Promise<DatabaseEntity | undefined> {
+    return this.meta.get<DatabaseData>(DATABASE, id);
+  }
+
+  /** Reads a database the principal may see; hides existence from others (404). */
+  async get(p: Principal, id: number): Promise<DatabaseEntity> {
+    requirePermission(p, "can_read", "Database");
+    const db = await this.find(id);
+    if (!db || !hasAnyAccessIn(p, db)) throw notFound("Database not found.");
+    return db;
+  }
+
+  private async getForData(p: Principal, id: number): Promise<DatabaseEntity> {
+    const db = await this.get(p, id);
+    if (!canAccessDatabase(p, db)) throw forbidden("You don't have access to this database.");
+    return db;
+  }
+
+  async rows(p: Principal): Promise<(DatabaseRow & Record<string, unknown>)[]> {
+    requirePermission(p, "can_read", "Database");
+    const visible = (await this.all()).filter((db) => hasAnyAccessIn(p, db));
+    const users = await this.usersById(visible.map((d) => d.created_by_fk ?? 0));
+    return visible.map((db) => this.row(db, users));
+  }
+
+  row(db: DatabaseEntity, users: Map<number, UserEntity>): DatabaseRow & Record<string, unknown> {
+    return {
+      id: db.id,
+      database_name: db.database_name,
+      backend: db.engine,
+      engine: db.engine,
+      allow_multi_catalog: db.allow_multi_catalog,
+      expose_in_sqllab: db.expose_in_sqllab,
+      allow_run_async: db.allow_run_async,
+      allow_dml: db.allow_dml,
+      allow_file_upload: db.allow_file_upload,
+      allow_ctas: db.allow_ctas,
+      allow_cvas: db.allow_cvas,
+      disable_data_preview: db.disable_data_preview,
+      cache_timeout: db.cache_timeout,
+      force_ctas_schema: db.force_ctas_schema,
+      extra: db.extra,
+      uuid: db.uuid,
+      changed_on: db.changed_on,
+      changed_on_delta_humanized: humanizeSince(db.changed_on),
+      created_by: ownerRef(users.get(db.created_by_fk ?? 0)),
+      changed_by: ownerRef(users.get(db.changed_by_fk ?? 0)),
+    };
+  }
+
+  /** The full record for the edit form; the password is masked. */
+  detail(db: DatabaseEntity) {
+    const hasPassword = Boolean(db.sealed_password);
+    const spec = engineSpec(db.engine);
+    return {
+      ...this.row(db, new Map()),
+      configuration_method: db.configuration_method,
+      sqlalchemy_uri: displayUri(db.engine, db.parameters, hasPassword),
+      parameters: { ...db.parameters, ...(hasPassword ? { password: PASSWORD_MASK } : {}) },
+      parameters_schema: spec?.parameters,
+      engine_information: spec?.engine_information,
+      driver: spec?.default_driver,
+      impersonate_user: db.impersonate_user,
+      external_url: db.external_url,
+      is_managed_externally: db.is_managed_externally,
+      server_cert: null,
+      masked_encrypted_extra: null,
+    };
+  }
+
+  /** Engine and parameters from either the URI or the dynamic form. */
+  private connection(body: Input, previous?: DatabaseEntity): { engine: DatabaseData["engine"]; parameters: DatabaseParameters; password?: string } {
+    let engine = body.engine ?? previous?.engine;
+    let parameters: DatabaseParameters = { ...(previous?.parameters ?? {}) };
+    if (body.sqlalchemy_uri) {
+      const parsed = parseUri(body.sqlalchemy_uri);
+      if (body.engine && body.engine !== parsed.engine) {
+        throw badRequest({ sqlalchemy_uri: [`The URI is for ${parsed.engine}, not ${body.engine}`] });
+      }
+      engine = parsed.engine;
+      parameters = parsed.parameters;
+    } else if (body.parameters) {
+      parameters = { ...body.parameters };
+    }
+    if (!engine) throw badRequest({ engine: ["Pick an engine or give a sqlalchemy_uri"] });
+    const { password, ...rest } = parameters;
+    if (rest.port !== undefined && rest.port !== "") rest.port = Number(rest.port);
+    // The mask means "keep the stored password".
+    const plain = password === PASSWORD_MASK ? undefined : password;
+    return { engine, parameters: rest, password: plain };
+  }
+
+  private flags(body: Input, prev?: DatabaseData) {
+    const pick = <K extends keyof DatabaseData>(k: K, fallback: DatabaseData[K]): DatabaseData[K] =>
+      ((body as Record<string, unknown>)[k] as DatabaseData[K] | undefined) ?? prev?.[k] ?? fallback;
+    const extra = body.extra ?? prev?.extra ?? "{}";
+    try {
+      JSON.parse(extra || "{}");
+    } catch {
+      throw badRequest({ extra: ["Field cannot be decoded by JSON: extra must be a JSON object"] });
+    }
+    return {
+      expose_in_sqllab: pick("expose_in_sqllab", true),
+      allow_run_async: pick("allow_run_async", false),
+      allow_dml: pick("allow_dml", false),
+      allow_file_upload: pick("allow_file_upload", false),
+      allow_ctas: pick("allow_ctas", false),
+      allow_cvas: pick("allow_cvas", false),
+      allow_multi_catalog: pick("allow_multi_catalog", false),
+      disable_data_preview: pick("disable_data_preview", false),
+      cache_timeout: body.cache_timeout === undefined ? (prev?.cache_timeout ?? null) : body.cache_timeout,
+      extra: extra || "{}",
+      force_ctas_schema: pick("force_ctas_schema", null),
+      impersonate_user: pick("impersonate_user", false),
+      external_url: pick("external_url", null),
+      is_managed_externally: pick("is_managed_externally", false),
+    };
+  }
+
+  private async checkName(name: string, exceptId?: number) {
+    const taken = (await this.all()).some((d) => d.database_name.toLowerCase() === name.toLowerCase() && d.id !== exceptId);
+    if (taken) throw unprocessable({ database_name: ["A database with the same name already exists."] });
+  }
+
+  async create(p: Principal | null, body: DatabasePost, opts: { builtin?: boolean } = {}): Promise<DatabaseEntity> {
+    if (p) requirePermission(p, "can_write", "Database");
+    await this.checkName(body.database_name);
+    const conn = this.connection(body);
+    this.rejectInvalid(conn.engine, conn.parameters, conn.password);
+    const data: DatabaseData = {
+      database_name: body.database_name,
+      engine: conn.engine,
+      configuration_method: body.configuration_method ?? (body.sqlalchemy_uri ? "sqlalchemy_form" : "dynamic_form"),
+      parameters: conn.parameters,
+      sealed_password: conn.password ? this.box.seal(conn.password) : null,
+      ...this.flags(body),
+      uuid: body.uuid ?? randomUUID(),
+      builtin: opts.builtin,
+    };
+    // Refuse to save a connection that can't be opened (Superset tests on save too).
+    await this.probe(this.registry.configFor(data, conn.password));
+    return this.meta.create<DatabaseData>(DATABASE, data, p ? userId(p) : null);
+  }
+
+  async update(p: Principal, id: number, body: DatabasePut): Promise<DatabaseEntity> {
+    requirePermission(p, "can_write", "Database");
+    const db = await this.get(p, id);
+    if (body.database_name) await this.checkName(body.database_name, id);
+    const connectionChanged = Boolean(body.sqlalchemy_uri || body.parameters || body.engine);
+    if (db.builtin && connectionChanged) throw badRequest("The embedded examples database's connection can't be changed.");
+    const changes: Partial<DatabaseData> = { ...this.flags(body, db) };
+    if (body.database_name) changes.database_name = body.database_name;
+    if (body.configuration_method) changes.configuration_method = body.configuration_method;
+    if (connectionChanged) {
+      const conn = this.connection(body, db);
+      this.rejectInvalid(conn.engine, conn.parameters, conn.password ?? (db.sealed_password ? "kept" : undefined));
+      changes.engine = conn.engine;
+      changes.parameters = conn.parameters;
+      if (conn.password !== undefined) changes.sealed_password = conn.password ? this.box.seal(conn.password) : null;
+      await this.probe(this.registry.configFor({ ...db, ...changes }));
+    }
+    const saved = await this.meta.update<DatabaseData>(DATABASE, db, changes, userId(p));
+    this.registry.forget(db);
+    return saved;
+  }
+
+  async remove(p: Principal, id: number): Promise<void> {
+    requirePermission(p, "can_write", "Database");
+    const db = await this.get(p, id);
+    if (db.builtin) throw unprocessable("The embedded examples database can't be deleted.");
+    const used = await this.datasetsUsing(id);
+    if (used > 0) throw unprocessable(`Cannot delete a database that has datasets attached (${used}).`);
+    await this.meta.delete(DATABASE, db);
+    this.registry.forget(db);
+  }
+
+  private rejectInvalid(engine: DatabaseData["engine"], parameters: DatabaseParameters, password?: string) {
+    const errors = checkParameters(engine, { ...parameters, password });
+    if (errors.length) throw new AppError(422, { message: errors.map((e) => e.message).join(" "), errors });
+  }
+
+  private async probe(config: ReturnType<EngineRegistry["configFor"]>): Promise<void> {
+    try {
+      await this.registry.probe(config, (engine) => engine.testConnection());
+    } catch (e) {
+      throw toEngineError(e, config.engine);
+    }
+  }
+
+  /** `POST /test_connection/`: may reuse a saved password when the form shows the mask. */
+  async testConnection(p: Principal, body: TestConnection): Promise<void> {
+    requirePermission(p, "can_write", "Database");
+    const previous = body.database_name
+      ? (await this.all()).find((d) => d.database_name === body.database_name)
+      : undefined;
+    const conn = this.connection(body, previous);
+    this.rejectInvalid(conn.engine, conn.parameters, conn.password ?? (previous?.sealed_password ? "kept" : undefined));
+    const sealed = conn.password ? null : (previous?.sealed_password ?? null);
+    await this.probe(this.registry.configFor({ engine: conn.engine, parameters: conn.parameters, sealed_password: sealed, builtin: previous?.builtin }, conn.password));
+  }
+
+  /** `POST /validate_parameters/`: static checks, then a connection attempt. */
+  async validateParameters(p: Principal, body: { engine: string; parameters?: Record<string, unknown> }): Promise<void> {
+    requirePermission(p, "can_write", "Database");
+    const spec = engineSpec(body.engine);
+    if (!spec) {
+      throw typedError(422, ErrorType.GENERIC_DB_ENGINE_ERROR, `Engine "${body.engine}" is not a valid engine.`, {
+        allowed: AVAILABLE_ENGINES.map((e) => e.engine),
+      });
+    }
+    const parameters = (body.parameters ?? {}) as DatabaseParameters;
+    const errors = checkParameters(spec.engine, parameters);
+    if (errors.length) throw new AppError(422, { message: errors.map((e) => e.message).join(" "), errors });
+    const { password, ...rest } = parameters;
+    await this.probe(this.registry.configFor({ engine: spec.engine, parameters: rest, sealed_password: null }, password));
+  }
+
+  async engine(p: Principal, id: number): Promise<{ db: DatabaseEntity; engine: QueryEngine }> {
+    const db = await this.getForData(p, id);
+    return { db, engine: await this.registry.forDatabase(db) };
+  }
+
+  /** An engine for internal use (dataset column discovery, examples), no principal check. */
+  async engineOf(db: DatabaseEntity): Promise<QueryEngine> {
+    return this.registry.forDatabase(db);
+  }
+
+  private async run<T>(engineName: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (e) {
+      throw toEngineError(e, engineName);
+    }
+  }
+
+  async catalogs(p: Principal, id: number): Promise<string[]> {
+    const { db, engine } = await this.engine(p, id);
+    return this.run(db.engine, async () => (await engine.catalogs()).sort());
+  }
+
+  async schemas(p: Principal, id: number, catalog?: string | null): Promise<string[]> {
+    const { db, engine } = await this.engine(p, id);
+    return this.run(db.engine, async () => (await engine.schemas(catalog)).sort());
+  }
+
+  async tables(p: Principal, id: number, schema: string, catalog?: string | null) {
+    const { db, engine } = await this.engine(p, id);
+    const tables = await this.run(db.engine, () => engine.tables(schema, catalog));
+    return tables.map((t) => ({ value: t.name, type: t.type, extra: null }));
+  }
+
+  async tableMetadata(p: Principal, id: number, name: string, schema?: string | null, catalog?: string | null) {
+    const { db, engine } = await this.engine(p, id);
+    const columns = await this.run(db.engine, () => engine.columns(name, schema, catalog));
+    if (columns.length === 0) {
+      throw typedError(404, ErrorType.TABLE_DOES_NOT_EXIST_ERROR, `Table ${schema ? `${schema}.` : ""}${name} does not exist.`);
+    }
+    const q = (s: string) => engine.quoteIdentifier(s);
+    const qualified = schema ? `${q(schema)}.${q(name)}` : q(name);
+    return {
+      name,
+      schema: schema ?? null,
+      catalog: catalog ?? null,
+      columns: columns.map((c) => ({ name: c.name, type: c.type, type_generic: c.kind, nullable: c.nullable, longType: c.type, keys: [] })),
+      selectStar: `SELECT\n  ${columns.map((c) => q(c.name)).join(",\n  ")}\nFROM ${qualified}\nLIMIT 100`,
+      primaryKey: { constrained_columns: null, name: null, type: "pk" },
+      foreignKeys: [],
+      indexes: [],
+      comment: null,
+    };
+  }
+
+  async validateSql(p: Principal, id: number, sql: string) {
+    const { db, engine } = await this.engine(p, id);
+    try {
+      await engine.parseStatements(sql);
+      return [];
+    } catch (e) {
+      const err = toEngineError(e, db.engine);
+      const line = /line (\d+)/i.exec(err.message)?.[1];
+      return [{ message: err.message, line_number: line ? Number(line) : 1, start_column: null, end_column: null }];
+    }
+  }
+}
+
+export type { Entity };

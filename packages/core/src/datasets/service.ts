@@ -1,0 +1,344 @@
+import { randomUUID } from "node:crypto";
+import { type DatasetPost, type DatasetPut, ErrorType, timeColumnEntry } from "@strata/contracts";
+import type { QueryEngine } from "@strata/engines";
+import { toEngineError } from "../databases/engine-errors.ts";
+import type { Databases } from "../databases/service.ts";
+import type { DatabaseEntity } from "../databases/types.ts";
+import { badRequest, forbidden, notFound, typedError, unprocessable } from "../errors.ts";
+import { humanizeSince } from "../resources/humanize.ts";
+import { canAccessDatabase, canAccessDataset } from "../security/data-access.ts";
+import { isOwner, type Principal, requirePermission, userId } from "../security/principal.ts";
+import type { UserEntity } from "../security/types.ts";
+import { ownerRef } from "../security/users.ts";
+import type { MetaStore } from "../store/meta-store.ts";
+import { checkJson, columnFromSource, mergeColumns, mergeMetrics, syncColumns } from "./columns.ts";
+import { certificationOf, DATASET, type DatasetData, type DatasetEntity } from "./types.ts";
+
+export interface DatasetRow extends Record<string, unknown> {
+  id: number;
+}
+
+/** Physical and virtual datasets with their columns and metrics. */
+export class Datasets {
+  constructor(
+    private readonly meta: MetaStore,
+    private readonly databases: Databases,
+    private readonly usersById: (ids: number[]) => Promise<Map<number, UserEntity>>,
+  ) {}
+
+  all(): Promise<DatasetEntity[]> {
+    return this.meta.list<DatasetData>(DATASET);
+  }
+
+  async countUsing(databaseId: number): Promise<number> {
+    return (await this.all()).filter((d) => d.database_id === databaseId).length;
+  }
+
+  private nextColumnId = () => this.meta.nextId("column");
+  private nextMetricId = () => this.meta.nextId("metric");
+
+  /** A dataset the principal may read; others get 404 (existence is not disclosed). */
+  async get(p: Principal, id: number): Promise<{ ds: DatasetEntity; db: DatabaseEntity | undefined }> {
+    requirePermission(p, "can_read", "Dataset");
+    const ds = await this.meta.get<DatasetData>(DATASET, id);
+    if (!ds) throw notFound("Dataset does not exist");
+    const db = await this.databases.find(ds.database_id);
+    if (!canAccessDataset(p, ds, db)) throw notFound("Dataset does not exist");
+    return { ds, db };
+  }
+
+  async getForWrite(p: Principal, id: number) {
+    requirePermission(p, "can_write", "Dataset");
+    const found = await this.get(p, id);
+    if (!isOwner(p, found.ds.owners)) {
+      throw typedError(403, ErrorType.MISSING_OWNERSHIP_ERROR, "You don't have the rights to alter this dataset: only its owners or an admin can.");
+    }
+    return found;
+  }
+
+  async rows(p: Principal): Promise<DatasetRow[]> {
+    requirePermission(p, "can_read", "Dataset");
+    const [datasets, dbs] = await Promise.all([this.all(), this.databases.all()]);
+    const dbById = new Map(dbs.map((d) => [d.id, d]));
+    const visible = datasets.filter((ds) => canAccessDataset(p, ds, dbById.get(ds.database_id)));
+    const userIds = visible.flatMap((d) => [...d.owners, d.changed_by_fk ?? 0, d.created_by_fk ?? 0]);
+    const users = await this.usersById(userIds);
+    return visible.map((ds) => this.row(ds, dbById.get(ds.database_id), users));
+  }
+
+  row(ds: DatasetEntity, db: DatabaseEntity | undefined, users: Map<number, UserEntity>): DatasetRow {
+    const changedBy = users.get(ds.changed_by_fk ?? 0);
+    return {
+      id: ds.id,
+      table_name: ds.table_name,
+      kind: ds.sql ? "virtual" : "physical",
+      datasource_type: "table",
+      schema: ds.schema,
+      catalog: ds.catalog,
+      sql: ds.sql,
+      description: ds.description,
+      database: db ? { id: db.id, database_name: db.database_name, backend: db.engine } : null,
+      owners: ds.owners.map((id) => ownerRef(users.get(id))).filter(Boolean),
+      changed_by: ownerRef(changedBy),
+      changed_by_name: changedBy ? `${changedBy.first_name} ${changedBy.last_name}` : "",
+      created_by: ownerRef(users.get(ds.created_by_fk ?? 0)),
+      changed_on: ds.changed_on,
+      changed_on_utc: ds.changed_on,
+      changed_on_delta_humanized: humanizeSince(ds.changed_on),
+      explore_url: `/explore/?datasource_type=table&datasource_id=${ds.id}`,
+      default_endpoint: ds.default_endpoint,
+      extra: ds.extra,
+      is_managed_externally: ds.is_managed_externally,
+      ...certificationOf(ds.extra),
+    };
+  }
+
+  /** The full dataset as the edit modal and Explore read it. */
+  async detail(p: Principal, id: number) {
+    const { ds, db } = await this.get(p, id);
+    const users = await this.usersById([...ds.owners, ds.changed_by_fk ?? 0, ds.created_by_fk ?? 0]);
+    return {
+      ...this.row(ds, db, users),
+      database_id: ds.database_id,
+      main_dttm_col: ds.main_dttm_col,
+      filter_select_enabled: ds.filter_select_enabled,
+      fetch_values_predicate: ds.fetch_values_predicate,
+      normalize_columns: ds.normalize_columns,
+      always_filter_main_dttm: ds.always_filter_main_dttm,
+      offset: ds.offset,
+      cache_timeout: ds.cache_timeout,
+      is_sqllab_view: ds.is_sqllab_view,
+      template_params: ds.template_params,
+      external_url: ds.external_url,
+      uuid: ds.uuid,
+      owners: ds.owners.map((o) => ownerRef(users.get(o))).filter(Boolean),
+      columns: ds.columns,
+      metrics: ds.metrics,
+      time_column: ds.main_dttm_col ? timeColumnEntry(ds.main_dttm_col) : null,
+      select_star: await this.selectStar(ds, db),
+      created_on: ds.created_on,
+      version: ds.version,
+    };
+  }
+
+  private async selectStar(ds: DatasetEntity, db: DatabaseEntity | undefined): Promise<string | null> {
+    if (!db) return null;
+    if (ds.sql) return `SELECT * FROM (${ds.sql}) AS virtual_table LIMIT 100`;
+    const engine = await this.databases.engineOf(db);
+    const q = (s: string) => engine.quoteIdentifier(s);
+    return `SELECT * FROM ${ds.schema ? `${q(ds.schema)}.` : ""}${q(ds.table_name)} LIMIT 100`;
+  }
+
+  /** The FROM clause of a dataset: its table, or its SQL as a subquery. */
+  async source(ds: DatasetEntity, engine: QueryEngine): Promise<string> {
+    const q = (s: string) => engine.quoteIdentifier(s);
+    return ds.sql ? `(${ds.sql}) AS virtual_table` : `${ds.schema ? `${q(ds.schema)}.` : ""}${q(ds.table_name)}`;
+  }
+
+  private async readSourceColumns(db: DatabaseEntity, data: Pick<DatasetData, "sql" | "table_name" | "schema" | "catalog">) {
+    const engine = await this.databases.engineOf(db);
+    try {
+      if (data.sql) {
+        const statements = await engine.parseStatements(data.sql);
+        if (statements.length !== 1 || !statements[0].readOnly) {
+          throw typedError(422, ErrorType.INVALID_SQL_ERROR, "A virtual dataset's SQL must be a single SELECT statement.");
+        }
+        return await engine.describeQuery(data.sql, data.schema);
+      }
+      const columns = await engine.columns(data.table_name, data.schema, data.catalog);
+      if (columns.length === 0) {
+        throw typedError(422, ErrorType.TABLE_DOES_NOT_EXIST_ERROR, `Table ${data.schema ? `${data.schema}.` : ""}${data.table_name} does not exist in the database.`);
+      }
+      return columns;
+    } catch (e) {
+      throw toEngineError(e, db.engine);
+    }
+  }
+
+  private async checkUnique(data: Pick<DatasetData, "database_id" | "schema" | "catalog" | "table_name">, exceptId?: number) {
+    const clash = (await this.all()).find(
+      (d) =>
+        d.id !== exceptId &&
+        d.database_id === data.database_id &&
+        (d.schema ?? null) === (data.schema ?? null) &&
+        (d.catalog ?? null) === (data.catalog ?? null) &&
+        d.table_name === data.table_name,
+    );
+    if (clash) throw unprocessable({ table_name: [`Dataset ${data.table_name} already exists`] });
+  }
+
+  private async checkOwners(owners: number[] | undefined) {
+    if (!owners?.length) return;
+    const found = await this.usersById(owners);
+    const unknown = owners.filter((o) => !found.has(o));
+    if (unknown.length) throw unprocessable({ owners: [`Owners are invalid: ${unknown.join(", ")}`] });
+  }
+
+  private async databaseFor(p: Principal | null, id: number): Promise<DatabaseEntity> {
+    const db = await this.databases.find(id);
+    if (!db || (p && !canAccessDatabase(p, db))) throw unprocessable({ database: ["Database does not exist"] });
+    return db;
+  }
+
+  async create(p: Principal | null, body: DatasetPost, extras: Partial<DatasetData> = {}): Promise<DatasetEntity> {
+    if (p) requirePermission(p, "can_write", "Dataset");
+    const databaseId = body.database ?? body.database_id;
+    const db = await this.databaseFor(p, databaseId);
+    const base = { database_id: db.id, schema: body.schema ?? null, catalog: body.catalog ?? null, table_name: body.table_name, sql: body.sql?.trim() || null };
+    await this.checkUnique(base);
+    await this.checkOwners(body.owners);
+    if (body.template_params) checkJson(body.template_params, "template_params");
+    if (body.extra) checkJson(body.extra, "extra");
+    const source = await this.readSourceColumns(db, base);
+    const columns = [];
+    for (const c of source) columns.push(columnFromSource(await this.nextColumnId(), c));
+    const firstTemporal = columns.find((c) => c.is_dttm)?.column_name ?? null;
+    const me = p ? userId(p) : null;
+    const data: DatasetData = {
+      ...base,
+      description: body.description ?? null,
+      main_dttm_col: body.main_dttm_col ?? firstTemporal,
+      filter_select_enabled: body.filter_select_enabled ?? true,
+      fetch_values_predicate: body.fetch_values_predicate ?? null,
+      normalize_columns: body.normalize_columns ?? false,
+      always_filter_main_dttm: body.always_filter_main_dttm ?? false,
+      offset: body.offset ?? 0,
+      default_endpoint: body.default_endpoint ?? null,
+      cache_timeout: body.cache_timeout === "" ? null : (body.cache_timeout ?? null),
+      is_sqllab_view: body.is_sqllab_view ?? false,
+      template_params: body.template_params ?? null,
+      extra: body.extra ?? null,
+      is_managed_externally: body.is_managed_externally ?? false,
+      external_url: body.external_url ?? null,
+      owners: body.owners?.length ? body.owners : me ? [me] : [],
+      uuid: body.uuid ?? randomUUID(),
+      columns,
+      metrics: [
+        {
+          id: await this.nextMetricId(),
+          metric_name: "count",
+          expression: "COUNT(*)",
+          description: null,
+          metric_type: "count",
+          d3format: null,
+          currency: null,
+          verbose_name: "COUNT(*)",
+          warning_text: null,
+          uuid: randomUUID(),
+          extra: null,
+        },
+      ],
+      ...extras,
+    };
+    return this.meta.create<DatasetData>(DATASET, data, me);
+  }
+
+  async update(p: Principal, id: number, body: DatasetPut, overrideColumns: boolean): Promise<DatasetEntity> {
+    const { ds, db } = await this.getForWrite(p, id);
+    if (ds.is_managed_externally) {
+      throw unprocessable("This dataset is managed externally and can't be edited in Strata.");
+    }
+    if (!db) throw unprocessable({ database: ["Database does not exist"] });
+    const { columns, metrics, database, database_id, cache_timeout, certified_by, certification_details, ...fields } = body;
+    const targetDb = database ?? database_id;
+    if (targetDb !== undefined && targetDb !== ds.database_id) {
+      throw unprocessable({ database: ["A dataset can't be moved to another database"] });
+    }
+    await this.checkOwners(body.owners);
+    if (body.template_params) checkJson(body.template_params, "template_params");
+    if (body.extra) checkJson(body.extra, "extra");
+    const changes: Partial<DatasetData> = { ...fields } as Partial<DatasetData>;
+    if (cache_timeout !== undefined) changes.cache_timeout = cache_timeout === "" ? null : cache_timeout;
+    if (certified_by !== undefined || certification_details !== undefined) {
+      const extra = ds.extra ? (JSON.parse(ds.extra) as Record<string, unknown>) : {};
+      if (certified_by) extra.certification = { certified_by, details: certification_details ?? null };
+      else delete extra.certification;
+      changes.extra = JSON.stringify(extra);
+    }
+    const next = { ...ds, ...changes };
+    if (next.table_name !== ds.table_name || next.schema !== ds.schema) await this.checkUnique(next, id);
+    if (columns) changes.columns = await mergeColumns(ds.columns, columns, this.nextColumnId);
+    if (metrics) changes.metrics = await mergeMetrics(ds.metrics, metrics, this.nextMetricId);
+    const sqlChanged = (body.sql ?? ds.sql) !== ds.sql;
+    if (sqlChanged || overrideColumns) {
+      const source = await this.readSourceColumns(db, { ...next, sql: next.sql?.trim() || null });
+      changes.columns = await syncColumns(changes.columns ?? ds.columns, source, this.nextColumnId);
+    }
+    await this.checkExpressions(db, { ...next, ...changes } as DatasetEntity);
+    return this.meta.update<DatasetData>(DATASET, ds, changes, userId(p));
+  }
+
+  /** Metric and calculated-column expressions must be one valid expression over the dataset. */
+  private async checkExpressions(db: DatabaseEntity, ds: DatasetEntity) {
+    const exprs = [
+      ...ds.metrics.map((m) => ({ field: "metrics", name: m.metric_name, sql: m.expression })),
+      ...ds.columns.filter((c) => c.expression).map((c) => ({ field: "columns", name: c.column_name, sql: c.expression! })),
+    ];
+    if (exprs.length === 0) return;
+    for (const e of exprs) {
+      if (/;/.test(e.sql.replace(/'(?:[^']|'')*'/g, ""))) {
+        throw unprocessable({ [e.field]: [`${e.name}: an expression can't contain ';'`] });
+      }
+    }
+    const engine = await this.databases.engineOf(db);
+    const from = await this.source(ds, engine);
+    for (const e of exprs) {
+      try {
+        await engine.describeQuery(`SELECT ${e.sql} FROM ${from}`, ds.schema);
+      } catch (err) {
+        const msg = toEngineError(err, db.engine).message;
+        throw unprocessable({ [e.field]: [`${e.name}: ${msg}`] });
+      }
+    }
+  }
+
+  async refresh(p: Principal, id: number): Promise<DatasetEntity> {
+    const { ds, db } = await this.getForWrite(p, id);
+    if (!db) throw unprocessable({ database: ["Database does not exist"] });
+    const source = await this.readSourceColumns(db, ds);
+    const columns = await syncColumns(ds.columns, source, this.nextColumnId);
+    return this.meta.update<DatasetData>(DATASET, ds, { columns }, userId(p));
+  }
+
+  async remove(p: Principal, id: number): Promise<void> {
+    const { ds } = await this.getForWrite(p, id);
+    await this.meta.delete(DATASET, ds);
+  }
+
+  async getOrCreate(p: Principal, body: { table_name: string; database_id: number; schema?: string | null; catalog?: string | null; template_params?: string | null }) {
+    requirePermission(p, "can_write", "Dataset");
+    const existing = (await this.all()).find(
+      (d) => d.database_id === body.database_id && d.table_name === body.table_name && (d.schema ?? null) === (body.schema ?? null),
+    );
+    if (existing) {
+      await this.get(p, existing.id);
+      return existing;
+    }
+    return this.create(p, { database: body.database_id, table_name: body.table_name, schema: body.schema, catalog: body.catalog, template_params: body.template_params });
+  }
+
+  /** Whether the principal may edit (tagging and bulk actions skip objects they can't). */
+  async canEdit(p: Principal, id: number): Promise<boolean> {
+    try {
+      await this.getForWrite(p, id);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** `POST /dataset/duplicate`: a copy of a virtual dataset under a new name, with its metrics. */
+  async duplicate(p: Principal, baseId: number, tableName: string): Promise<DatasetEntity> {
+    const { ds } = await this.get(p, baseId);
+    if (!ds.sql) throw badRequest("Only virtual datasets can be duplicated");
+    const created = await this.create(p, { database: ds.database_id, table_name: tableName, schema: ds.schema, sql: ds.sql });
+    const metrics = [];
+    for (const m of ds.metrics) metrics.push({ ...m, id: await this.nextMetricId(), uuid: randomUUID() });
+    const copied = { description: ds.description, main_dttm_col: ds.main_dttm_col, template_params: ds.template_params, extra: ds.extra };
+    return this.meta.update<DatasetData>(DATASET, created, { ...copied, metrics }, userId(p));
+  }
+
+  requireAccess(p: Principal, ds: DatasetEntity, db: DatabaseEntity | undefined): void {
+    if (!canAccessDataset(p, ds, db)) throw forbidden("You don't have access to this dataset.");
+  }
+}

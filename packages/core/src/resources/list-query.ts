@@ -1,0 +1,144 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  FILTER_OPERATORS,
+  type FilterOperator,
+  isEmptyFilterValue,
+  type ListFilter,
+  type ListQuery,
+  type ListResponse,
+} from "@strata/contracts";
+import { badRequest } from "../errors.ts";
+
+type Row = Record<string, unknown> & { id: number };
+export type NamedFilter<R> = (row: R, value: unknown) => boolean;
+
+/** How one resource's rows may be filtered, sorted and projected. */
+export interface ListSpec<R extends Row> {
+  /** Columns the column operators may target. */
+  filterColumns: string[];
+  orderColumns: string[];
+  defaultOrder?: { column: string; direction: "asc" | "desc" };
+  /** Sort by another value than the column itself (e.g. *_humanized → the timestamp). */
+  sortValue?: Record<string, (row: R) => unknown>;
+  /** Named filters, used as `opr`. */
+  named?: Record<string, NamedFilter<R>>;
+}
+
+const text = (v: unknown) => (v === null || v === undefined ? "" : String(v)).toLowerCase();
+/** A relation is `{id}`, a bare id, or a list of either. */
+const idOf = (v: unknown) => (v && typeof v === "object" && "id" in v ? (v as { id: unknown }).id : v);
+const looseEq = (a: unknown, b: unknown) => {
+  const x = idOf(a);
+  if (typeof x === "boolean" || typeof b === "boolean") return String(x) === String(b);
+  if (typeof x === "number" || typeof b === "number") return Number(x) === Number(b);
+  return text(x) === text(b);
+};
+const compare = (a: unknown, b: unknown): number => {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return 1;
+  if (b === null || b === undefined) return -1;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  if (typeof a === "boolean" && typeof b === "boolean") return Number(a) - Number(b);
+  return String(a).localeCompare(String(b), "en", { numeric: true, sensitivity: "base" });
+};
+
+export function matchOperator(op: FilterOperator, actual: unknown, value: unknown): boolean {
+  switch (op) {
+    case "sw":
+      return text(actual).startsWith(text(value));
+    case "ew":
+      return text(actual).endsWith(text(value));
+    case "ct":
+      return text(actual).includes(text(value));
+    case "nsw":
+      return !text(actual).startsWith(text(value));
+    case "new":
+      return !text(actual).endsWith(text(value));
+    case "nct":
+      return !text(actual).includes(text(value));
+    case "eq":
+      return Array.isArray(actual) ? actual.some((a) => looseEq(a, value)) : looseEq(actual, value);
+    case "neq":
+      return Array.isArray(actual) ? !actual.some((a) => looseEq(a, value)) : !looseEq(actual, value);
+    case "gt":
+      return actual !== null && actual !== undefined && compare(actual, value) > 0;
+    case "lt":
+      return actual !== null && actual !== undefined && compare(actual, value) < 0;
+    case "rel_o_m":
+      return looseEq(actual, value);
+    case "rel_m_m":
+      return Array.isArray(actual) && actual.some((a) => looseEq(a, value));
+    case "between": {
+      if (!Array.isArray(value) || value.length !== 2) throw badRequest("between needs a value of two bounds");
+      return compare(actual, value[0]) >= 0 && compare(actual, value[1]) <= 0;
+    }
+    default: {
+      const never: never = op;
+      throw badRequest(`Unknown operator ${String(never)}`);
+    }
+  }
+}
+
+function toPredicate<R extends Row>(f: ListFilter, spec: ListSpec<R>): ((row: R) => boolean) | undefined {
+  if (isEmptyFilterValue(f.value)) return undefined; // 000 §5: empty or null filters are dropped
+  const named = spec.named?.[f.opr];
+  if (named) return (row) => named(row, f.value);
+  if (!(FILTER_OPERATORS as readonly string[]).includes(f.opr)) {
+    throw badRequest(`Filter operator ${f.opr} is not supported on ${f.col}`);
+  }
+  if (!spec.filterColumns.includes(f.col)) throw badRequest(`Filter column: ${f.col} not allowed to filter`);
+  const op = f.opr as FilterOperator;
+  if (op === "between" && (!Array.isArray(f.value) || f.value.length !== 2)) {
+    throw badRequest("between needs a value of two bounds");
+  }
+  return (row) => matchOperator(op, row[f.col], f.value);
+}
+
+/** Filters, sorts, pages and projects in-memory rows the way Superset's list endpoints do. */
+export function applyListQuery<R extends Row>(rows: R[], q: ListQuery, spec: ListSpec<R>): ListResponse<Partial<R>> {
+  const predicates = (q.filters ?? []).map((f) => toPredicate(f, spec)).filter((p) => p !== undefined);
+  const kept = rows.filter((row) => predicates.every((p) => p(row)));
+
+  const column = q.order_column ?? spec.defaultOrder?.column;
+  if (column !== undefined) {
+    if (!spec.orderColumns.includes(column)) throw badRequest(`Order column ${column} is not allowed`);
+    const dir = (q.order_direction ?? spec.defaultOrder?.direction ?? "asc") === "desc" ? -1 : 1;
+    const value = spec.sortValue?.[column] ?? ((row: R) => row[column]);
+    kept.sort((a, b) => {
+      const av = value(a);
+      const bv = value(b);
+      const byValue = av === null || av === undefined || bv === null || bv === undefined ? compare(av, bv) : dir * compare(av, bv);
+      return byValue || a.id - b.id;
+    });
+  }
+
+  const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
+  const page = q.page ?? 0;
+  const slice = kept.slice(page * pageSize, page * pageSize + pageSize);
+  const select = q.select_columns ?? q.columns;
+  const result = select?.length ? slice.map((row) => project(row, select)) : slice;
+  return { count: kept.length, ids: slice.map((r) => r.id), result };
+}
+
+/** `select_columns` may name nested fields (`database.database_name`). */
+function project<R extends Row>(row: R, columns: string[]): Partial<R> {
+  const out: Record<string, unknown> = {};
+  for (const col of columns) {
+    const [head, ...rest] = col.split(".");
+    const value = row[head];
+    if (rest.length === 0 || value === null || typeof value !== "object") {
+      if (head in row) out[head] = value;
+      continue;
+    }
+    const pick = (v: Record<string, unknown>) => ({ ...(out[head] as object), [rest.join(".")]: v[rest.join(".")] });
+    out[head] = Array.isArray(value) ? value.map((v) => ({ [rest.join(".")]: v[rest.join(".")] })) : pick(value as Record<string, unknown>);
+  }
+  return out as Partial<R>;
+}
+
+/** Pages `{value, text}` options for related/distinct endpoints with a case-insensitive search. */
+export function pageOptions<T extends { text: string }>(items: T[], filter = "", page = 0, pageSize = DEFAULT_PAGE_SIZE) {
+  const needle = filter.trim().toLowerCase();
+  const kept = needle ? items.filter((i) => i.text.toLowerCase().includes(needle)) : items;
+  return { count: kept.length, result: kept.slice(page * pageSize, page * pageSize + pageSize) };
+}

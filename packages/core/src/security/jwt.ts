@@ -1,0 +1,49 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+export interface TokenClaims {
+  sub: number;
+  typ: "session" | "access" | "refresh" | "guest";
+  sid?: string;
+  exp: number;
+  iat: number;
+  [key: string]: unknown;
+}
+
+const b64 = (value: string | Buffer) => Buffer.from(value).toString("base64url");
+const HEADER = b64(JSON.stringify({ alg: "HS256", typ: "JWT" }));
+
+/** HS256 JWTs signed with the installation's secret (generated on first start, never a default). */
+export function signToken(secret: string, claims: Omit<TokenClaims, "iat" | "exp">, ttlSeconds: number): string {
+  const iat = Math.floor(Date.now() / 1000);
+  const body = b64(JSON.stringify({ ...claims, iat, exp: iat + ttlSeconds }));
+  const sig = createHmac("sha256", secret).update(`${HEADER}.${body}`).digest("base64url");
+  return `${HEADER}.${body}.${sig}`;
+}
+
+/** Returns the claims of a valid, unexpired token, or undefined. */
+export function verifyToken(secret: string, token: string): TokenClaims | undefined {
+  const parts = token.split(".");
+  if (parts.length !== 3 || parts[0] !== HEADER) return undefined;
+  const expected = createHmac("sha256", secret).update(`${parts[0]}.${parts[1]}`).digest();
+  const actual = Buffer.from(parts[2], "base64url");
+  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(parts[1], "base64url").toString("utf8")) as TokenClaims;
+    if (typeof claims.exp !== "number" || claims.exp < Date.now() / 1000) return undefined;
+    if (typeof claims.sub !== "number") return undefined;
+    return claims;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CSRF token bound to a session id, so it can't be reused across sessions. */
+export function csrfTokenFor(secret: string, sid: string): string {
+  return createHmac("sha256", secret).update(`csrf:${sid}`).digest("base64url");
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

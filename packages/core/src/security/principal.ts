@@ -1,0 +1,51 @@
+import type { PermissionPair } from "@strata/contracts";
+import { forbidden, unauthorized } from "../errors.ts";
+import type { RoleEntity, UserEntity } from "./types.ts";
+
+/** Who is calling, with the union of their roles' permission pairs. */
+export interface Principal {
+  user: UserEntity | null;
+  roles: RoleEntity[];
+  isAdmin: boolean;
+  perms: Set<string>;
+}
+
+const key = (perm: string, view: string) => `${perm}|${view}`;
+
+export function principalOf(user: UserEntity | null, roles: RoleEntity[]): Principal {
+  const perms = new Set<string>();
+  for (const role of roles) for (const [p, v] of role.permissions) perms.add(key(p, v));
+  // The Admin role (name compared case-insensitively) bypasses checks (001 §6).
+  const isAdmin = roles.some((r) => r.name.toLowerCase() === "admin");
+  return { user, roles, isAdmin, perms };
+}
+
+/** The generic check: a [permission, view] pair in any role. */
+export function can(p: Principal, perm: string, view: string): boolean {
+  return p.isAdmin || p.perms.has(key(perm, view));
+}
+
+/** Throws 401 for anonymous callers and 403 for signed-in callers lacking the pair. */
+export function requirePermission(p: Principal, perm: string, view: string): void {
+  if (can(p, perm, view)) return;
+  if (!p.user) throw unauthorized();
+  throw forbidden(`You don't have the permission ${perm} on ${view}`);
+}
+
+export function requireUser(p: Principal): UserEntity {
+  if (!p.user) throw unauthorized();
+  return p.user;
+}
+
+export function userId(p: Principal): number | null {
+  return p.user?.id ?? null;
+}
+
+export function rolesAsPairs(roles: RoleEntity[]): Record<string, PermissionPair[]> {
+  return Object.fromEntries(roles.map((r) => [r.name, r.permissions]));
+}
+
+/** Owners may change an object; Admin always may. */
+export function isOwner(p: Principal, owners: number[] | undefined): boolean {
+  return p.isAdmin || (p.user !== null && (owners ?? []).includes(p.user.id));
+}

@@ -1,0 +1,125 @@
+import type * as v from "valibot";
+import type { UserPostSchema, UserPutSchema } from "@strata/contracts";
+import { badRequest, notFound, unprocessable } from "../errors.ts";
+import { humanizeSince } from "../resources/humanize.ts";
+import type { MetaStore } from "../store/meta-store.ts";
+import { hashPassword } from "./passwords.ts";
+import { type Principal, requirePermission, userId } from "./principal.ts";
+import { ROLE, type RoleData, USER, type UserData, type UserEntity } from "./types.ts";
+
+export type UserPost = v.InferOutput<typeof UserPostSchema>;
+export type UserPut = v.InferOutput<typeof UserPutSchema>;
+
+/** The public face of a user: never the password hash. */
+export function userRow(u: UserEntity, roleNames: Map<number, string>) {
+  return {
+    id: u.id,
+    username: u.username,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    email: u.email,
+    active: u.active,
+    roles: u.roles.filter((r) => roleNames.has(r)).map((r) => ({ id: r, name: roleNames.get(r)! })),
+    login_count: u.login_count ?? 0,
+    last_login: u.last_login ?? null,
+    created_on: u.created_on,
+    changed_on: u.changed_on,
+    changed_on_delta_humanized: humanizeSince(u.changed_on),
+  };
+}
+
+export const ownerRef = (u: UserEntity | undefined) =>
+  u ? { id: u.id, first_name: u.first_name, last_name: u.last_name } : null;
+
+/** Users administration (Admin: can_write on User). */
+export class Users {
+  constructor(private readonly meta: MetaStore) {}
+
+  all(): Promise<UserEntity[]> {
+    return this.meta.list<UserData>(USER);
+  }
+
+  async byIds(ids: number[]): Promise<Map<number, UserEntity>> {
+    const users = await this.meta.getMany<UserData>(USER, ids);
+    return new Map(users.map((u) => [u.id, u]));
+  }
+
+  async get(id: number): Promise<UserEntity> {
+    const user = await this.meta.get<UserData>(USER, id);
+    if (!user) throw notFound("User not found");
+    return user;
+  }
+
+  async roleNames(): Promise<Map<number, string>> {
+    const roles = await this.meta.list<RoleData>(ROLE);
+    return new Map(roles.map((r) => [r.id, r.name]));
+  }
+
+  /** Whether a live user still has this username (else its claim is stale). */
+  private async holds(owner: number, username: string): Promise<boolean> {
+    const user = await this.meta.get<UserData>(USER, owner);
+    return user?.username.toLowerCase() === username.toLowerCase();
+  }
+
+  private async checkRoles(ids: number[]) {
+    const names = await this.roleNames();
+    const unknown = ids.filter((id) => !names.has(id));
+    if (unknown.length) throw unprocessable({ roles: [`Unknown role ids: ${unknown.join(", ")}`] });
+  }
+
+  /** Creates a user; used by the API (with a principal) and by first-start bootstrap (without). */
+  async create(p: Principal | null, body: UserPost): Promise<UserEntity> {
+    if (p) requirePermission(p, "can_write", "User");
+    await this.checkRoles(body.roles);
+    const id = await this.meta.nextId(USER);
+    // Claim the username first: a crash afterwards leaves a claim that a later create takes over.
+    const claimed = await this.meta.claimUnique("username", body.username, id, (owner) => this.holds(owner, body.username));
+    if (!claimed) throw unprocessable({ username: ["A user with this username already exists"] });
+    const user = await this.meta.create<UserData>(
+      USER,
+      {
+        username: body.username,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        email: body.email,
+        active: body.active ?? true,
+        password_hash: await hashPassword(body.password),
+        roles: body.roles,
+        login_count: 0,
+        fail_login_count: 0,
+        last_login: null,
+      },
+      p ? userId(p) : null,
+      id,
+    );
+    return user;
+  }
+
+  async update(p: Principal, id: number, body: UserPut): Promise<UserEntity> {
+    requirePermission(p, "can_write", "User");
+    const user = await this.get(id);
+    if (body.roles) await this.checkRoles(body.roles);
+    if (p.user?.id === id && body.active === false) throw badRequest("You cannot deactivate yourself");
+    const renamed = body.username && body.username.toLowerCase() !== user.username.toLowerCase();
+    if (renamed) {
+      const claimed = await this.meta.claimUnique("username", body.username!, id, (owner) =>
+        this.holds(owner, body.username!),
+      );
+      if (!claimed) throw unprocessable({ username: ["A user with this username already exists"] });
+    }
+    const { password, ...rest } = body;
+    const changes: Partial<UserData> = { ...rest };
+    if (password) changes.password_hash = await hashPassword(password);
+    const saved = await this.meta.update<UserData>(USER, user, changes, userId(p));
+    if (renamed) await this.meta.releaseUnique("username", user.username, id);
+    return saved;
+  }
+
+  async remove(p: Principal, id: number): Promise<void> {
+    requirePermission(p, "can_write", "User");
+    if (p.user?.id === id) throw badRequest("You cannot delete yourself");
+    const user = await this.get(id);
+    await this.meta.delete(USER, user);
+    await this.meta.releaseUnique("username", user.username, id);
+  }
+}

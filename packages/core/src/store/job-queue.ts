@@ -1,0 +1,111 @@
+import {
+  CreateQueueCommand,
+  DeleteMessageCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SendMessageCommand,
+  type SQSClient,
+} from "@aws-sdk/client-sqs";
+
+/** A unit of background work; `kind` picks the handler in the worker. */
+export interface Job {
+  id: string;
+  kind: string;
+  payload: unknown;
+}
+
+export type JobHandler = (job: Job) => Promise<void>;
+
+/** The shape of an SQS-triggered Lambda batch and its partial-failure reply. */
+export interface QueueRecord {
+  messageId: string;
+  body: string;
+  receiptHandle?: string;
+}
+export interface BatchResult {
+  batchItemFailures: { itemIdentifier: string }[];
+}
+
+/** Background jobs on SQS with a dead-letter queue; at-least-once, so handlers are idempotent. */
+export class JobQueue {
+  constructor(
+    private readonly sqs: SQSClient,
+    readonly queueUrl: string,
+  ) {}
+
+  async send(job: Job): Promise<void> {
+    await this.sqs.send(new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: JSON.stringify(job) }));
+  }
+
+  /** Long-polls once; used by the local worker loop (Lambda receives batches from the event source). */
+  async receive(waitSeconds = 1, max = 10): Promise<QueueRecord[]> {
+    const out = await this.sqs.send(
+      new ReceiveMessageCommand({
+        QueueUrl: this.queueUrl,
+        MaxNumberOfMessages: max,
+        WaitTimeSeconds: waitSeconds,
+      }),
+    );
+    return (out.Messages ?? []).map((m) => ({
+      messageId: m.MessageId ?? "",
+      body: m.Body ?? "",
+      receiptHandle: m.ReceiptHandle,
+    }));
+  }
+
+  async ack(record: QueueRecord): Promise<void> {
+    if (record.receiptHandle) {
+      await this.sqs.send(new DeleteMessageCommand({ QueueUrl: this.queueUrl, ReceiptHandle: record.receiptHandle }));
+    }
+  }
+
+  async approximateDepth(): Promise<number> {
+    const out = await this.sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl: this.queueUrl, AttributeNames: ["ApproximateNumberOfMessages"] }),
+    );
+    return Number(out.Attributes?.ApproximateNumberOfMessages ?? 0);
+  }
+}
+
+/**
+ * Runs a batch and reports the records that failed, so SQS retries only those
+ * (and moves them to the dead-letter queue after maxReceiveCount).
+ */
+export async function processBatch(
+  records: QueueRecord[],
+  handlers: Record<string, JobHandler>,
+  log: (msg: string, err?: unknown) => void = () => {},
+): Promise<BatchResult> {
+  const failures: { itemIdentifier: string }[] = [];
+  for (const record of records) {
+    try {
+      const job = JSON.parse(record.body) as Job;
+      const handler = handlers[job.kind];
+      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+      await handler(job);
+    } catch (err) {
+      log(`job ${record.messageId} failed`, err);
+      failures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures: failures };
+}
+
+/** Creates the jobs queue and its dead-letter queue locally, as stacks/queue.ts does in AWS. */
+export async function ensureQueues(sqs: SQSClient, name: string): Promise<{ queueUrl: string; dlqUrl: string }> {
+  const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${name}-dlq` }));
+  const dlqUrl = dlq.QueueUrl!;
+  const attrs = await sqs.send(
+    new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ["QueueArn"] }),
+  );
+  const q = await sqs.send(
+    new CreateQueueCommand({
+      QueueName: name,
+      Attributes: {
+        VisibilityTimeout: "60",
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: attrs.Attributes?.QueueArn, maxReceiveCount: 3 }),
+      },
+    }),
+  );
+  return { queueUrl: q.QueueUrl!, dlqUrl };
+}

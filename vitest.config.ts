@@ -1,0 +1,30 @@
+import { defineConfig } from "vitest/config";
+
+/** `npm test` runs every project: server-side (API, engines, stacks, browser e2e) and the SPA's component tests. */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "server",
+          include: ["packages/*/src/**/*.test.ts", "functions/src/**/*.test.ts", "test/**/*.test.ts"],
+          exclude: ["test/e2e/**", "**/node_modules/**"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      "web/vitest.config.ts",
+    ],
+  },
+});

@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 /** `npm test` runs every project: server-side (API, engines, stacks, browser e2e) and the SPA's component tests. */
 export default defineConfig({
   test: {
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
     projects: [
       {
         test: {

@@ -4,6 +4,9 @@ import { createApp } from "./app.ts";
 import { readLocalConfig } from "./runtime/config.ts";
 import { PROJECT_ROOT, startLocalRuntime } from "./runtime/local-runtime.ts";
 
+// Node 20 is this project's runtime (STACK.md); the SDK's advance notice about Node 22 is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+
 /** `npm start`: the API, the built SPA from memory, the worker loop and the AWS stand-ins in one process. */
 async function main() {
   const cfg = readLocalConfig();

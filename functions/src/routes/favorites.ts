@@ -5,15 +5,15 @@ import { pathId, RisonIdList, risonQuery } from "../http/input.ts";
 /** `favorite_status/` and `{id}/favorites/` for chart, dashboard and tag (001 §4). */
 export function favoriteRoutes(type: "chart" | "dashboard" | "tag" | "dataset") {
   return new Hono<AppEnv>()
-    .get("/favorite_status/", async (c) => {
+    .get("/favorite_status", async (c) => {
       const ids = risonQuery(c, RisonIdList);
       return c.json({ result: await c.get("core").favorites.status(c.get("principal"), type, ids) });
     })
-    .post("/:id{[0-9]+}/favorites/", async (c) => {
+    .post("/:id{[0-9]+}/favorites", async (c) => {
       await c.get("core").favorites.add(c.get("principal"), type, pathId(c));
       return c.json({ result: "OK" });
     })
-    .delete("/:id{[0-9]+}/favorites/", async (c) => {
+    .delete("/:id{[0-9]+}/favorites", async (c) => {
       await c.get("core").favorites.remove(c.get("principal"), type, pathId(c));
       return c.json({ result: "OK" });
     });

@@ -19,7 +19,7 @@ const me = (u: { id: number; username: string; first_name: string; last_name: st
 /** Login/logout pages' endpoints for the SPA (session cookie). */
 export function sessionRoutes(secureCookies: boolean) {
   return new Hono<AppEnv>()
-    .post("/login/", async (c) => {
+    .post("/login", async (c) => {
       const body = await jsonBody(c, LoginSchema);
       const core = c.get("core");
       const user = await core.security.authenticate(body.username, body.password);
@@ -33,7 +33,7 @@ export function sessionRoutes(secureCookies: boolean) {
       });
       return c.json({ result: me(user) });
     })
-    .get("/logout/", async (c) => {
+    .get("/logout", async (c) => {
       const token = c.req.header("cookie")?.match(new RegExp(`${SESSION_COOKIE}=([^;]+)`))?.[1];
       if (token) await c.get("core").security.endSession(token);
       deleteCookie(c, SESSION_COOKIE, { path: "/" });
@@ -111,7 +111,7 @@ export function securityRoutes() {
       await c.get("core").roles.remove(c.get("principal"), pathId(c));
       return c.json({ message: "OK" });
     })
-    .get("/:id/permissions/", async (c) => {
+    .get("/:id/permissions", async (c) => {
       requirePermission(c.get("principal"), "can_read", "Role");
       return c.json({ result: await c.get("core").roles.permissionsOf(pathId(c)) });
     })
@@ -122,7 +122,7 @@ export function securityRoutes() {
     });
 
   return new Hono<AppEnv>()
-    .get("/csrf_token/", (c) => {
+    .get("/csrf_token", (c) => {
       const sid = c.get("sid");
       if (!sid) throw unauthorized();
       return c.json({ result: c.get("core").security.csrfToken(sid) });
@@ -138,12 +138,12 @@ export function securityRoutes() {
       if (!header.toLowerCase().startsWith("bearer ")) throw badRequest("Send the refresh token as 'Authorization: Bearer <token>'.");
       return c.json(await c.get("core").security.refresh(header.slice(7).trim()));
     })
-    .get("/permissions-resources/", async (c) => {
+    .get("/permissions-resources", async (c) => {
       requirePermission(c.get("principal"), "can_read", "Role");
       const views = await c.get("core").roles.permissionViews();
       return c.json({ count: views.length, result: views });
     })
-    .get("/permissions/", async (c) => {
+    .get("/permissions", async (c) => {
       requirePermission(c.get("principal"), "can_read", "Role");
       const names = [...new Set((await c.get("core").roles.permissionViews()).map((v) => v.permission.name))];
       return c.json({ count: names.length, result: names.map((name, i) => ({ id: i + 1, name })) });
@@ -159,7 +159,7 @@ export function meRoutes() {
       if (!p.user) throw unauthorized();
       return c.json({ result: me(p.user) });
     })
-    .get("/roles/", (c) => {
+    .get("/roles", (c) => {
       const p = c.get("principal");
       if (!p.user) throw unauthorized();
       return c.json({ result: { ...me(p.user), roles: rolesAsPairs(p.roles) } });

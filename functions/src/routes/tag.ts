@@ -43,7 +43,7 @@ export function tagRoutes() {
       const result = await c.get("core").tags.bulkCreate(c.get("principal"), body.tags, body.objects_to_tag);
       return c.json({ result });
     })
-    .get("/get_objects/", async (c) => {
+    .get("/get_objects", async (c) => {
       const raw = c.req.query("tagIds") ?? c.req.query("tag_ids");
       const ids = raw ? raw.split(",").map(Number).filter((n) => Number.isInteger(n) && n > 0) : [];
       return c.json({ result: await c.get("core").tags.objects(c.get("principal"), ids) });

@@ -314,7 +314,8 @@ export class Databases {
   async validateSql(p: Principal, id: number, sql: string) {
     const { db, engine } = await this.engine(p, id);
     try {
-      await engine.parseStatements(sql);
+      // Read-only statements are also planned (not run), which catches syntax and name errors.
+      for (const st of await engine.parseStatements(sql)) if (st.readOnly) await engine.describeQuery(st.sql);
       return [];
     } catch (e) {
       const err = toEngineError(e, db.engine);

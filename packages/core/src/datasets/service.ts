@@ -4,7 +4,7 @@ import type { QueryEngine } from "@strata/engines";
 import { toEngineError } from "../databases/engine-errors.ts";
 import type { Databases } from "../databases/service.ts";
 import type { DatabaseEntity } from "../databases/types.ts";
-import { badRequest, forbidden, notFound, typedError, unprocessable } from "../errors.ts";
+import { AppError, badRequest, forbidden, notFound, typedError, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
 import { canAccessDatabase, canAccessDataset } from "../security/data-access.ts";
 import { isOwner, type Principal, requirePermission, userId } from "../security/principal.ts";
@@ -151,7 +151,9 @@ export class Datasets {
       }
       return columns;
     } catch (e) {
-      throw toEngineError(e, db.engine);
+      // A missing table is a problem with the request body here, not a missing URL.
+      const err = toEngineError(e, db.engine);
+      throw err.status === 404 ? new AppError(422, err.body) : err;
     }
   }
 

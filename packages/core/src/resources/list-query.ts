@@ -102,7 +102,8 @@ export function applyListQuery<R extends Row>(rows: R[], q: ListQuery, spec: Lis
   const column = q.order_column ?? spec.defaultOrder?.column;
   if (column !== undefined) {
     if (!spec.orderColumns.includes(column)) throw badRequest(`Order column ${column} is not allowed`);
-    const dir = (q.order_direction ?? spec.defaultOrder?.direction ?? "asc") === "desc" ? -1 : 1;
+    const fallback = q.order_column === undefined ? spec.defaultOrder?.direction : "asc";
+    const dir = (q.order_direction ?? fallback ?? "asc") === "desc" ? -1 : 1;
     const value = spec.sortValue?.[column] ?? ((row: R) => row[column]);
     kept.sort((a, b) => {
       const av = value(a);

@@ -38,7 +38,9 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.route("/api/v1/dataset", datasetRoutes());
   app.route("/api/v1/tag", tagRoutes());
   app.route("/", datasourceRoutes());
-  app.all("/api/*", (c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path} is not an API endpoint.` }, 404));
+  app.all("/api/*", (c) =>
+    c.json({ message: `Not found: ${c.req.method} ${c.req.path} is not an API endpoint.` }, 404),
+  );
   if (opts.spaDir) mountSpa(app, loadSpa(opts.spaDir));
   return app;
 }

@@ -12,7 +12,11 @@ afterAll(() => s.close());
 
 /** Every bad request answers 4xx with Superset's shape (`message`), never a 500 or a stack. */
 async function expect4xx(method: string, path: string, opts: { raw?: string; body?: unknown } = {}) {
-  const res = await s.call(method, path, { token: admin, ...opts, headers: opts.raw !== undefined ? { "content-type": "application/json" } : undefined });
+  const res = await s.call(method, path, {
+    token: admin,
+    ...opts,
+    headers: opts.raw !== undefined ? { "content-type": "application/json" } : undefined,
+  });
   const text = await res.text();
   expect(res.status, `${method} ${path} → ${res.status} ${text}`).toBeGreaterThanOrEqual(400);
   expect(res.status, `${method} ${path} → ${text}`).toBeLessThan(500);
@@ -44,14 +48,22 @@ describe("bad input corpus", () => {
       expect((await expect4xx(method, path, { raw: "{not json" })).status).toBe(400);
       expect((await expect4xx(method, path, { raw: "" })).status).toBe(400);
       await expect4xx(method, path, { body: [1, 2, 3] });
-      await expect4xx(method, path, { body: { table_name: 42, database_name: 7, name: 9, sql: 1, tags: "x", username: [] } });
+      await expect4xx(method, path, {
+        body: { table_name: 42, database_name: 7, name: 9, sql: 1, tags: "x", username: [] },
+      });
       const unknown = await expect4xx(method, path, { body: { definitely_not_a_field: true } });
       expect(JSON.stringify(unknown.body)).toMatch(/Unknown field|required|Invalid/i);
     });
   }
 
   it("rejects bad rison in q", async () => {
-    for (const path of ["/api/v1/dataset/", "/api/v1/database/", "/api/v1/tag/", "/api/v1/dataset/related/owners", "/api/v1/database/1/tables/"]) {
+    for (const path of [
+      "/api/v1/dataset/",
+      "/api/v1/database/",
+      "/api/v1/tag/",
+      "/api/v1/dataset/related/owners",
+      "/api/v1/database/1/tables/",
+    ]) {
       const { body } = await expect4xx("GET", `${path}?q=(((`);
       expect(String(body.message)).toMatch(/rison/);
     }
@@ -65,7 +77,9 @@ describe("bad input corpus", () => {
   it("answers 404 for unknown ids and 4xx for non-numeric or out-of-range ones", async () => {
     expect((await expect4xx("GET", "/api/v1/dataset/99999")).status).toBe(404);
     expect((await expect4xx("GET", "/api/v1/database/99999")).status).toBe(404);
-    expect((await expect4xx("PUT", "/api/v1/dataset/99999", { body: { description: "x" } })).status).toBe(404);
+    expect((await expect4xx("PUT", "/api/v1/dataset/99999", { body: { description: "x" } })).status).toBe(
+      404,
+    );
     expect((await expect4xx("DELETE", "/api/v1/tag/99999")).status).toBe(404);
     await expect4xx("GET", "/api/v1/dataset/abc");
     await expect4xx("GET", "/api/v1/dataset/99999999999999999999");
@@ -82,13 +96,19 @@ describe("bad input corpus", () => {
   });
 
   it("refuses out-of-range numbers", async () => {
-    await expect4xx("POST", "/api/v1/database/", { body: { database_name: "x", engine: "duckdb", parameters: { path: "x.duckdb" }, cache_timeout: -5 } });
+    await expect4xx("POST", "/api/v1/database/", {
+      body: { database_name: "x", engine: "duckdb", parameters: { path: "x.duckdb" }, cache_timeout: -5 },
+    });
     await expect4xx("POST", "/api/v1/dataset/", { body: { database: 1.5, table_name: "x" } });
   });
 
   it("maps engine errors in virtual dataset SQL to typed 4xx errors", async () => {
-    const { body } = await expect4xx("POST", "/api/v1/dataset/", { body: { database: 1, table_name: "broken", sql: "SELEC nope" } });
+    const { body } = await expect4xx("POST", "/api/v1/dataset/", {
+      body: { database: 1, table_name: "broken", sql: "SELEC nope" },
+    });
     expect(JSON.stringify(body)).toMatch(/SYNTAX_ERROR|GENERIC_DB_ENGINE_ERROR|INVALID_SQL_ERROR/);
-    await expect4xx("POST", "/api/v1/dataset/", { body: { database: 1, table_name: "files", sql: "SELECT * FROM read_csv('/etc/passwd')" } });
+    await expect4xx("POST", "/api/v1/dataset/", {
+      body: { database: 1, table_name: "files", sql: "SELECT * FROM read_csv('/etc/passwd')" },
+    });
   });
 });

@@ -12,8 +12,12 @@ beforeAll(async () => {
   [s, pg] = await Promise.all([startTestServer({ examples: ["birth_names"] }), startPostgres()]);
   admin = await s.login(ADMIN.username, ADMIN.password);
   await pg.query("CREATE SCHEMA sales");
-  await pg.query("CREATE TABLE sales.orders (id int primary key, customer text, amount numeric(10,2), ordered_at timestamp)");
-  await pg.query("INSERT INTO sales.orders VALUES (1,'ann',10.5,'2024-01-01'),(2,'bob',20,'2024-02-01'),(3,'ann',7.25,'2024-03-01')");
+  await pg.query(
+    "CREATE TABLE sales.orders (id int primary key, customer text, amount numeric(10,2), ordered_at timestamp)",
+  );
+  await pg.query(
+    "INSERT INTO sales.orders VALUES (1,'ann',10.5,'2024-01-01'),(2,'bob',20,'2024-02-01'),(3,'ann',7.25,'2024-03-01')",
+  );
 }, 180_000);
 afterAll(async () => {
   await s?.close();
@@ -37,21 +41,39 @@ describe("engines and parameters", () => {
   });
 
   it("reports missing and invalid parameters as Superset does", async () => {
-    const missing = await s.call("POST", "/api/v1/database/validate_parameters/", { token: admin, body: { engine: "postgresql", parameters: { host: "", port: 5432 } } });
+    const missing = await s.call("POST", "/api/v1/database/validate_parameters/", {
+      token: admin,
+      body: { engine: "postgresql", parameters: { host: "", port: 5432 } },
+    });
     expect(missing.status).toBe(422);
     const err = (await json(missing)).errors[0];
     expect(err.error_type).toBe("CONNECTION_MISSING_PARAMETERS_ERROR");
     expect(err.extra.missing).toEqual(["host", "username", "database"]);
-    const port = await s.call("POST", "/api/v1/database/validate_parameters/", { token: admin, body: { engine: "postgresql", parameters: pgParams({ port: 99999 }) } });
-    expect((await json(port)).errors[0]).toMatchObject({ error_type: "CONNECTION_INVALID_PORT_ERROR", extra: { invalid: ["port"] } });
-    const ok = await s.call("POST", "/api/v1/database/validate_parameters/", { token: admin, body: { engine: "postgresql", parameters: pgParams() } });
+    const port = await s.call("POST", "/api/v1/database/validate_parameters/", {
+      token: admin,
+      body: { engine: "postgresql", parameters: pgParams({ port: 99999 }) },
+    });
+    expect((await json(port)).errors[0]).toMatchObject({
+      error_type: "CONNECTION_INVALID_PORT_ERROR",
+      extra: { invalid: ["port"] },
+    });
+    const ok = await s.call("POST", "/api/v1/database/validate_parameters/", {
+      token: admin,
+      body: { engine: "postgresql", parameters: pgParams() },
+    });
     expect(ok.status).toBe(200);
   });
 
   it("tests connections and maps failures to typed errors", async () => {
-    const ok = await s.call("POST", "/api/v1/database/test_connection/", { token: admin, body: { engine: "postgresql", parameters: pgParams() } });
+    const ok = await s.call("POST", "/api/v1/database/test_connection/", {
+      token: admin,
+      body: { engine: "postgresql", parameters: pgParams() },
+    });
     expect(ok.status).toBe(200);
-    const bad = await s.call("POST", "/api/v1/database/test_connection/", { token: admin, body: { engine: "postgresql", parameters: pgParams({ password: "wrong" }) } });
+    const bad = await s.call("POST", "/api/v1/database/test_connection/", {
+      token: admin,
+      body: { engine: "postgresql", parameters: pgParams({ password: "wrong" }) },
+    });
     expect(bad.status).toBe(400);
     const err = (await json(bad)).errors[0];
     expect(err.error_type).toBe("CONNECTION_INVALID_PASSWORD_ERROR");
@@ -70,7 +92,13 @@ describe("a PostgreSQL database", () => {
   it("is created with a sealed, masked password", async () => {
     const res = await s.call("POST", "/api/v1/database/", {
       token: admin,
-      body: { database_name: "Shop", engine: "postgresql", parameters: pgParams(), expose_in_sqllab: true, allow_dml: false },
+      body: {
+        database_name: "Shop",
+        engine: "postgresql",
+        parameters: pgParams(),
+        expose_in_sqllab: true,
+        allow_dml: false,
+      },
     });
     expect(res.status).toBe(201);
     const body = await json(res);
@@ -78,25 +106,41 @@ describe("a PostgreSQL database", () => {
     expect(body.result.parameters.password).toBe("XXXXXXXXXX");
     expect(body.result.sqlalchemy_uri).toBe(`postgresql://postgres:XXXXXXXXXX@127.0.0.1:${pg.port}/shop`);
     expect(JSON.stringify(await s.runtime.core.deps.meta.get("database", id))).not.toContain(pg.password);
-    const dup = await s.call("POST", "/api/v1/database/", { token: admin, body: { database_name: "shop", engine: "postgresql", parameters: pgParams() } });
+    const dup = await s.call("POST", "/api/v1/database/", {
+      token: admin,
+      body: { database_name: "shop", engine: "postgresql", parameters: pgParams() },
+    });
     expect(dup.status).toBe(422);
   });
 
   it("browses schemas, tables and table metadata", async () => {
-    const schemas = await json(await s.call("GET", `/api/v1/database/${id}/schemas/?q=(force:!f)`, { token: admin }));
+    const schemas = await json(
+      await s.call("GET", `/api/v1/database/${id}/schemas/?q=(force:!f)`, { token: admin }),
+    );
     expect(schemas.result).toContain("sales");
     expect(schemas.result).toEqual([...schemas.result].sort());
-    const tables = await json(await s.call("GET", `/api/v1/database/${id}/tables/?q=(schema_name:sales,force:!f)`, { token: admin }));
+    const tables = await json(
+      await s.call("GET", `/api/v1/database/${id}/tables/?q=(schema_name:sales,force:!f)`, { token: admin }),
+    );
     expect(tables).toEqual({ count: 1, result: [{ value: "orders", type: "table", extra: null }] });
-    const meta = await json(await s.call("GET", `/api/v1/database/${id}/table_metadata/?name=orders&schema=sales`, { token: admin }));
+    const meta = await json(
+      await s.call("GET", `/api/v1/database/${id}/table_metadata/?name=orders&schema=sales`, {
+        token: admin,
+      }),
+    );
     expect(meta.columns.map((c: Json) => c.name)).toEqual(["id", "customer", "amount", "ordered_at"]);
     expect(meta.selectStar).toContain('FROM "sales"."orders"');
-    const missing = await s.call("GET", `/api/v1/database/${id}/table_metadata/?name=nope&schema=sales`, { token: admin });
+    const missing = await s.call("GET", `/api/v1/database/${id}/table_metadata/?name=nope&schema=sales`, {
+      token: admin,
+    });
     expect(missing.status).toBe(404);
   });
 
   it("keeps the stored password when the form sends the mask back", async () => {
-    const res = await s.call("PUT", `/api/v1/database/${id}`, { token: admin, body: { parameters: pgParams({ password: "XXXXXXXXXX" }), allow_run_async: true } });
+    const res = await s.call("PUT", `/api/v1/database/${id}`, {
+      token: admin,
+      body: { parameters: pgParams({ password: "XXXXXXXXXX" }), allow_run_async: true },
+    });
     expect(res.status).toBe(200);
     expect((await json(res)).result.allow_run_async).toBe(true);
     const schemas = await s.call("GET", `/api/v1/database/${id}/schemas/`, { token: admin });
@@ -104,24 +148,48 @@ describe("a PostgreSQL database", () => {
   });
 
   it("validates SQL", async () => {
-    const ok = await json(await s.call("POST", `/api/v1/database/${id}/validate_sql/`, { token: admin, body: { sql: "SELECT 1", schema: "sales" } }));
+    const ok = await json(
+      await s.call("POST", `/api/v1/database/${id}/validate_sql/`, {
+        token: admin,
+        body: { sql: "SELECT 1", schema: "sales" },
+      }),
+    );
     expect(ok.result).toEqual([]);
-    const bad = await json(await s.call("POST", `/api/v1/database/${id}/validate_sql/`, { token: admin, body: { sql: "SELEC 1" } }));
+    const bad = await json(
+      await s.call("POST", `/api/v1/database/${id}/validate_sql/`, {
+        token: admin,
+        body: { sql: "SELEC 1" },
+      }),
+    );
     expect(bad.result).toHaveLength(1);
     expect(bad.result[0].message).toBeTruthy();
   });
 
   it("backs physical and virtual datasets, and can't be deleted while they exist", async () => {
-    const phys = await s.call("POST", "/api/v1/dataset/", { token: admin, body: { database: id, schema: "sales", table_name: "orders" } });
+    const phys = await s.call("POST", "/api/v1/dataset/", {
+      token: admin,
+      body: { database: id, schema: "sales", table_name: "orders" },
+    });
     expect(phys.status).toBe(201);
     const pds = await json(phys);
     expect(pds.result.columns.find((c: Json) => c.column_name === "ordered_at").is_dttm).toBe(true);
     const virt = await s.call("POST", "/api/v1/dataset/", {
       token: admin,
-      body: { database: id, schema: "sales", table_name: "big_orders", sql: "SELECT customer, SUM(amount) AS total FROM sales.orders GROUP BY customer" },
+      body: {
+        database: id,
+        schema: "sales",
+        table_name: "big_orders",
+        sql: "SELECT customer, SUM(amount) AS total FROM sales.orders GROUP BY customer",
+      },
     });
     expect(virt.status).toBe(201);
-    const samples = await json(await s.call("POST", `/datasource/samples?datasource_type=table&datasource_id=${(await json(virt)).id}`, { token: admin, body: {} }));
+    const samples = await json(
+      await s.call(
+        "POST",
+        `/datasource/samples?datasource_type=table&datasource_id=${(await json(virt)).id}`,
+        { token: admin, body: {} },
+      ),
+    );
     expect(samples.result.total_count).toBe(2);
     const del = await s.call("DELETE", `/api/v1/database/${id}`, { token: admin });
     expect(del.status).toBe(422);
@@ -131,17 +199,34 @@ describe("a PostgreSQL database", () => {
 
 describe("DuckDB databases and permissions", () => {
   it("creates a DuckDB database in the data directory and refuses paths outside it", async () => {
-    const ok = await s.call("POST", "/api/v1/database/", { token: admin, body: { database_name: "scratch", engine: "duckdb", parameters: { path: "scratch.duckdb" } } });
+    const ok = await s.call("POST", "/api/v1/database/", {
+      token: admin,
+      body: { database_name: "scratch", engine: "duckdb", parameters: { path: "scratch.duckdb" } },
+    });
     expect(ok.status).toBe(201);
-    const evil = await s.call("POST", "/api/v1/database/", { token: admin, body: { database_name: "evil", sqlalchemy_uri: "duckdb:////etc/passwd" } });
+    const evil = await s.call("POST", "/api/v1/database/", {
+      token: admin,
+      body: { database_name: "evil", sqlalchemy_uri: "duckdb:////etc/passwd" },
+    });
     expect(evil.status).toBe(422);
   });
 
   it("refuses to delete or repoint the embedded examples database", async () => {
-    const list = await json(await s.call("GET", "/api/v1/database/?q=(filters:!((col:database_name,opr:eq,value:examples)))", { token: admin }));
+    const list = await json(
+      await s.call("GET", "/api/v1/database/?q=(filters:!((col:database_name,opr:eq,value:examples)))", {
+        token: admin,
+      }),
+    );
     const exId = list.ids[0];
     expect((await s.call("DELETE", `/api/v1/database/${exId}`, { token: admin })).status).toBe(422);
-    expect((await s.call("PUT", `/api/v1/database/${exId}`, { token: admin, body: { sqlalchemy_uri: "duckdb:///other.duckdb" } })).status).toBe(400);
+    expect(
+      (
+        await s.call("PUT", `/api/v1/database/${exId}`, {
+          token: admin,
+          body: { sqlalchemy_uri: "duckdb:///other.duckdb" },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("hides databases from Gamma and forbids writes", async () => {
@@ -149,8 +234,22 @@ describe("DuckDB databases and permissions", () => {
     expect((await json(await s.call("GET", "/api/v1/database/", { token: gamma }))).count).toBe(0);
     expect((await s.call("GET", "/api/v1/database/1", { token: gamma })).status).toBe(404);
     expect((await s.call("GET", "/api/v1/database/1/schemas/", { token: gamma })).status).toBe(404);
-    expect((await s.call("POST", "/api/v1/database/", { token: gamma, body: { database_name: "x", engine: "duckdb", parameters: { path: "x.duckdb" } } })).status).toBe(403);
-    expect((await s.call("POST", "/api/v1/database/test_connection/", { token: gamma, body: { engine: "duckdb", parameters: { path: "x.duckdb" } } })).status).toBe(403);
+    expect(
+      (
+        await s.call("POST", "/api/v1/database/", {
+          token: gamma,
+          body: { database_name: "x", engine: "duckdb", parameters: { path: "x.duckdb" } },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await s.call("POST", "/api/v1/database/test_connection/", {
+          token: gamma,
+          body: { engine: "duckdb", parameters: { path: "x.duckdb" } },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("lets Alpha read databases and data but not change connections", async () => {

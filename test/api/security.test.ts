@@ -14,13 +14,17 @@ const cookieOf = (res: Response) => res.headers.get("set-cookie")?.split(";")[0]
 
 describe("authentication", () => {
   it("rejects a wrong password with Superset's message and no token", async () => {
-    const res = await s.call("POST", "/api/v1/security/login", { body: { username: "admin", password: "nope", provider: "db" } });
+    const res = await s.call("POST", "/api/v1/security/login", {
+      body: { username: "admin", password: "nope", provider: "db" },
+    });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: "Invalid login. Please try again." });
   });
 
   it("issues access and refresh tokens, and refresh gives a new access token", async () => {
-    const res = await s.call("POST", "/api/v1/security/login", { body: { ...ADMIN, provider: "db", refresh: true } });
+    const res = await s.call("POST", "/api/v1/security/login", {
+      body: { ...ADMIN, provider: "db", refresh: true },
+    });
     const tokens = (await res.json()) as { access_token: string; refresh_token: string };
     expect(tokens.access_token).toMatch(/^ey/);
     const refreshed = await s.call("POST", "/api/v1/security/refresh", { token: tokens.refresh_token });
@@ -52,13 +56,20 @@ describe("authentication", () => {
     const roles = await s.call("GET", "/api/v1/me/roles/", { headers: { cookie } });
     const me = (await roles.json()) as { result: { roles: Record<string, [string, string][]> } };
     expect(Object.keys(me.result.roles)).toEqual(["Admin"]);
-    const csrf = ((await (await s.call("GET", "/api/v1/security/csrf_token/", { headers: { cookie } })).json()) as { result: string }).result;
+    const csrf = (
+      (await (await s.call("GET", "/api/v1/security/csrf_token/", { headers: { cookie } })).json()) as {
+        result: string;
+      }
+    ).result;
 
     const body = { name: "csrf-tag" };
     const without = await s.call("POST", "/api/v1/tag/", { headers: { cookie }, body });
     expect(without.status).toBe(403);
     expect(((await without.json()) as { message: string }).message).toMatch(/CSRF/);
-    const withToken = await s.call("POST", "/api/v1/tag/", { headers: { cookie, "x-csrftoken": csrf }, body });
+    const withToken = await s.call("POST", "/api/v1/tag/", {
+      headers: { cookie, "x-csrftoken": csrf },
+      body,
+    });
     expect(withToken.status).toBe(201);
 
     const logout = await s.call("GET", "/logout/", { headers: { cookie } });
@@ -68,8 +79,11 @@ describe("authentication", () => {
 
   it("locks an account after repeated failures", async () => {
     await userWithRoles(s, admin, "locky", ["Gamma"]);
-    for (let i = 0; i < 10; i++) await s.call("POST", "/api/v1/security/login", { body: { username: "locky", password: "wrong" } });
-    const res = await s.call("POST", "/api/v1/security/login", { body: { username: "locky", password: "locky-password-123" } });
+    for (let i = 0; i < 10; i++)
+      await s.call("POST", "/api/v1/security/login", { body: { username: "locky", password: "wrong" } });
+    const res = await s.call("POST", "/api/v1/security/login", {
+      body: { username: "locky", password: "locky-password-123" },
+    });
     expect(res.status).toBe(401);
     expect(((await res.json()) as { message: string }).message).toMatch(/Too many failed logins/);
   });
@@ -85,14 +99,28 @@ describe("users and roles administration", () => {
   it("creates a user with roles, lists it, and refuses duplicates", async () => {
     const token = await userWithRoles(s, admin, "alice", ["Alpha"]);
     expect(token).toBeTruthy();
-    const list = await s.call("GET", "/api/v1/security/users/?q=(filters:!((col:username,opr:eq,value:alice)))", { token: admin });
-    const body = (await list.json()) as { count: number; result: { username: string; roles: { name: string }[]; password_hash?: string }[] };
+    const list = await s.call(
+      "GET",
+      "/api/v1/security/users/?q=(filters:!((col:username,opr:eq,value:alice)))",
+      { token: admin },
+    );
+    const body = (await list.json()) as {
+      count: number;
+      result: { username: string; roles: { name: string }[]; password_hash?: string }[];
+    };
     expect(body.count).toBe(1);
     expect(body.result[0].roles.map((r) => r.name)).toEqual(["Alpha"]);
     expect(body.result[0]).not.toHaveProperty("password_hash");
     const dup = await s.call("POST", "/api/v1/security/users/", {
       token: admin,
-      body: { username: "ALICE", first_name: "a", last_name: "b", email: "a@b.co", password: "another-password", roles: [1] },
+      body: {
+        username: "ALICE",
+        first_name: "a",
+        last_name: "b",
+        email: "a@b.co",
+        password: "another-password",
+        roles: [1],
+      },
     });
     expect(dup.status).toBe(422);
   });
@@ -106,15 +134,25 @@ describe("users and roles administration", () => {
   });
 
   it("creates a role, grants permissions by id and the user gets them", async () => {
-    const created = await s.call("POST", "/api/v1/security/roles/", { token: admin, body: { name: "Readers" } });
+    const created = await s.call("POST", "/api/v1/security/roles/", {
+      token: admin,
+      body: { name: "Readers" },
+    });
     const { id } = (await created.json()) as { id: number };
-    const pvms = (await (await s.call("GET", "/api/v1/security/permissions-resources/", { token: admin })).json()) as {
+    const pvms = (await (
+      await s.call("GET", "/api/v1/security/permissions-resources/", { token: admin })
+    ).json()) as {
       result: { id: number; permission: { name: string }; view_menu: { name: string } }[];
     };
     const readTag = pvms.result.find((p) => p.permission.name === "can_read" && p.view_menu.name === "Tag")!;
-    const set = await s.call("POST", `/api/v1/security/roles/${id}/permissions`, { token: admin, body: { permission_view_menu_ids: [readTag.id] } });
+    const set = await s.call("POST", `/api/v1/security/roles/${id}/permissions`, {
+      token: admin,
+      body: { permission_view_menu_ids: [readTag.id] },
+    });
     expect(set.status).toBe(200);
-    const perms = (await (await s.call("GET", `/api/v1/security/roles/${id}/permissions/`, { token: admin })).json()) as {
+    const perms = (await (
+      await s.call("GET", `/api/v1/security/roles/${id}/permissions/`, { token: admin })
+    ).json()) as {
       result: { permission_name: string; view_menu_name: string }[];
     };
     expect(perms.result).toEqual([{ id: readTag.id, permission_name: "can_read", view_menu_name: "Tag" }]);
@@ -124,8 +162,12 @@ describe("users and roles administration", () => {
   });
 
   it("keeps built-in roles", async () => {
-    const roles = (await (await s.call("GET", "/api/v1/security/roles/", { token: admin })).json()) as { result: { id: number; name: string }[] };
-    expect(roles.result.map((r) => r.name)).toEqual(expect.arrayContaining(["Admin", "Alpha", "Gamma", "sql_lab", "Public"]));
+    const roles = (await (await s.call("GET", "/api/v1/security/roles/", { token: admin })).json()) as {
+      result: { id: number; name: string }[];
+    };
+    expect(roles.result.map((r) => r.name)).toEqual(
+      expect.arrayContaining(["Admin", "Alpha", "Gamma", "sql_lab", "Public"]),
+    );
     const gamma = roles.result.find((r) => r.name === "Gamma")!;
     expect((await s.call("DELETE", `/api/v1/security/roles/${gamma.id}`, { token: admin })).status).toBe(400);
   });

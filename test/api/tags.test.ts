@@ -11,7 +11,9 @@ let energy: number;
 beforeAll(async () => {
   s = await startTestServer({ examples: ["birth_names", "energy_usage"] });
   admin = await s.login(ADMIN.username, ADMIN.password);
-  const list = await json(await s.call("GET", "/api/v1/dataset/?q=(order_column:table_name,order_direction:asc)", { token: admin }));
+  const list = await json(
+    await s.call("GET", "/api/v1/dataset/?q=(order_column:table_name,order_direction:asc)", { token: admin }),
+  );
   [birth, energy] = list.ids;
 });
 afterAll(() => s.close());
@@ -20,24 +22,49 @@ describe("tags", () => {
   it("bulk-tags objects, creating tags as needed, and skips what the caller can't edit", async () => {
     const alpha = await userWithRoles(s, admin, "tagger", ["Alpha"]);
     const own = await json(
-      await s.call("POST", "/api/v1/dataset/", { token: alpha, body: { database: 1, schema: "main", table_name: "tagger_own", sql: "SELECT 1 AS x" } }),
+      await s.call("POST", "/api/v1/dataset/", {
+        token: alpha,
+        body: { database: 1, schema: "main", table_name: "tagger_own", sql: "SELECT 1 AS x" },
+      }),
     );
     const res = await s.call("POST", "/api/v1/tag/bulk_create", {
       token: alpha,
-      body: { tags: ["finance", "weekly"], objects_to_tag: [["dataset", own.id], ["dataset", birth]] },
+      body: {
+        tags: ["finance", "weekly"],
+        objects_to_tag: [
+          ["dataset", own.id],
+          ["dataset", birth],
+        ],
+      },
     });
     expect(res.status).toBe(200);
-    expect((await json(res)).result).toEqual({ objects_tagged: [["dataset", own.id]], objects_skipped: [["dataset", birth]] });
-    const tags = await json(await s.call("GET", "/api/v1/tag/?q=(order_column:name,order_direction:asc)", { token: admin }));
+    expect((await json(res)).result).toEqual({
+      objects_tagged: [["dataset", own.id]],
+      objects_skipped: [["dataset", birth]],
+    });
+    const tags = await json(
+      await s.call("GET", "/api/v1/tag/?q=(order_column:name,order_direction:asc)", { token: admin }),
+    );
     expect(tags.result.map((t: Json) => t.name)).toEqual(["finance", "weekly"]);
-    const tagged = await json(await s.call("GET", `/api/v1/dataset/?q=(filters:!((col:tags,opr:tags,value:finance)))`, { token: admin }));
+    const tagged = await json(
+      await s.call("GET", `/api/v1/dataset/?q=(filters:!((col:tags,opr:tags,value:finance)))`, {
+        token: admin,
+      }),
+    );
     expect(tagged.ids).toEqual([own.id]);
-    const objects = await json(await s.call("GET", `/api/v1/tag/get_objects/?tagIds=${tags.ids[0]}`, { token: admin }));
-    expect(objects.result).toEqual([expect.objectContaining({ id: own.id, type: "dataset", name: "tagger_own" })]);
+    const objects = await json(
+      await s.call("GET", `/api/v1/tag/get_objects/?tagIds=${tags.ids[0]}`, { token: admin }),
+    );
+    expect(objects.result).toEqual([
+      expect.objectContaining({ id: own.id, type: "dataset", name: "tagger_own" }),
+    ]);
   });
 
   it("needs at least one object and one tag", async () => {
-    const res = await s.call("POST", "/api/v1/tag/bulk_create", { token: admin, body: { tags: ["x"], objects_to_tag: [] } });
+    const res = await s.call("POST", "/api/v1/tag/bulk_create", {
+      token: admin,
+      body: { tags: ["x"], objects_to_tag: [] },
+    });
     expect(res.status).toBe(400);
     expect(JSON.stringify(await json(res))).toMatch(/at least one selected item/);
   });
@@ -45,29 +72,46 @@ describe("tags", () => {
   it("lets Gamma users read tags but not create them", async () => {
     const gamma = await userWithRoles(s, admin, "tgamma", ["Gamma"]);
     expect((await s.call("GET", "/api/v1/tag/", { token: gamma })).status).toBe(200);
-    const res = await s.call("POST", "/api/v1/tag/bulk_create", { token: gamma, body: { tags: ["nope"], objects_to_tag: [["dataset", energy]] } });
+    const res = await s.call("POST", "/api/v1/tag/bulk_create", {
+      token: gamma,
+      body: { tags: ["nope"], objects_to_tag: [["dataset", energy]] },
+    });
     expect((await json(res)).result.objects_skipped).toEqual([["dataset", energy]]);
   });
 
   it("stars and unstars tags per user", async () => {
     const tag = await json(await s.call("POST", "/api/v1/tag/", { token: admin, body: { name: "starred" } }));
     expect((await s.call("POST", `/api/v1/tag/${tag.id}/favorites/`, { token: admin })).status).toBe(200);
-    const status = await json(await s.call("GET", `/api/v1/tag/favorite_status/?q=!(${tag.id},99999)`, { token: admin }));
+    const status = await json(
+      await s.call("GET", `/api/v1/tag/favorite_status/?q=!(${tag.id},99999)`, { token: admin }),
+    );
     expect(status.result).toEqual([
       { id: tag.id, value: true },
       { id: 99999, value: false },
     ]);
     const other = await userWithRoles(s, admin, "starer", ["Gamma"]);
-    expect((await json(await s.call("GET", `/api/v1/tag/favorite_status/?q=!(${tag.id})`, { token: other }))).result[0].value).toBe(false);
+    expect(
+      (await json(await s.call("GET", `/api/v1/tag/favorite_status/?q=!(${tag.id})`, { token: other })))
+        .result[0].value,
+    ).toBe(false);
     expect((await s.call("DELETE", `/api/v1/tag/${tag.id}/favorites/`, { token: admin })).status).toBe(200);
-    expect((await json(await s.call("GET", `/api/v1/tag/favorite_status/?q=!(${tag.id})`, { token: admin }))).result[0].value).toBe(false);
+    expect(
+      (await json(await s.call("GET", `/api/v1/tag/favorite_status/?q=!(${tag.id})`, { token: admin })))
+        .result[0].value,
+    ).toBe(false);
     expect((await s.call("POST", "/api/v1/tag/99999/favorites/", { token: admin })).status).toBe(404);
   });
 
   it("deleting a tag detaches it from objects", async () => {
-    const tags = await json(await s.call("GET", "/api/v1/tag/?q=(filters:!((col:name,opr:eq,value:weekly)))", { token: admin }));
+    const tags = await json(
+      await s.call("GET", "/api/v1/tag/?q=(filters:!((col:name,opr:eq,value:weekly)))", { token: admin }),
+    );
     expect((await s.call("DELETE", `/api/v1/tag/${tags.ids[0]}`, { token: admin })).status).toBe(200);
-    const tagged = await json(await s.call("GET", "/api/v1/dataset/?q=(filters:!((col:tags,opr:tags,value:weekly)))", { token: admin }));
+    const tagged = await json(
+      await s.call("GET", "/api/v1/dataset/?q=(filters:!((col:tags,opr:tags,value:weekly)))", {
+        token: admin,
+      }),
+    );
     expect(tagged.count).toBe(0);
   });
 });

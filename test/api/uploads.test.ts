@@ -14,7 +14,13 @@ function form(fields: Record<string, string>, file?: { name: string; content: st
   return f;
 }
 const upload = (token: string, f: FormData, id = examplesId) =>
-  Promise.resolve(s.app.request(`/api/v1/database/${id}/upload/`, { method: "POST", body: f, headers: { authorization: `Bearer ${token}` } }));
+  Promise.resolve(
+    s.app.request(`/api/v1/database/${id}/upload/`, {
+      method: "POST",
+      body: f,
+      headers: { authorization: `Bearer ${token}` },
+    }),
+  );
 
 beforeAll(async () => {
   s = await startTestServer({ examples: ["energy_usage"] });
@@ -30,9 +36,17 @@ describe("file upload", () => {
     const res = await upload(admin, form({ type: "csv", table_name: "people", schema: "main" }, csv));
     expect(res.status).toBe(201);
     expect((await json(res)).result.rowcount).toBe(2);
-    const ds = await s.call("POST", "/api/v1/dataset/", { token: admin, body: { database: examplesId, schema: "main", table_name: "people" } });
+    const ds = await s.call("POST", "/api/v1/dataset/", {
+      token: admin,
+      body: { database: examplesId, schema: "main", table_name: "people" },
+    });
     expect(ds.status).toBe(201);
-    const samples = await json(await s.call("POST", `/datasource/samples?datasource_type=table&datasource_id=${(await json(ds)).id}`, { token: admin, body: {} }));
+    const samples = await json(
+      await s.call("POST", `/datasource/samples?datasource_type=table&datasource_id=${(await json(ds)).id}`, {
+        token: admin,
+        body: {},
+      }),
+    );
     expect(samples.result.data).toEqual([
       expect.objectContaining({ name: "ann", age: 31 }),
       expect.objectContaining({ name: "bob", age: 45 }),
@@ -40,8 +54,13 @@ describe("file upload", () => {
   });
 
   it("refuses an existing table unless replace or append is asked", async () => {
-    expect((await upload(admin, form({ type: "csv", table_name: "people" }, csv))).status).toBeGreaterThanOrEqual(400);
-    const appended = await upload(admin, form({ type: "csv", table_name: "people", already_exists: "append" }, csv));
+    expect(
+      (await upload(admin, form({ type: "csv", table_name: "people" }, csv))).status,
+    ).toBeGreaterThanOrEqual(400);
+    const appended = await upload(
+      admin,
+      form({ type: "csv", table_name: "people", already_exists: "append" }, csv),
+    );
     expect(appended.status).toBe(201);
   });
 

@@ -68,11 +68,14 @@ async function main() {
       ]),
     ),
     api: await time(async () => {
-      const res = await app.request(`/datasource/samples?datasource_type=table&datasource_id=${birth.id}&per_page=100&page=1`, {
-        method: "POST",
-        headers: { ...auth, "content-type": "application/json" },
-        body: "{}",
-      });
+      const res = await app.request(
+        `/datasource/samples?datasource_type=table&datasource_id=${birth.id}&per_page=100&page=1`,
+        {
+          method: "POST",
+          headers: { ...auth, "content-type": "application/json" },
+          body: "{}",
+        },
+      );
       await res.arrayBuffer();
     }),
   });

@@ -11,7 +11,11 @@ export interface TestServer {
   app: App;
   runtime: LocalRuntime;
   /** Calls the app in-process as the given bearer token (or anonymously). */
-  call(method: string, path: string, opts?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<Response>;
+  call(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> },
+  ): Promise<Response>;
   login(username: string, password: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -47,7 +51,9 @@ export async function startTestServer(opts: { examples?: boolean | string[] } = 
     runtime,
     call,
     async login(username, password) {
-      const res = await call("POST", "/api/v1/security/login", { body: { username, password, provider: "db", refresh: true } });
+      const res = await call("POST", "/api/v1/security/login", {
+        body: { username, password, provider: "db", refresh: true },
+      });
       if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
       return ((await res.json()) as { access_token: string }).access_token;
     },
@@ -59,15 +65,29 @@ export async function startTestServer(opts: { examples?: boolean | string[] } = 
 }
 
 /** Creates a user with the named built-in roles and returns its API token. */
-export async function userWithRoles(s: TestServer, adminToken: string, username: string, roleNames: string[]): Promise<string> {
-  const roles = (await (await s.call("GET", "/api/v1/security/roles/?q=(page_size:100)", { token: adminToken })).json()) as {
+export async function userWithRoles(
+  s: TestServer,
+  adminToken: string,
+  username: string,
+  roleNames: string[],
+): Promise<string> {
+  const roles = (await (
+    await s.call("GET", "/api/v1/security/roles/?q=(page_size:100)", { token: adminToken })
+  ).json()) as {
     result: { id: number; name: string }[];
   };
   const ids = roles.result.filter((r) => roleNames.includes(r.name)).map((r) => r.id);
   const password = `${username}-password-123`;
   const res = await s.call("POST", "/api/v1/security/users/", {
     token: adminToken,
-    body: { username, first_name: username, last_name: "Tester", email: `${username}@example.com`, password, roles: ids },
+    body: {
+      username,
+      first_name: username,
+      last_name: "Tester",
+      email: `${username}@example.com`,
+      password,
+      roles: ids,
+    },
   });
   if (res.status !== 201) throw new Error(`user create failed: ${res.status} ${await res.text()}`);
   return s.login(username, password);

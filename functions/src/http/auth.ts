@@ -16,7 +16,8 @@ export function authenticate(core: Core): MiddlewareHandler<AppEnv> {
     const header = c.req.header("authorization");
     if (header?.toLowerCase().startsWith("bearer ")) {
       const user = await core.security.resolveBearer(header.slice(7).trim());
-      if (!user && !c.req.path.endsWith("/security/refresh")) throw unauthorized("The token is invalid or expired; log in again.");
+      if (!user && !c.req.path.endsWith("/security/refresh"))
+        throw unauthorized("The token is invalid or expired; log in again.");
       c.set("principal", await core.security.principalFor(user ?? null));
       c.set("sid", undefined);
       return next();
@@ -28,7 +29,9 @@ export function authenticate(core: Core): MiddlewareHandler<AppEnv> {
     if (session && !SAFE.has(c.req.method) && !isCsrfExempt(c.req.path)) {
       const token = c.req.header("x-csrftoken") ?? c.req.header("x-csrf-token");
       if (!token || token !== core.security.csrfToken(session.sid)) {
-        throw forbidden("The CSRF token is missing or invalid: your session may have timed out. Reload the page.");
+        throw forbidden(
+          "The CSRF token is missing or invalid: your session may have timed out. Reload the page.",
+        );
       }
     }
     return next();

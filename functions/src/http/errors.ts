@@ -15,5 +15,11 @@ export function onError(err: Error, c: Context) {
     return c.json({ message }, status);
   }
   console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
-  return c.json({ message: "Internal server error: the failure was logged. Try again, or report it with the time it happened." }, 500);
+  return c.json(
+    {
+      message:
+        "Internal server error: the failure was logged. Try again, or report it with the time it happened.",
+    },
+    500,
+  );
 }

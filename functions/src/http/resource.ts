@@ -1,5 +1,13 @@
 import { InfoQuerySchema, ListQuerySchema, RelatedQuerySchema, type RelatedItem } from "@strata/contracts";
-import { applyListQuery, badRequest, can, type ListSpec, notFound, pageOptions, requirePermission } from "@strata/core";
+import {
+  applyListQuery,
+  badRequest,
+  can,
+  type ListSpec,
+  notFound,
+  pageOptions,
+  requirePermission,
+} from "@strata/core";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppEnv } from "./env.ts";
@@ -19,7 +27,10 @@ export interface ResourceDef<R extends Row> {
   /** Columns whose distinct values `distinct/{column}` lists. */
   distinct?: string[];
   /** Bulk delete: every id is checked before any is deleted, so a refused item deletes nothing. */
-  remove?: { check(c: Context<AppEnv>, id: number): Promise<void>; run(c: Context<AppEnv>, id: number): Promise<void> };
+  remove?: {
+    check(c: Context<AppEnv>, id: number): Promise<void>;
+    run(c: Context<AppEnv>, id: number): Promise<void>;
+  };
   /** Singular name used in messages ("dataset"). */
   noun: string;
 }
@@ -41,10 +52,14 @@ export function listRoutes<R extends Row>(def: ResourceDef<R>) {
       const keys = q.keys ?? ["permissions", "filters"];
       const out: Record<string, unknown> = {};
       if (keys.includes("permissions")) {
-        out.permissions = PERMISSIONS.filter((perm) => can(p, perm === "can_duplicate" ? "can_write" : perm, def.view));
+        out.permissions = PERMISSIONS.filter((perm) =>
+          can(p, perm === "can_duplicate" ? "can_write" : perm, def.view),
+        );
       }
       if (keys.includes("filters")) {
-        out.filters = Object.fromEntries(def.spec.filterColumns.map((col) => [col, [{ name: "filter", operator: "ct" }]]));
+        out.filters = Object.fromEntries(
+          def.spec.filterColumns.map((col) => [col, [{ name: "filter", operator: "ct" }]]),
+        );
       }
       return c.json(out);
     })

@@ -55,7 +55,8 @@ export function mountSpa(app: Hono<AppEnv>, assets: Map<string, Asset>): void {
     if (path.startsWith("/api/")) return c.json({ message: "Not found: no such API endpoint." }, 404);
     const asset = assets.get(path) ?? (extname(path) ? undefined : assets.get("/index.html"));
     if (!asset) {
-      if (assets.size === 0) return c.text("The web app is not built: run `npm run build:web` (npm start does it).", 503);
+      if (assets.size === 0)
+        return c.text("The web app is not built: run `npm run build:web` (npm start does it).", 503);
       return c.text("Not found", 404);
     }
     if (c.req.header("if-none-match") === asset.etag) return c.body(null, 304);

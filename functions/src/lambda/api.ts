@@ -6,7 +6,10 @@ import { cloudCore } from "../runtime/cloud-runtime.ts";
 let app: Hono | undefined;
 
 /** HTTP API → the same Hono app the local server runs (the SPA is on CloudFront). */
-export const handler = async (event: Parameters<ReturnType<typeof handle>>[0], context: Parameters<ReturnType<typeof handle>>[1]) => {
+export const handler = async (
+  event: Parameters<ReturnType<typeof handle>>[0],
+  context: Parameters<ReturnType<typeof handle>>[1],
+) => {
   app ??= createApp(await cloudCore(), { secureCookies: true }) as unknown as Hono;
   return handle(app)(event, context);
 };

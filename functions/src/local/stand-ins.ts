@@ -34,9 +34,14 @@ export async function startStandIns(dataDir?: string): Promise<StandIns> {
     mkdirSync(dynamoPath, { recursive: true });
     mkdirSync(s3Dir, { recursive: true });
   } else {
-    s3Dir = join((await import("node:os")).tmpdir(), `strata-s3-${process.pid}-${Date.now()}-${Math.random()}`);
+    s3Dir = join(
+      (await import("node:os")).tmpdir(),
+      `strata-s3-${process.pid}-${Date.now()}-${Math.random()}`,
+    );
   }
-  const dynamo = await listen(dynalite({ path: dynamoPath, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }));
+  const dynamo = await listen(
+    dynalite({ path: dynamoPath, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }),
+  );
   const s3 = new S3rver({ port: 0, address: "127.0.0.1", directory: s3Dir, silent: true });
   const s3Address = (await s3.run()) as AddressInfo | [string, number];
   const s3Port = Array.isArray(s3Address) ? s3Address[1] : s3Address.port;

@@ -4,12 +4,21 @@ import * as v from "valibot";
 import type { AppEnv } from "../http/env.ts";
 import { pathId, validate } from "../http/input.ts";
 
-const csvList = (s: string | undefined) => (s ? s.split(",").map((x) => x.trim()).filter(Boolean) : undefined);
+const csvList = (s: string | undefined) =>
+  s
+    ? s
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : undefined;
 const UploadForm = v.object({
   type: v.picklist(["csv", "excel", "columnar"], "type must be csv, excel or columnar"),
   table_name: v.pipe(v.string(), v.trim(), v.minLength(1, "table_name is required")),
   schema: v.optional(v.string()),
-  already_exists: v.optional(v.picklist(["fail", "replace", "append"], "already_exists must be fail, replace or append"), "fail"),
+  already_exists: v.optional(
+    v.picklist(["fail", "replace", "append"], "already_exists must be fail, replace or append"),
+    "fail",
+  ),
   delimiter: v.optional(v.pipe(v.string(), v.maxLength(2))),
   header_row: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, "header_row must be a number"))),
   skip_rows: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, "skip_rows must be a number"))),
@@ -27,7 +36,12 @@ export function uploadRoute() {
     const form = await c.req.parseBody();
     const file = form.file;
     if (!(file instanceof File)) throw badRequest({ file: ["A file is required"] });
-    const fields = validate(UploadForm, Object.fromEntries(Object.entries(form).filter(([k, value]) => k !== "file" && typeof value === "string")));
+    const fields = validate(
+      UploadForm,
+      Object.fromEntries(
+        Object.entries(form).filter(([k, value]) => k !== "file" && typeof value === "string"),
+      ),
+    );
     const summary = await uploadFile(c.get("core").databases, c.get("principal"), pathId(c), {
       type: fields.type,
       fileName: file.name,

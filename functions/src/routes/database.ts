@@ -13,7 +13,10 @@ import { jsonBody, pathId, risonQuery } from "../http/input.ts";
 import { listRoutes } from "../http/resource.ts";
 import { uploadRoute } from "./database-upload.ts";
 
-const SchemasQuery = v.strictObject({ force: v.optional(v.boolean()), catalog: v.optional(v.nullable(v.string())) });
+const SchemasQuery = v.strictObject({
+  force: v.optional(v.boolean()),
+  catalog: v.optional(v.nullable(v.string())),
+});
 const TablesQuery = v.strictObject({
   force: v.optional(v.boolean()),
   schema_name: v.pipe(v.string(), v.minLength(1, "schema_name is required")),
@@ -28,17 +31,46 @@ export function databaseRoutes() {
     noun: "database",
     rows: (c) => c.get("core").databases.rows(c.get("principal")),
     spec: {
-      filterColumns: ["database_name", "backend", "expose_in_sqllab", "allow_run_async", "allow_dml", "allow_file_upload", "id", "created_by", "changed_on"],
-      orderColumns: ["database_name", "backend", "changed_on", "changed_on_delta_humanized", "allow_run_async", "allow_dml", "allow_file_upload", "expose_in_sqllab", "id"],
+      filterColumns: [
+        "database_name",
+        "backend",
+        "expose_in_sqllab",
+        "allow_run_async",
+        "allow_dml",
+        "allow_file_upload",
+        "id",
+        "created_by",
+        "changed_on",
+      ],
+      orderColumns: [
+        "database_name",
+        "backend",
+        "changed_on",
+        "changed_on_delta_humanized",
+        "allow_run_async",
+        "allow_dml",
+        "allow_file_upload",
+        "expose_in_sqllab",
+        "id",
+      ],
       defaultOrder: { column: "changed_on", direction: "desc" },
       sortValue: { changed_on_delta_humanized: (r) => r.changed_on },
       named: {
-        database_name_or_backend: (r, v) => `${r.database_name} ${r.backend}`.toLowerCase().includes(String(v).toLowerCase()),
+        database_name_or_backend: (r, v) =>
+          `${r.database_name} ${r.backend}`.toLowerCase().includes(String(v).toLowerCase()),
       },
     },
     related: {
-      created_by: async (c) => (await c.get("core").users.all()).map((u) => ({ value: u.id, text: `${u.first_name} ${u.last_name}` })),
-      changed_by: async (c) => (await c.get("core").users.all()).map((u) => ({ value: u.id, text: `${u.first_name} ${u.last_name}` })),
+      created_by: async (c) =>
+        (await c.get("core").users.all()).map((u) => ({
+          value: u.id,
+          text: `${u.first_name} ${u.last_name}`,
+        })),
+      changed_by: async (c) =>
+        (await c.get("core").users.all()).map((u) => ({
+          value: u.id,
+          text: `${u.first_name} ${u.last_name}`,
+        })),
     },
     distinct: ["backend"],
     remove: {
@@ -55,11 +87,15 @@ export function databaseRoutes() {
       return c.json({ databases: AVAILABLE_ENGINES });
     })
     .post("/test_connection", async (c) => {
-      await c.get("core").databases.testConnection(c.get("principal"), await jsonBody(c, TestConnectionSchema));
+      await c
+        .get("core")
+        .databases.testConnection(c.get("principal"), await jsonBody(c, TestConnectionSchema));
       return c.json({ message: "OK" });
     })
     .post("/validate_parameters", async (c) => {
-      await c.get("core").databases.validateParameters(c.get("principal"), await jsonBody(c, ValidateParametersSchema));
+      await c
+        .get("core")
+        .databases.validateParameters(c.get("principal"), await jsonBody(c, ValidateParametersSchema));
       return c.json({ message: "OK" });
     })
     .route("/", list)
@@ -81,7 +117,11 @@ export function databaseRoutes() {
     })
     .put("/:id{[0-9]+}", async (c) => {
       const core = c.get("core");
-      const db = await core.databases.update(c.get("principal"), pathId(c), await jsonBody(c, DatabasePutSchema));
+      const db = await core.databases.update(
+        c.get("principal"),
+        pathId(c),
+        await jsonBody(c, DatabasePutSchema),
+      );
       return c.json({ id: db.id, result: core.databases.detail(db) });
     })
     .delete("/:id{[0-9]+}", async (c) => {
@@ -94,28 +134,50 @@ export function databaseRoutes() {
     })
     .get("/:id{[0-9]+}/schemas", async (c) => {
       const q = risonQuery(c, SchemasQuery);
-      return c.json({ result: await c.get("core").databases.schemas(c.get("principal"), pathId(c), q.catalog) });
+      return c.json({
+        result: await c.get("core").databases.schemas(c.get("principal"), pathId(c), q.catalog),
+      });
     })
     .get("/:id{[0-9]+}/tables", async (c) => {
       const q = risonQuery(c, TablesQuery);
-      const result = await c.get("core").databases.tables(c.get("principal"), pathId(c), q.schema_name, q.catalog_name);
+      const result = await c
+        .get("core")
+        .databases.tables(c.get("principal"), pathId(c), q.schema_name, q.catalog_name);
       return c.json({ count: result.length, result });
     })
     .get("/:id{[0-9]+}/table_metadata", async (c) => {
       const name = c.req.query("name");
       if (!name) throw badRequest({ name: ["The table name is required (?name=)."] });
-      const meta = await c.get("core").databases.tableMetadata(c.get("principal"), pathId(c), name, c.req.query("schema"), c.req.query("catalog"));
+      const meta = await c
+        .get("core")
+        .databases.tableMetadata(
+          c.get("principal"),
+          pathId(c),
+          name,
+          c.req.query("schema"),
+          c.req.query("catalog"),
+        );
       return c.json(meta);
     })
     .get("/:id{[0-9]+}/table_metadata/extra", async (c) => {
       const name = c.req.query("name");
       if (!name) throw badRequest({ name: ["The table name is required (?name=)."] });
-      await c.get("core").databases.tableMetadata(c.get("principal"), pathId(c), name, c.req.query("schema"), c.req.query("catalog"));
+      await c
+        .get("core")
+        .databases.tableMetadata(
+          c.get("principal"),
+          pathId(c),
+          name,
+          c.req.query("schema"),
+          c.req.query("catalog"),
+        );
       return c.json({});
     })
     .post("/:id{[0-9]+}/validate_sql", async (c) => {
       const body = await jsonBody(c, ValidateSqlSchema);
-      return c.json({ result: await c.get("core").databases.validateSql(c.get("principal"), pathId(c), body.sql) });
+      return c.json({
+        result: await c.get("core").databases.validateSql(c.get("principal"), pathId(c), body.sql),
+      });
     })
     .route("/", uploadRoute());
 }

@@ -6,7 +6,10 @@ import type { AppEnv } from "../http/env.ts";
 import { jsonBody, pathId } from "../http/input.ts";
 import { listRoutes } from "../http/resource.ts";
 
-const DuplicateSchema = v.strictObject({ base_model_id: v.pipe(v.number(), v.integer()), table_name: v.pipe(v.string(), v.trim(), v.minLength(1)) });
+const DuplicateSchema = v.strictObject({
+  base_model_id: v.pipe(v.number(), v.integer()),
+  table_name: v.pipe(v.string(), v.trim(), v.minLength(1)),
+});
 const text = (v: unknown) => String(v ?? "").toLowerCase();
 
 /** `/api/v1/dataset/…` */
@@ -24,15 +27,40 @@ export function datasetRoutes() {
         core.favorites.ids(p, "dataset"),
       ]);
       const tagById = new Map(tags.map((t) => [t.id, { id: t.id, name: t.name, type: t.type }]));
-      return rows.map((r): DatasetRow => ({
-        ...r,
-        tags: (tagMap.get(r.id) ?? []).map((id) => tagById.get(id)).filter(Boolean),
-        is_favorite: favs.has(r.id),
-      }));
+      return rows.map(
+        (r): DatasetRow => ({
+          ...r,
+          tags: (tagMap.get(r.id) ?? []).map((id) => tagById.get(id)).filter(Boolean),
+          is_favorite: favs.has(r.id),
+        }),
+      );
     },
     spec: {
-      filterColumns: ["table_name", "schema", "catalog", "database", "owners", "sql", "kind", "id", "created_by", "changed_by", "is_managed_externally", "changed_on", "description"],
-      orderColumns: ["table_name", "schema", "kind", "changed_on", "changed_on_delta_humanized", "changed_by_name", "database.database_name", "id"],
+      filterColumns: [
+        "table_name",
+        "schema",
+        "catalog",
+        "database",
+        "owners",
+        "sql",
+        "kind",
+        "id",
+        "created_by",
+        "changed_by",
+        "is_managed_externally",
+        "changed_on",
+        "description",
+      ],
+      orderColumns: [
+        "table_name",
+        "schema",
+        "kind",
+        "changed_on",
+        "changed_on_delta_humanized",
+        "changed_by_name",
+        "database.database_name",
+        "id",
+      ],
       defaultOrder: { column: "changed_on", direction: "desc" },
       sortValue: {
         changed_on_delta_humanized: (r) => r.changed_on,
@@ -40,21 +68,49 @@ export function datasetRoutes() {
       },
       named: {
         // value true: physical (no SQL); false: virtual (000 §3).
-        dataset_is_null_or_empty: (r, value) => (value === true || value === "true" || value === 1) === !r.sql,
-        is_certified: (r, value) => Boolean(r.certified_by) === Boolean(value === true || value === "true" || value === 1),
-        dataset_is_certified: (r, value) => Boolean(r.certified_by) === Boolean(value === true || value === "true" || value === 1),
-        all_text: (r, value) => [r.table_name, r.schema, r.description, r.sql].some((x) => text(x).includes(text(value))),
-        name_or_description: (r, value) => [r.table_name, r.description].some((x) => text(x).includes(text(value))),
-        is_favorite: (r, value) => Boolean(r.is_favorite) === Boolean(value === true || value === "true" || value === 1),
-        tags: (r, value) => (r.tags as { id: number; name: string }[]).some((t) => String(t.id) === String(value) || t.name === value),
-        dataset_tags: (r, value) => (r.tags as { id: number; name: string }[]).some((t) => String(t.id) === String(value) || t.name === value),
+        dataset_is_null_or_empty: (r, value) =>
+          (value === true || value === "true" || value === 1) === !r.sql,
+        is_certified: (r, value) =>
+          Boolean(r.certified_by) === Boolean(value === true || value === "true" || value === 1),
+        dataset_is_certified: (r, value) =>
+          Boolean(r.certified_by) === Boolean(value === true || value === "true" || value === 1),
+        all_text: (r, value) =>
+          [r.table_name, r.schema, r.description, r.sql].some((x) => text(x).includes(text(value))),
+        name_or_description: (r, value) =>
+          [r.table_name, r.description].some((x) => text(x).includes(text(value))),
+        is_favorite: (r, value) =>
+          Boolean(r.is_favorite) === Boolean(value === true || value === "true" || value === 1),
+        tags: (r, value) =>
+          (r.tags as { id: number; name: string }[]).some(
+            (t) => String(t.id) === String(value) || t.name === value,
+          ),
+        dataset_tags: (r, value) =>
+          (r.tags as { id: number; name: string }[]).some(
+            (t) => String(t.id) === String(value) || t.name === value,
+          ),
       },
     },
     related: {
-      owners: async (c) => (await c.get("core").users.all()).map((u) => ({ value: u.id, text: `${u.first_name} ${u.last_name}` })),
-      created_by: async (c) => (await c.get("core").users.all()).map((u) => ({ value: u.id, text: `${u.first_name} ${u.last_name}` })),
-      changed_by: async (c) => (await c.get("core").users.all()).map((u) => ({ value: u.id, text: `${u.first_name} ${u.last_name}` })),
-      database: async (c) => (await c.get("core").databases.rows(c.get("principal"))).map((d) => ({ value: d.id, text: d.database_name })),
+      owners: async (c) =>
+        (await c.get("core").users.all()).map((u) => ({
+          value: u.id,
+          text: `${u.first_name} ${u.last_name}`,
+        })),
+      created_by: async (c) =>
+        (await c.get("core").users.all()).map((u) => ({
+          value: u.id,
+          text: `${u.first_name} ${u.last_name}`,
+        })),
+      changed_by: async (c) =>
+        (await c.get("core").users.all()).map((u) => ({
+          value: u.id,
+          text: `${u.first_name} ${u.last_name}`,
+        })),
+      database: async (c) =>
+        (await c.get("core").databases.rows(c.get("principal"))).map((d) => ({
+          value: d.id,
+          text: d.database_name,
+        })),
     },
     distinct: ["schema", "catalog"],
     remove: {
@@ -73,8 +129,13 @@ export function datasetRoutes() {
     })
     .post("/duplicate", async (c) => {
       const body = await jsonBody(c, DuplicateSchema);
-      const ds = await c.get("core").datasets.duplicate(c.get("principal"), body.base_model_id, body.table_name);
-      return c.json({ id: ds.id, result: await c.get("core").datasets.detail(c.get("principal"), ds.id) }, 201);
+      const ds = await c
+        .get("core")
+        .datasets.duplicate(c.get("principal"), body.base_model_id, body.table_name);
+      return c.json(
+        { id: ds.id, result: await c.get("core").datasets.detail(c.get("principal"), ds.id) },
+        201,
+      );
     })
     .route("/", list)
     .get("/:id{[0-9]+}", async (c) => {
@@ -92,7 +153,12 @@ export function datasetRoutes() {
         throw badRequest({ override_columns: ["Must be true or false"] });
       }
       const core = c.get("core");
-      const ds = await core.datasets.update(c.get("principal"), pathId(c), await jsonBody(c, DatasetPutSchema), override === "true");
+      const ds = await core.datasets.update(
+        c.get("principal"),
+        pathId(c),
+        await jsonBody(c, DatasetPutSchema),
+        override === "true",
+      );
       return c.json({ id: ds.id, result: await core.datasets.detail(c.get("principal"), ds.id) });
     })
     .put("/:id{[0-9]+}/refresh", async (c) => {

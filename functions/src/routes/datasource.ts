@@ -4,8 +4,10 @@ import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import { validate } from "../http/input.ts";
 
-const num = (s: string | undefined) => (s === undefined || s === "" ? undefined : /^\d+$/.test(s) ? Number(s) : Number.NaN);
-const bool = (s: string | undefined) => (s === undefined ? undefined : s === "true" || s === "1" ? true : s === "false" || s === "0" ? false : s);
+const num = (s: string | undefined) =>
+  s === undefined || s === "" ? undefined : /^\d+$/.test(s) ? Number(s) : Number.NaN;
+const bool = (s: string | undefined) =>
+  s === undefined ? undefined : s === "true" || s === "1" ? true : s === "false" || s === "0" ? false : s;
 
 /** `/datasource/samples` and `/superset/fetch_datasource_metadata` (Superset's legacy paths). */
 export function datasourceRoutes() {
@@ -29,12 +31,20 @@ export function datasourceRoutes() {
       }
       const body = validate(SamplesPayloadSchema, payload);
       const core = c.get("core");
-      const result = await samples(core.datasets, core.databases, c.get("principal"), q.datasource_id, body, q.page ?? 1, q.per_page ?? 100);
+      const result = await samples(
+        core.datasets,
+        core.databases,
+        c.get("principal"),
+        q.datasource_id,
+        body,
+        q.page ?? 1,
+        q.per_page ?? 100,
+      );
       return c.json({ result });
     })
     .get("/superset/fetch_datasource_metadata", async (c) => {
       const key = parseDatasourceKey(c.req.query("datasourceKey") ?? "");
-      if (!key || key.type !== "table") throw badRequest({ datasourceKey: ["Expected a key like 7__table"] });
+      if (key?.type !== "table") throw badRequest({ datasourceKey: ["Expected a key like 7__table"] });
       return c.json(await c.get("core").datasets.detail(c.get("principal"), key.id));
     });
 }

@@ -1,12 +1,33 @@
-import { LoginSchema, RolePermissionsSchema, RolePostSchema, UserPostSchema, UserPutSchema, ListQuerySchema } from "@strata/contracts";
-import { applyListQuery, badRequest, requirePermission, rolesAsPairs, unauthorized, userRow } from "@strata/core";
+import {
+  LoginSchema,
+  RolePermissionsSchema,
+  RolePostSchema,
+  UserPostSchema,
+  UserPutSchema,
+  ListQuerySchema,
+} from "@strata/contracts";
+import {
+  applyListQuery,
+  badRequest,
+  requirePermission,
+  rolesAsPairs,
+  unauthorized,
+  userRow,
+} from "@strata/core";
 import { Hono } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { SESSION_COOKIE } from "../http/auth.ts";
 import type { AppEnv } from "../http/env.ts";
 import { jsonBody, pathId, risonQuery } from "../http/input.ts";
 
-const me = (u: { id: number; username: string; first_name: string; last_name: string; email: string; active: boolean }) => ({
+const me = (u: {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  active: boolean;
+}) => ({
   id: u.id,
   username: u.username,
   first_name: u.first_name,
@@ -54,7 +75,15 @@ export function securityRoutes() {
       return c.json(
         applyListQuery(rows, q, {
           filterColumns: ["username", "first_name", "last_name", "email", "active", "roles"],
-          orderColumns: ["username", "first_name", "last_name", "email", "active", "changed_on", "last_login"],
+          orderColumns: [
+            "username",
+            "first_name",
+            "last_name",
+            "email",
+            "active",
+            "changed_on",
+            "last_login",
+          ],
           defaultOrder: { column: "username", direction: "asc" },
         }),
       );
@@ -83,7 +112,11 @@ export function securityRoutes() {
   const roles = new Hono<AppEnv>()
     .get("/", async (c) => {
       requirePermission(c.get("principal"), "can_read", "Role");
-      const rows = (await c.get("core").roles.all()).map((r) => ({ id: r.id, name: r.name, permission_count: r.permissions.length }));
+      const rows = (await c.get("core").roles.all()).map((r) => ({
+        id: r.id,
+        name: r.name,
+        permission_count: r.permissions.length,
+      }));
       return c.json(
         applyListQuery(rows, risonQuery(c, ListQuerySchema), {
           filterColumns: ["name"],
@@ -117,7 +150,9 @@ export function securityRoutes() {
     })
     .post("/:id/permissions", async (c) => {
       const body = await jsonBody(c, RolePermissionsSchema);
-      const role = await c.get("core").roles.setPermissions(c.get("principal"), pathId(c), body.permission_view_menu_ids);
+      const role = await c
+        .get("core")
+        .roles.setPermissions(c.get("principal"), pathId(c), body.permission_view_menu_ids);
       return c.json({ result: { permission_view_menu_ids: body.permission_view_menu_ids, id: role.id } });
     });
 
@@ -135,7 +170,8 @@ export function securityRoutes() {
     })
     .post("/refresh", async (c) => {
       const header = c.req.header("authorization") ?? "";
-      if (!header.toLowerCase().startsWith("bearer ")) throw badRequest("Send the refresh token as 'Authorization: Bearer <token>'.");
+      if (!header.toLowerCase().startsWith("bearer "))
+        throw badRequest("Send the refresh token as 'Authorization: Bearer <token>'.");
       return c.json(await c.get("core").security.refresh(header.slice(7).trim()));
     })
     .get("/permissions-resources", async (c) => {

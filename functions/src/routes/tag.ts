@@ -6,7 +6,10 @@ import { listRoutes } from "../http/resource.ts";
 import { favoriteRoutes } from "./favorites.ts";
 
 const TagName = v.pipe(v.string(), v.trim(), v.minLength(1, "A tag needs a name"), v.maxLength(250));
-const ObjectRef = v.tuple([v.picklist(["chart", "dashboard", "dataset", "saved_query"]), v.pipe(v.number(), v.integer(), v.minValue(1))]);
+const ObjectRef = v.tuple([
+  v.picklist(["chart", "dashboard", "dataset", "saved_query"]),
+  v.pipe(v.number(), v.integer(), v.minValue(1)),
+]);
 const BulkCreateSchema = v.strictObject({
   tags: v.pipe(v.array(TagName), v.minLength(1, "Give at least one tag")),
   objects_to_tag: v.pipe(v.array(ObjectRef), v.minLength(1, "Bulk tagging needs at least one selected item")),
@@ -16,7 +19,10 @@ const TagPostSchema = v.strictObject({
   description: v.optional(v.nullable(v.string())),
   objects_to_tag: v.optional(v.array(ObjectRef)),
 });
-const TagPutSchema = v.strictObject({ name: v.optional(TagName), description: v.optional(v.nullable(v.string())) });
+const TagPutSchema = v.strictObject({
+  name: v.optional(TagName),
+  description: v.optional(v.nullable(v.string())),
+});
 
 /** `/api/v1/tag/…` */
 export function tagRoutes() {
@@ -45,7 +51,12 @@ export function tagRoutes() {
     })
     .get("/get_objects", async (c) => {
       const raw = c.req.query("tagIds") ?? c.req.query("tag_ids");
-      const ids = raw ? raw.split(",").map(Number).filter((n) => Number.isInteger(n) && n > 0) : [];
+      const ids = raw
+        ? raw
+            .split(",")
+            .map(Number)
+            .filter((n) => Number.isInteger(n) && n > 0)
+        : [];
       return c.json({ result: await c.get("core").tags.objects(c.get("principal"), ids) });
     })
     .route("/", favoriteRoutes("tag"))
@@ -70,8 +81,9 @@ export function tagRoutes() {
       return c.json({ message: "OK" });
     })
     .delete("/:type/:objectId{[0-9]+}/:tag", async (c) => {
-      await c.get("core").tags.untag(c.get("principal"), c.req.param("type"), pathId(c, "objectId"), c.req.param("tag"));
+      await c
+        .get("core")
+        .tags.untag(c.get("principal"), c.req.param("type"), pathId(c, "objectId"), c.req.param("tag"));
       return c.json({ message: "OK" });
     });
 }
-

@@ -12,7 +12,8 @@ export interface LocalConfig {
 
 export function readLocalConfig(env = process.env): LocalConfig {
   const port = Number(env.PORT ?? 8088);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}".`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, not "${env.PORT}".`);
   return {
     port,
     host: env.HOST ?? "127.0.0.1",

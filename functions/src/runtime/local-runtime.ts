@@ -47,7 +47,13 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   const log = opts.log ?? ((line: string) => console.log(line));
   mkdirSync(join(opts.dataDir, "databases"), { recursive: true });
   const standIns = await startStandIns(opts.ephemeral ? undefined : opts.dataDir);
-  const cfg = { region: REGION, metaTable: "strata-meta", resultsBucket: "strata-results", jobsQueueUrl: "", endpoints: standIns.endpoints };
+  const cfg = {
+    region: REGION,
+    metaTable: "strata-meta",
+    resultsBucket: "strata-results",
+    jobsQueueUrl: "",
+    endpoints: standIns.endpoints,
+  };
   const clients = createAwsClients(cfg);
   await ensureMetaTable(clients.dynamo, cfg.metaTable);
   await ensureBucket(clients.s3, cfg.resultsBucket);
@@ -62,13 +68,21 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     engineFactory: (config) => createEngine(config, { sandbox: true }),
     engines: { dataDir: opts.dataDir, examplesPath, region: REGION },
   });
-  await bootstrapSecurity(core, { adminUsername: opts.adminUsername, adminPassword: opts.adminPassword, log });
+  await bootstrapSecurity(core, {
+    adminUsername: opts.adminUsername,
+    adminPassword: opts.adminPassword,
+    log,
+  });
 
   if (opts.examples) {
     const only = Array.isArray(opts.examples) ? new Set(opts.examples) : undefined;
     const tables = EXAMPLE_TABLES.filter((t) => !only || only.has(t.table_name));
     const started = Date.now();
-    await loadExamples(examplesPath, opts.examplesDir ?? join(PROJECT_ROOT, "examples-data"), only ? [...only] : undefined);
+    await loadExamples(
+      examplesPath,
+      opts.examplesDir ?? join(PROJECT_ROOT, "examples-data"),
+      only ? [...only] : undefined,
+    );
     await registerExamples(core, tables, log);
     log(`Example data ready in ${Date.now() - started} ms.`);
   }

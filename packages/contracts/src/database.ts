@@ -112,6 +112,14 @@ export interface AvailableEngine {
   sqlalchemy_uri_placeholder: string;
   preferred: boolean;
   available_drivers: string[];
-  parameters: { type: "object"; properties: Record<string, { type: string; description?: string }>; required: string[] };
-  engine_information: { supports_file_upload: boolean; disable_ssh_tunneling: boolean; supports_dynamic_catalog: boolean };
+  parameters: {
+    type: "object";
+    properties: Record<string, { type: string; description?: string }>;
+    required: string[];
+  };
+  engine_information: {
+    supports_file_upload: boolean;
+    disable_ssh_tunneling: boolean;
+    supports_dynamic_catalog: boolean;
+  };
 }

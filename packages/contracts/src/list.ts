@@ -95,9 +95,6 @@ export interface RelatedItem {
 /** Filters whose value is empty or null are dropped (000 §5). */
 export function isEmptyFilterValue(value: unknown): boolean {
   return (
-    value === undefined ||
-    value === null ||
-    value === "" ||
-    (Array.isArray(value) && value.length === 0)
+    value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0)
   );
 }

@@ -60,7 +60,11 @@ export interface DatasetDetail {
   certified_by?: string | null;
   certification_details?: string | null;
   columns: (DatasetColumn & { id?: number | null })[];
-  metrics: (DatasetMetric & { id?: number | null; certified_by?: string | null; certification_details?: string | null })[];
+  metrics: (DatasetMetric & {
+    id?: number | null;
+    certified_by?: string | null;
+    certification_details?: string | null;
+  })[];
   changed_on_humanized?: string;
   uid?: string;
 }

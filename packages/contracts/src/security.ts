@@ -16,7 +16,11 @@ const Name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(64));
 const Int = v.pipe(v.number(), v.integer());
 
 export const UserPostSchema = v.strictObject({
-  username: v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_.@-]{1,64}$/, "Username may use letters, digits and _ . @ -")),
+  username: v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^[A-Za-z0-9_.@-]{1,64}$/, "Username may use letters, digits and _ . @ -"),
+  ),
   first_name: Name,
   last_name: Name,
   email: v.pipe(v.string(), v.email("A valid email is required")),

@@ -25,5 +25,8 @@ export async function bootstrapSecurity(core: Core, opts: BootstrapOptions): Pro
     roles: [adminRole.id],
   });
   if (opts.adminPassword) opts.log(`Created admin user "${username}" with the configured ADMIN_PASSWORD.`);
-  else opts.log(`Created admin user "${username}" with generated password: ${password}  (shown once; change it in Settings → Users)`);
+  else
+    opts.log(
+      `Created admin user "${username}" with generated password: ${password}  (shown once; change it in Settings → Users)`,
+    );
 }

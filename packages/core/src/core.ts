@@ -2,7 +2,12 @@ import type { EngineFactory, RegistryOptions } from "./databases/engine-registry
 import { EngineRegistry } from "./databases/engine-registry.ts";
 import { Databases } from "./databases/service.ts";
 import { Datasets } from "./datasets/service.ts";
-import { DATABASE_ACCESS_BASE, DATASOURCE_ACCESS_BASE, databasePerm, datasourcePerm } from "./security/catalog.ts";
+import {
+  DATABASE_ACCESS_BASE,
+  DATASOURCE_ACCESS_BASE,
+  databasePerm,
+  datasourcePerm,
+} from "./security/catalog.ts";
 import { canAccessDataset } from "./security/data-access.ts";
 import { Roles } from "./security/roles.ts";
 import { SecretBox } from "./security/secret-box.ts";
@@ -43,7 +48,11 @@ export function createCore(deps: CoreDeps) {
     const [dbs, all] = await Promise.all([databases.all(), ds.all()]);
     const names = new Map(dbs.map((d) => [d.id, d.database_name]));
     return [
-      ...dbs.map((d) => ({ id: DATABASE_ACCESS_BASE + d.id, permission: { name: "database_access" }, view_menu: { name: databasePerm(d.database_name, d.id) } })),
+      ...dbs.map((d) => ({
+        id: DATABASE_ACCESS_BASE + d.id,
+        permission: { name: "database_access" },
+        view_menu: { name: databasePerm(d.database_name, d.id) },
+      })),
       ...all.map((d) => ({
         id: DATASOURCE_ACCESS_BASE + d.id,
         permission: { name: "datasource_access" },
@@ -55,16 +64,26 @@ export function createCore(deps: CoreDeps) {
 
   const taggables = new TaggableRegistry();
   taggables.register("dataset", {
-    canRead: async (p, id) => ds.get(p, id).then(() => true, () => false),
+    canRead: async (p, id) =>
+      ds.get(p, id).then(
+        () => true,
+        () => false,
+      ),
     canEdit: (p, id) => ds.canEdit(p, id),
     describe: async (p, id) => {
       const { ds: d, db } = await ds.get(p, id);
-      return canAccessDataset(p, d, db) ? { name: d.table_name, url: `/explore/?datasource_type=table&datasource_id=${id}` } : undefined;
+      return canAccessDataset(p, d, db)
+        ? { name: d.table_name, url: `/explore/?datasource_type=table&datasource_id=${id}` }
+        : undefined;
     },
   });
   const tags = new Tags(deps.meta, taggables);
   taggables.register("tag", {
-    canRead: async (p, id) => tags.get(p, id).then(() => true, () => false),
+    canRead: async (p, id) =>
+      tags.get(p, id).then(
+        () => true,
+        () => false,
+      ),
     canEdit: async () => false,
     describe: async () => undefined,
   });

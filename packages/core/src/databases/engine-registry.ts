@@ -69,13 +69,17 @@ export class EngineRegistry {
     if (file === ":memory:") return file;
     if (!this.opts.dataDir) throw badRequest("DuckDB files are only available when Strata runs locally");
     if (!/^[A-Za-z0-9_-]{1,64}\.duckdb$/.test(file)) {
-      throw badRequest({ path: ["The file name may use letters, digits, _ and -, and must end with .duckdb"] });
+      throw badRequest({
+        path: ["The file name may use letters, digits, _ and -, and must end with .duckdb"],
+      });
     }
     return join(this.opts.dataDir, "databases", file);
   }
 
   private keyFor(db: DatabaseEntity, config: EngineConfig): string {
-    return config.engine === "duckdb" && config.path !== ":memory:" ? `duckdb:${config.path}` : `db:${db.id}:${db.version}`;
+    return config.engine === "duckdb" && config.path !== ":memory:"
+      ? `duckdb:${config.path}`
+      : `db:${db.id}:${db.version}`;
   }
 
   async forDatabase(db: DatabaseEntity): Promise<QueryEngine> {

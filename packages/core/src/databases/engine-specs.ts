@@ -25,7 +25,11 @@ export const AVAILABLE_ENGINES: AvailableEngine[] = [
       },
       required: ["host", "port", "username", "database"],
     },
-    engine_information: { supports_file_upload: false, disable_ssh_tunneling: true, supports_dynamic_catalog: false },
+    engine_information: {
+      supports_file_upload: false,
+      disable_ssh_tunneling: true,
+      supports_dynamic_catalog: false,
+    },
   },
   {
     engine: "duckdb",
@@ -37,17 +41,25 @@ export const AVAILABLE_ENGINES: AvailableEngine[] = [
     parameters: {
       type: "object",
       properties: {
-        path: prop("string", "A database file name inside Strata's data directory (created if missing), or :memory:"),
+        path: prop(
+          "string",
+          "A database file name inside Strata's data directory (created if missing), or :memory:",
+        ),
       },
       required: ["path"],
     },
-    engine_information: { supports_file_upload: true, disable_ssh_tunneling: true, supports_dynamic_catalog: false },
+    engine_information: {
+      supports_file_upload: true,
+      disable_ssh_tunneling: true,
+      supports_dynamic_catalog: false,
+    },
   },
   {
     engine: "awsathena",
     name: "Amazon Athena",
     default_driver: "rest",
-    sqlalchemy_uri_placeholder: "awsathena+rest://athena.{region_name}.amazonaws.com/{schema_name}?s3_staging_dir={s3_staging_dir}&work_group={work_group}",
+    sqlalchemy_uri_placeholder:
+      "awsathena+rest://athena.{region_name}.amazonaws.com/{schema_name}?s3_staging_dir={s3_staging_dir}&work_group={work_group}",
     preferred: true,
     available_drivers: ["rest"],
     parameters: {
@@ -60,7 +72,11 @@ export const AVAILABLE_ENGINES: AvailableEngine[] = [
       },
       required: ["region_name"],
     },
-    engine_information: { supports_file_upload: false, disable_ssh_tunneling: true, supports_dynamic_catalog: true },
+    engine_information: {
+      supports_file_upload: false,
+      disable_ssh_tunneling: true,
+      supports_dynamic_catalog: true,
+    },
   },
 ];
 
@@ -83,7 +99,15 @@ export function checkParameters(engine: EngineName, params: DatabaseParameters):
       error_type: ErrorType.CONNECTION_MISSING_PARAMETERS_ERROR,
       message: `One or more parameters are missing: ${missing.join(", ")}`,
       level: "warning",
-      extra: { missing, issue_codes: [{ code: 1018, message: "Issue 1018 - One or more parameters needed to configure a database are missing." }] },
+      extra: {
+        missing,
+        issue_codes: [
+          {
+            code: 1018,
+            message: "Issue 1018 - One or more parameters needed to configure a database are missing.",
+          },
+        ],
+      },
     });
   }
   if (engine === "postgresql" && params.port !== undefined && params.port !== "") {
@@ -93,7 +117,10 @@ export function checkParameters(engine: EngineName, params: DatabaseParameters):
         error_type: ErrorType.CONNECTION_INVALID_PORT_ERROR,
         message: "Port must be a valid integer between 0 and 65535 (inclusive).",
         level: "error",
-        extra: { invalid: ["port"], issue_codes: [{ code: 1034, message: "Issue 1034 - The port number is invalid." }] },
+        extra: {
+          invalid: ["port"],
+          issue_codes: [{ code: 1034, message: "Issue 1034 - The port number is invalid." }],
+        },
       });
     }
   }

@@ -110,7 +110,10 @@ export class Databases {
   }
 
   /** Engine and parameters from either the URI or the dynamic form. */
-  private connection(body: Input, previous?: DatabaseEntity): { engine: DatabaseData["engine"]; parameters: DatabaseParameters; password?: string } {
+  private connection(
+    body: Input,
+    previous?: DatabaseEntity,
+  ): { engine: DatabaseData["engine"]; parameters: DatabaseParameters; password?: string } {
     let engine = body.engine ?? previous?.engine;
     let parameters: DatabaseParameters = { ...(previous?.parameters ?? {}) };
     if (body.sqlalchemy_uri) {
@@ -159,11 +162,17 @@ export class Databases {
   }
 
   private async checkName(name: string, exceptId?: number) {
-    const taken = (await this.all()).some((d) => d.database_name.toLowerCase() === name.toLowerCase() && d.id !== exceptId);
+    const taken = (await this.all()).some(
+      (d) => d.database_name.toLowerCase() === name.toLowerCase() && d.id !== exceptId,
+    );
     if (taken) throw unprocessable({ database_name: ["A database with the same name already exists."] });
   }
 
-  async create(p: Principal | null, body: DatabasePost, opts: { builtin?: boolean } = {}): Promise<DatabaseEntity> {
+  async create(
+    p: Principal | null,
+    body: DatabasePost,
+    opts: { builtin?: boolean } = {},
+  ): Promise<DatabaseEntity> {
     if (p) requirePermission(p, "can_write", "Database");
     await this.checkName(body.database_name);
     const conn = this.connection(body);
@@ -171,7 +180,8 @@ export class Databases {
     const data: DatabaseData = {
       database_name: body.database_name,
       engine: conn.engine,
-      configuration_method: body.configuration_method ?? (body.sqlalchemy_uri ? "sqlalchemy_form" : "dynamic_form"),
+      configuration_method:
+        body.configuration_method ?? (body.sqlalchemy_uri ? "sqlalchemy_form" : "dynamic_form"),
       parameters: conn.parameters,
       sealed_password: conn.password ? this.box.seal(conn.password) : null,
       ...this.flags(body),
@@ -188,16 +198,22 @@ export class Databases {
     const db = await this.get(p, id);
     if (body.database_name) await this.checkName(body.database_name, id);
     const connectionChanged = Boolean(body.sqlalchemy_uri || body.parameters || body.engine);
-    if (db.builtin && connectionChanged) throw badRequest("The embedded examples database's connection can't be changed.");
+    if (db.builtin && connectionChanged)
+      throw badRequest("The embedded examples database's connection can't be changed.");
     const changes: Partial<DatabaseData> = { ...this.flags(body, db) };
     if (body.database_name) changes.database_name = body.database_name;
     if (body.configuration_method) changes.configuration_method = body.configuration_method;
     if (connectionChanged) {
       const conn = this.connection(body, db);
-      this.rejectInvalid(conn.engine, conn.parameters, conn.password ?? (db.sealed_password ? "kept" : undefined));
+      this.rejectInvalid(
+        conn.engine,
+        conn.parameters,
+        conn.password ?? (db.sealed_password ? "kept" : undefined),
+      );
       changes.engine = conn.engine;
       changes.parameters = conn.parameters;
-      if (conn.password !== undefined) changes.sealed_password = conn.password ? this.box.seal(conn.password) : null;
+      if (conn.password !== undefined)
+        changes.sealed_password = conn.password ? this.box.seal(conn.password) : null;
       await this.probe(this.registry.configFor({ ...db, ...changes }));
     }
     const saved = await this.meta.update<DatabaseData>(DATABASE, db, changes, userId(p));
@@ -235,25 +251,49 @@ export class Databases {
       ? (await this.all()).find((d) => d.database_name === body.database_name)
       : undefined;
     const conn = this.connection(body, previous);
-    this.rejectInvalid(conn.engine, conn.parameters, conn.password ?? (previous?.sealed_password ? "kept" : undefined));
+    this.rejectInvalid(
+      conn.engine,
+      conn.parameters,
+      conn.password ?? (previous?.sealed_password ? "kept" : undefined),
+    );
     const sealed = conn.password ? null : (previous?.sealed_password ?? null);
-    await this.probe(this.registry.configFor({ engine: conn.engine, parameters: conn.parameters, sealed_password: sealed, builtin: previous?.builtin }, conn.password));
+    await this.probe(
+      this.registry.configFor(
+        {
+          engine: conn.engine,
+          parameters: conn.parameters,
+          sealed_password: sealed,
+          builtin: previous?.builtin,
+        },
+        conn.password,
+      ),
+    );
   }
 
   /** `POST /validate_parameters/`: static checks, then a connection attempt. */
-  async validateParameters(p: Principal, body: { engine: string; parameters?: Record<string, unknown> }): Promise<void> {
+  async validateParameters(
+    p: Principal,
+    body: { engine: string; parameters?: Record<string, unknown> },
+  ): Promise<void> {
     requirePermission(p, "can_write", "Database");
     const spec = engineSpec(body.engine);
     if (!spec) {
-      throw typedError(422, ErrorType.GENERIC_DB_ENGINE_ERROR, `Engine "${body.engine}" is not a valid engine.`, {
-        allowed: AVAILABLE_ENGINES.map((e) => e.engine),
-      });
+      throw typedError(
+        422,
+        ErrorType.GENERIC_DB_ENGINE_ERROR,
+        `Engine "${body.engine}" is not a valid engine.`,
+        {
+          allowed: AVAILABLE_ENGINES.map((e) => e.engine),
+        },
+      );
     }
     const parameters = (body.parameters ?? {}) as DatabaseParameters;
     const errors = checkParameters(spec.engine, parameters);
     if (errors.length) throw new AppError(422, { message: errors.map((e) => e.message).join(" "), errors });
     const { password, ...rest } = parameters;
-    await this.probe(this.registry.configFor({ engine: spec.engine, parameters: rest, sealed_password: null }, password));
+    await this.probe(
+      this.registry.configFor({ engine: spec.engine, parameters: rest, sealed_password: null }, password),
+    );
   }
 
   async engine(p: Principal, id: number): Promise<{ db: DatabaseEntity; engine: QueryEngine }> {
@@ -290,11 +330,21 @@ export class Databases {
     return tables.map((t) => ({ value: t.name, type: t.type, extra: null }));
   }
 
-  async tableMetadata(p: Principal, id: number, name: string, schema?: string | null, catalog?: string | null) {
+  async tableMetadata(
+    p: Principal,
+    id: number,
+    name: string,
+    schema?: string | null,
+    catalog?: string | null,
+  ) {
     const { db, engine } = await this.engine(p, id);
     const columns = await this.run(db.engine, () => engine.columns(name, schema, catalog));
     if (columns.length === 0) {
-      throw typedError(404, ErrorType.TABLE_DOES_NOT_EXIST_ERROR, `Table ${schema ? `${schema}.` : ""}${name} does not exist.`);
+      throw typedError(
+        404,
+        ErrorType.TABLE_DOES_NOT_EXIST_ERROR,
+        `Table ${schema ? `${schema}.` : ""}${name} does not exist.`,
+      );
     }
     const q = (s: string) => engine.quoteIdentifier(s);
     const qualified = schema ? `${q(schema)}.${q(name)}` : q(name);
@@ -302,7 +352,14 @@ export class Databases {
       name,
       schema: schema ?? null,
       catalog: catalog ?? null,
-      columns: columns.map((c) => ({ name: c.name, type: c.type, type_generic: c.kind, nullable: c.nullable, longType: c.type, keys: [] })),
+      columns: columns.map((c) => ({
+        name: c.name,
+        type: c.type,
+        type_generic: c.kind,
+        nullable: c.nullable,
+        longType: c.type,
+        keys: [],
+      })),
       selectStar: `SELECT\n  ${columns.map((c) => q(c.name)).join(",\n  ")}\nFROM ${qualified}\nLIMIT 100`,
       primaryKey: { constrained_columns: null, name: null, type: "pk" },
       foreignKeys: [],
@@ -320,7 +377,9 @@ export class Databases {
     } catch (e) {
       const err = toEngineError(e, db.engine);
       const line = /line (\d+)/i.exec(err.message)?.[1];
-      return [{ message: err.message, line_number: line ? Number(line) : 1, start_column: null, end_column: null }];
+      return [
+        { message: err.message, line_number: line ? Number(line) : 1, start_column: null, end_column: null },
+      ];
     }
   }
 }

@@ -30,21 +30,36 @@ export interface UploadRequest {
 export async function uploadFile(databases: Databases, p: Principal, databaseId: number, req: UploadRequest) {
   requirePermission(p, "can_upload", "Database");
   const { db, engine } = await databases.engine(p, databaseId);
-  if (!db.allow_file_upload) throw unprocessable(`Database "${db.database_name}" does not allow file uploads; an admin can turn it on in the database's settings.`);
+  if (!db.allow_file_upload)
+    throw unprocessable(
+      `Database "${db.database_name}" does not allow file uploads; an admin can turn it on in the database's settings.`,
+    );
   if (db.engine !== "duckdb") throw unprocessable("Uploads can go to DuckDB databases only.");
   const ext = extname(req.fileName).slice(1).toLowerCase();
   if (!UPLOAD_EXTENSIONS[req.type].includes(ext)) {
-    throw unprocessable({ file: [`A ${req.type} upload takes a file ending in ${UPLOAD_EXTENSIONS[req.type].map((e) => `.${e}`).join(", ")}`] });
+    throw unprocessable({
+      file: [
+        `A ${req.type} upload takes a file ending in ${UPLOAD_EXTENSIONS[req.type].map((e) => `.${e}`).join(", ")}`,
+      ],
+    });
   }
   if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(req.table)) {
-    throw unprocessable({ table_name: ["Use letters, digits and _ (starting with a letter or _), at most 63 characters"] });
+    throw unprocessable({
+      table_name: ["Use letters, digits and _ (starting with a letter or _), at most 63 characters"],
+    });
   }
   const format: FileFormat = req.type === "excel" ? "xlsx" : req.type === "columnar" ? "parquet" : "csv";
   const dir = await mkdtemp(join(tmpdir(), "strata-upload-"));
   const file = join(dir, `upload.${ext}`);
   try {
     await writeFile(file, req.bytes);
-    return await importFile(engine as DuckDbEngine, file, format, { table: req.table, schema: req.schema ?? "main", ifExists: req.ifExists }, req.options);
+    return await importFile(
+      engine as DuckDbEngine,
+      file,
+      format,
+      { table: req.table, schema: req.schema ?? "main", ifExists: req.ifExists },
+      req.options,
+    );
   } catch (e) {
     throw toEngineError(e, db.engine);
   } finally {

@@ -13,7 +13,11 @@ export function parseUri(uri: string): { engine: EngineName; parameters: Databas
   const m = /^([a-z0-9]+)(?:\+[a-z0-9_]+)?:\/\/(.*)$/i.exec(uri.trim());
   const engine = m ? SCHEMES[m[1].toLowerCase()] : undefined;
   if (!m || !engine) {
-    throw badRequest({ sqlalchemy_uri: ["Invalid connection string: use duckdb:///file.duckdb, postgresql://user:password@host:5432/database or awsathena+rest://…"] });
+    throw badRequest({
+      sqlalchemy_uri: [
+        "Invalid connection string: use duckdb:///file.duckdb, postgresql://user:password@host:5432/database or awsathena+rest://…",
+      ],
+    });
   }
   if (engine === "duckdb") {
     const path = m[2].replace(/^\//, "");

@@ -30,7 +30,11 @@ export function columnFromSource(id: number, c: ColumnInfo): ColumnData {
  * Refresh from the source: keep what users set on columns that still exist, add new ones,
  * drop physical columns that are gone; calculated (expression) columns stay.
  */
-export async function syncColumns(existing: ColumnData[], source: ColumnInfo[], nextId: IdSource): Promise<ColumnData[]> {
+export async function syncColumns(
+  existing: ColumnData[],
+  source: ColumnInfo[],
+  nextId: IdSource,
+): Promise<ColumnData[]> {
   const byName = new Map(existing.map((c) => [c.column_name, c]));
   const out: ColumnData[] = [];
   for (const s of source) {
@@ -43,19 +47,23 @@ export async function syncColumns(existing: ColumnData[], source: ColumnInfo[], 
 }
 
 function duplicates(names: string[]): string[] {
-  const seen = new Set<string>();
-  return [...new Set(names.filter((n) => (seen.has(n) ? true : (seen.add(n), false))))];
+  return [...new Set(names.filter((n, i) => names.indexOf(n) !== i))];
 }
 
 /** Columns as sent on save: ids keep existing rows, rows without an id are new, missing rows go. */
-export async function mergeColumns(existing: ColumnData[], sent: DatasetColumn[], nextId: IdSource): Promise<ColumnData[]> {
+export async function mergeColumns(
+  existing: ColumnData[],
+  sent: DatasetColumn[],
+  nextId: IdSource,
+): Promise<ColumnData[]> {
   const dup = duplicates(sent.map((c) => c.column_name));
   if (dup.length) throw unprocessable({ columns: [`One or more columns are duplicated: ${dup.join(", ")}`] });
   const byId = new Map(existing.map((c) => [c.id, c]));
   const out: ColumnData[] = [];
   for (const c of sent) {
     const prev = typeof c.id === "number" ? byId.get(c.id) : undefined;
-    if (typeof c.id === "number" && !prev) throw unprocessable({ columns: [`Column id ${c.id} does not belong to this dataset`] });
+    if (typeof c.id === "number" && !prev)
+      throw unprocessable({ columns: [`Column id ${c.id} does not belong to this dataset`] });
     out.push({
       id: prev?.id ?? (await nextId()),
       column_name: c.column_name,
@@ -76,14 +84,19 @@ export async function mergeColumns(existing: ColumnData[], sent: DatasetColumn[]
   return out;
 }
 
-export async function mergeMetrics(existing: MetricData[], sent: DatasetMetric[], nextId: IdSource): Promise<MetricData[]> {
+export async function mergeMetrics(
+  existing: MetricData[],
+  sent: DatasetMetric[],
+  nextId: IdSource,
+): Promise<MetricData[]> {
   const dup = duplicates(sent.map((m) => m.metric_name));
   if (dup.length) throw unprocessable({ metrics: [`One or more metrics are duplicated: ${dup.join(", ")}`] });
   const byId = new Map(existing.map((m) => [m.id, m]));
   const out: MetricData[] = [];
   for (const m of sent) {
     const prev = typeof m.id === "number" ? byId.get(m.id) : undefined;
-    if (typeof m.id === "number" && !prev) throw unprocessable({ metrics: [`Metric id ${m.id} does not belong to this dataset`] });
+    if (typeof m.id === "number" && !prev)
+      throw unprocessable({ metrics: [`Metric id ${m.id} does not belong to this dataset`] });
     if (m.extra) checkJson(m.extra, "metrics");
     out.push({
       id: prev?.id ?? (await nextId()),

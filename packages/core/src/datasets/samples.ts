@@ -60,7 +60,10 @@ export async function samples(
   const offset = (page - 1) * perPage;
   try {
     const [rows, total] = await Promise.all([
-      engine.execute(`SELECT * FROM ${from}${whereSql} LIMIT ${perPage} OFFSET ${offset}`, { params, schema: ds.schema }),
+      engine.execute(`SELECT * FROM ${from}${whereSql} LIMIT ${perPage} OFFSET ${offset}`, {
+        params,
+        schema: ds.schema,
+      }),
       engine.execute(`SELECT COUNT(*) AS total FROM ${from}${whereSql}`, { params, schema: ds.schema }),
     ]);
     const colnames = rows.columns.map((c) => c.name);

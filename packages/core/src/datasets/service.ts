@@ -51,7 +51,11 @@ export class Datasets {
     requirePermission(p, "can_write", "Dataset");
     const found = await this.get(p, id);
     if (!isOwner(p, found.ds.owners)) {
-      throw typedError(403, ErrorType.MISSING_OWNERSHIP_ERROR, "You don't have the rights to alter this dataset: only its owners or an admin can.");
+      throw typedError(
+        403,
+        ErrorType.MISSING_OWNERSHIP_ERROR,
+        "You don't have the rights to alter this dataset: only its owners or an admin can.",
+      );
     }
     return found;
   }
@@ -132,22 +136,35 @@ export class Datasets {
   /** The FROM clause of a dataset: its table, or its SQL as a subquery. */
   async source(ds: DatasetEntity, engine: QueryEngine): Promise<string> {
     const q = (s: string) => engine.quoteIdentifier(s);
-    return ds.sql ? `(${ds.sql}) AS virtual_table` : `${ds.schema ? `${q(ds.schema)}.` : ""}${q(ds.table_name)}`;
+    return ds.sql
+      ? `(${ds.sql}) AS virtual_table`
+      : `${ds.schema ? `${q(ds.schema)}.` : ""}${q(ds.table_name)}`;
   }
 
-  private async readSourceColumns(db: DatabaseEntity, data: Pick<DatasetData, "sql" | "table_name" | "schema" | "catalog">) {
+  private async readSourceColumns(
+    db: DatabaseEntity,
+    data: Pick<DatasetData, "sql" | "table_name" | "schema" | "catalog">,
+  ) {
     const engine = await this.databases.engineOf(db);
     try {
       if (data.sql) {
         const statements = await engine.parseStatements(data.sql);
         if (statements.length !== 1 || !statements[0].readOnly) {
-          throw typedError(422, ErrorType.INVALID_SQL_ERROR, "A virtual dataset's SQL must be a single SELECT statement.");
+          throw typedError(
+            422,
+            ErrorType.INVALID_SQL_ERROR,
+            "A virtual dataset's SQL must be a single SELECT statement.",
+          );
         }
         return await engine.describeQuery(data.sql, data.schema);
       }
       const columns = await engine.columns(data.table_name, data.schema, data.catalog);
       if (columns.length === 0) {
-        throw typedError(422, ErrorType.TABLE_DOES_NOT_EXIST_ERROR, `Table ${data.schema ? `${data.schema}.` : ""}${data.table_name} does not exist in the database.`);
+        throw typedError(
+          422,
+          ErrorType.TABLE_DOES_NOT_EXIST_ERROR,
+          `Table ${data.schema ? `${data.schema}.` : ""}${data.table_name} does not exist in the database.`,
+        );
       }
       return columns;
     } catch (e) {
@@ -157,7 +174,10 @@ export class Datasets {
     }
   }
 
-  private async checkUnique(data: Pick<DatasetData, "database_id" | "schema" | "catalog" | "table_name">, exceptId?: number) {
+  private async checkUnique(
+    data: Pick<DatasetData, "database_id" | "schema" | "catalog" | "table_name">,
+    exceptId?: number,
+  ) {
     const clash = (await this.all()).find(
       (d) =>
         d.id !== exceptId &&
@@ -178,15 +198,26 @@ export class Datasets {
 
   private async databaseFor(p: Principal | null, id: number): Promise<DatabaseEntity> {
     const db = await this.databases.find(id);
-    if (!db || (p && !canAccessDatabase(p, db))) throw unprocessable({ database: ["Database does not exist"] });
+    if (!db || (p && !canAccessDatabase(p, db)))
+      throw unprocessable({ database: ["Database does not exist"] });
     return db;
   }
 
-  async create(p: Principal | null, body: DatasetPost, extras: Partial<DatasetData> = {}): Promise<DatasetEntity> {
+  async create(
+    p: Principal | null,
+    body: DatasetPost,
+    extras: Partial<DatasetData> = {},
+  ): Promise<DatasetEntity> {
     if (p) requirePermission(p, "can_write", "Dataset");
     const databaseId = body.database ?? body.database_id;
     const db = await this.databaseFor(p, databaseId);
-    const base = { database_id: db.id, schema: body.schema ?? null, catalog: body.catalog ?? null, table_name: body.table_name, sql: body.sql?.trim() || null };
+    const base = {
+      database_id: db.id,
+      schema: body.schema ?? null,
+      catalog: body.catalog ?? null,
+      table_name: body.table_name,
+      sql: body.sql?.trim() || null,
+    };
     await this.checkUnique(base);
     await this.checkOwners(body.owners);
     if (body.template_params) checkJson(body.template_params, "template_params");
@@ -241,7 +272,16 @@ export class Datasets {
       throw unprocessable("This dataset is managed externally and can't be edited in Strata.");
     }
     if (!db) throw unprocessable({ database: ["Database does not exist"] });
-    const { columns, metrics, database, database_id, cache_timeout, certified_by, certification_details, ...fields } = body;
+    const {
+      columns,
+      metrics,
+      database,
+      database_id,
+      cache_timeout,
+      certified_by,
+      certification_details,
+      ...fields
+    } = body;
     const targetDb = database ?? database_id;
     if (targetDb !== undefined && targetDb !== ds.database_id) {
       throw unprocessable({ database: ["A dataset can't be moved to another database"] });
@@ -274,7 +314,9 @@ export class Datasets {
   private async checkExpressions(db: DatabaseEntity, ds: DatasetEntity) {
     const exprs = [
       ...ds.metrics.map((m) => ({ field: "metrics", name: m.metric_name, sql: m.expression })),
-      ...ds.columns.filter((c) => c.expression).map((c) => ({ field: "columns", name: c.column_name, sql: c.expression! })),
+      ...ds.columns
+        .filter((c) => c.expression)
+        .map((c) => ({ field: "columns", name: c.column_name, sql: c.expression! })),
     ];
     if (exprs.length === 0) return;
     for (const e of exprs) {
@@ -307,16 +349,34 @@ export class Datasets {
     await this.meta.delete(DATASET, ds);
   }
 
-  async getOrCreate(p: Principal, body: { table_name: string; database_id: number; schema?: string | null; catalog?: string | null; template_params?: string | null }) {
+  async getOrCreate(
+    p: Principal,
+    body: {
+      table_name: string;
+      database_id: number;
+      schema?: string | null;
+      catalog?: string | null;
+      template_params?: string | null;
+    },
+  ) {
     requirePermission(p, "can_write", "Dataset");
     const existing = (await this.all()).find(
-      (d) => d.database_id === body.database_id && d.table_name === body.table_name && (d.schema ?? null) === (body.schema ?? null),
+      (d) =>
+        d.database_id === body.database_id &&
+        d.table_name === body.table_name &&
+        (d.schema ?? null) === (body.schema ?? null),
     );
     if (existing) {
       await this.get(p, existing.id);
       return existing;
     }
-    return this.create(p, { database: body.database_id, table_name: body.table_name, schema: body.schema, catalog: body.catalog, template_params: body.template_params });
+    return this.create(p, {
+      database: body.database_id,
+      table_name: body.table_name,
+      schema: body.schema,
+      catalog: body.catalog,
+      template_params: body.template_params,
+    });
   }
 
   /** Whether the principal may edit (tagging and bulk actions skip objects they can't). */
@@ -333,10 +393,20 @@ export class Datasets {
   async duplicate(p: Principal, baseId: number, tableName: string): Promise<DatasetEntity> {
     const { ds } = await this.get(p, baseId);
     if (!ds.sql) throw badRequest("Only virtual datasets can be duplicated");
-    const created = await this.create(p, { database: ds.database_id, table_name: tableName, schema: ds.schema, sql: ds.sql });
+    const created = await this.create(p, {
+      database: ds.database_id,
+      table_name: tableName,
+      schema: ds.schema,
+      sql: ds.sql,
+    });
     const metrics = [];
     for (const m of ds.metrics) metrics.push({ ...m, id: await this.nextMetricId(), uuid: randomUUID() });
-    const copied = { description: ds.description, main_dttm_col: ds.main_dttm_col, template_params: ds.template_params, extra: ds.extra };
+    const copied = {
+      description: ds.description,
+      main_dttm_col: ds.main_dttm_col,
+      template_params: ds.template_params,
+      extra: ds.extra,
+    };
     return this.meta.update<DatasetData>(DATASET, created, { ...copied, metrics }, userId(p));
   }
 

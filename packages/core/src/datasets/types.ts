@@ -60,9 +60,14 @@ export type DatasetEntity = Entity<DatasetData>;
 export const DATASET = "dataset";
 
 /** Certification lives in `extra` JSON: {"certification": {"certified_by", "details"}, "warning_markdown"}. */
-export function certificationOf(extra: string | null): { certified_by: string | null; certification_details: string | null } {
+export function certificationOf(extra: string | null): {
+  certified_by: string | null;
+  certification_details: string | null;
+} {
   try {
-    const parsed = extra ? (JSON.parse(extra) as { certification?: { certified_by?: string; details?: string } }) : {};
+    const parsed = extra
+      ? (JSON.parse(extra) as { certification?: { certified_by?: string; details?: string } })
+      : {};
     return {
       certified_by: parsed.certification?.certified_by ?? null,
       certification_details: parsed.certification?.details ?? null,

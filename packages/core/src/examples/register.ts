@@ -16,7 +16,11 @@ export const EXAMPLES_DATABASE = "examples";
  * Registers the embedded examples database and one dataset per example table, once.
  * Idempotent: what exists is left as the user may have edited it.
  */
-export async function registerExamples(core: Core, tables: ExampleTable[], log: (s: string) => void): Promise<DatabaseEntity> {
+export async function registerExamples(
+  core: Core,
+  tables: ExampleTable[],
+  log: (s: string) => void,
+): Promise<DatabaseEntity> {
   let db = (await core.databases.all()).find((d) => d.builtin);
   if (!db) {
     db = await core.databases.create(
@@ -35,11 +39,18 @@ export async function registerExamples(core: Core, tables: ExampleTable[], log: 
       { builtin: true },
     );
   }
-  const existing = new Set((await core.datasets.all()).filter((d) => d.database_id === db.id).map((d) => d.table_name));
+  const existing = new Set(
+    (await core.datasets.all()).filter((d) => d.database_id === db.id).map((d) => d.table_name),
+  );
   let added = 0;
   for (const t of tables) {
     if (existing.has(t.table_name)) continue;
-    const ds = await core.datasets.create(null, { database: db.id, schema: "main", table_name: t.table_name, description: t.description });
+    const ds = await core.datasets.create(null, {
+      database: db.id,
+      schema: "main",
+      table_name: t.table_name,
+      description: t.description,
+    });
     const metrics: MetricData[] = [...ds.metrics];
     for (const m of t.metrics) {
       if (metrics.some((x) => x.metric_name === m.metric_name)) continue;
@@ -57,7 +68,12 @@ export async function registerExamples(core: Core, tables: ExampleTable[], log: 
         extra: null,
       });
     }
-    await core.deps.meta.update<DatasetData>(DATASET, ds, { metrics, main_dttm_col: t.main_dttm_col ?? ds.main_dttm_col }, null);
+    await core.deps.meta.update<DatasetData>(
+      DATASET,
+      ds,
+      { metrics, main_dttm_col: t.main_dttm_col ?? ds.main_dttm_col },
+      null,
+    );
     added++;
   }
   if (added) log(`Registered ${added} example datasets.`);

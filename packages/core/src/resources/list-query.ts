@@ -69,7 +69,8 @@ export function matchOperator(op: FilterOperator, actual: unknown, value: unknow
     case "rel_m_m":
       return Array.isArray(actual) && actual.some((a) => looseEq(a, value));
     case "between": {
-      if (!Array.isArray(value) || value.length !== 2) throw badRequest("between needs a value of two bounds");
+      if (!Array.isArray(value) || value.length !== 2)
+        throw badRequest("between needs a value of two bounds");
       return compare(actual, value[0]) >= 0 && compare(actual, value[1]) <= 0;
     }
     default: {
@@ -95,7 +96,11 @@ function toPredicate<R extends Row>(f: ListFilter, spec: ListSpec<R>): ((row: R)
 }
 
 /** Filters, sorts, pages and projects in-memory rows the way Superset's list endpoints do. */
-export function applyListQuery<R extends Row>(rows: R[], q: ListQuery, spec: ListSpec<R>): ListResponse<Partial<R>> {
+export function applyListQuery<R extends Row>(
+  rows: R[],
+  q: ListQuery,
+  spec: ListSpec<R>,
+): ListResponse<Partial<R>> {
   const predicates = (q.filters ?? []).map((f) => toPredicate(f, spec)).filter((p) => p !== undefined);
   const kept = rows.filter((row) => predicates.every((p) => p(row)));
 
@@ -108,7 +113,10 @@ export function applyListQuery<R extends Row>(rows: R[], q: ListQuery, spec: Lis
     kept.sort((a, b) => {
       const av = value(a);
       const bv = value(b);
-      const byValue = av === null || av === undefined || bv === null || bv === undefined ? compare(av, bv) : dir * compare(av, bv);
+      const byValue =
+        av === null || av === undefined || bv === null || bv === undefined
+          ? compare(av, bv)
+          : dir * compare(av, bv);
       return byValue || a.id - b.id;
     });
   }
@@ -131,14 +139,24 @@ function project<R extends Row>(row: R, columns: string[]): Partial<R> {
       if (head in row) out[head] = value;
       continue;
     }
-    const pick = (v: Record<string, unknown>) => ({ ...(out[head] as object), [rest.join(".")]: v[rest.join(".")] });
-    out[head] = Array.isArray(value) ? value.map((v) => ({ [rest.join(".")]: v[rest.join(".")] })) : pick(value as Record<string, unknown>);
+    const pick = (v: Record<string, unknown>) => ({
+      ...(out[head] as object),
+      [rest.join(".")]: v[rest.join(".")],
+    });
+    out[head] = Array.isArray(value)
+      ? value.map((v) => ({ [rest.join(".")]: v[rest.join(".")] }))
+      : pick(value as Record<string, unknown>);
   }
   return out as Partial<R>;
 }
 
 /** Pages `{value, text}` options for related/distinct endpoints with a case-insensitive search. */
-export function pageOptions<T extends { text: string }>(items: T[], filter = "", page = 0, pageSize = DEFAULT_PAGE_SIZE) {
+export function pageOptions<T extends { text: string }>(
+  items: T[],
+  filter = "",
+  page = 0,
+  pageSize = DEFAULT_PAGE_SIZE,
+) {
   const needle = filter.trim().toLowerCase();
   const kept = needle ? items.filter((i) => i.text.toLowerCase().includes(needle)) : items;
   return { count: kept.length, result: kept.slice(page * pageSize, page * pageSize + pageSize) };

@@ -1,7 +1,18 @@
 import type { PermissionPair } from "@strata/contracts";
 
 /** Resource views that carry `can_read` / `can_write` (and export) permissions. */
-const CRUD_VIEWS = ["Chart", "Dashboard", "Dataset", "Database", "SavedQuery", "Tag", "ReportSchedule", "RowLevelSecurity", "CssTemplate", "AnnotationLayer"];
+const CRUD_VIEWS = [
+  "Chart",
+  "Dashboard",
+  "Dataset",
+  "Database",
+  "SavedQuery",
+  "Tag",
+  "ReportSchedule",
+  "RowLevelSecurity",
+  "CssTemplate",
+  "AnnotationLayer",
+];
 
 const MENU_PERMISSIONS: PermissionPair[] = [
   ["can_read", "Query"],
@@ -49,13 +60,23 @@ export const DATABASE_ACCESS_BASE = 100_000;
 export const DATASOURCE_ACCESS_BASE = 1_000_000;
 
 export const databasePerm = (name: string, id: number) => `[${name}].(id:${id})`;
-export const datasourcePerm = (dbName: string, table: string, id: number) => `[${dbName}].[${table}](id:${id})`;
+export const datasourcePerm = (dbName: string, table: string, id: number) =>
+  `[${dbName}].[${table}](id:${id})`;
 
 const read = (views: string[]): PermissionPair[] => views.map((v) => ["can_read", v]);
 const write = (views: string[]): PermissionPair[] => views.map((v) => ["can_write", v]);
 
 const GAMMA: PermissionPair[] = [
-  ...read(["Chart", "Dashboard", "Dataset", "Database", "Tag", "ReportSchedule", "CssTemplate", "AnnotationLayer"]),
+  ...read([
+    "Chart",
+    "Dashboard",
+    "Dataset",
+    "Database",
+    "Tag",
+    "ReportSchedule",
+    "CssTemplate",
+    "AnnotationLayer",
+  ]),
   ...write(["Chart", "Dashboard", "Tag", "ReportSchedule"]),
   ["can_export", "Chart"],
   ["can_export", "Dashboard"],

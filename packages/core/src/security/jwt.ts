@@ -13,7 +13,11 @@ const b64 = (value: string | Buffer) => Buffer.from(value).toString("base64url")
 const HEADER = b64(JSON.stringify({ alg: "HS256", typ: "JWT" }));
 
 /** HS256 JWTs signed with the installation's secret (generated on first start, never a default). */
-export function signToken(secret: string, claims: Omit<TokenClaims, "iat" | "exp">, ttlSeconds: number): string {
+export function signToken(
+  secret: string,
+  claims: Omit<TokenClaims, "iat" | "exp">,
+  ttlSeconds: number,
+): string {
   const iat = Math.floor(Date.now() / 1000);
   const body = b64(JSON.stringify({ ...claims, iat, exp: iat + ttlSeconds }));
   const sig = createHmac("sha256", secret).update(`${HEADER}.${body}`).digest("base64url");

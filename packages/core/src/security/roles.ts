@@ -55,7 +55,8 @@ export class Roles {
     const role = await this.get(id);
     const byId = new Map((await this.permissionViews()).map((pv) => [pv.id, pv]));
     const unknown = pvmIds.filter((i) => !byId.has(i));
-    if (unknown.length) throw unprocessable({ permission_view_menu_ids: [`Unknown ids: ${unknown.join(", ")}`] });
+    if (unknown.length)
+      throw unprocessable({ permission_view_menu_ids: [`Unknown ids: ${unknown.join(", ")}`] });
     const permissions = pvmIds.map((i): PermissionPair => {
       const pv = byId.get(i)!;
       return [pv.permission.name, pv.view_menu.name];

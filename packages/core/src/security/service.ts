@@ -36,8 +36,15 @@ export class SecurityService {
 
   async principalFor(user: UserEntity | null): Promise<Principal> {
     const all = await this.roles();
-    if (!user) return principalOf(null, all.filter((r) => r.name === "Public"));
-    return principalOf(user, all.filter((r) => user.roles.includes(r.id)));
+    if (!user)
+      return principalOf(
+        null,
+        all.filter((r) => r.name === "Public"),
+      );
+    return principalOf(
+      user,
+      all.filter((r) => user.roles.includes(r.id)),
+    );
   }
 
   async anonymous(): Promise<Principal> {
@@ -66,10 +73,17 @@ export class SecurityService {
       throw invalid();
     }
     if (failures) await this.meta.deleteValue(lockKey);
-    return this.meta.update<UserData>(USER, user, {
-      login_count: (user.login_count ?? 0) + 1,
-      last_login: new Date().toISOString(),
-    }, user.id).catch(() => user);
+    return this.meta
+      .update<UserData>(
+        USER,
+        user,
+        {
+          login_count: (user.login_count ?? 0) + 1,
+          last_login: new Date().toISOString(),
+        },
+        user.id,
+      )
+      .catch(() => user);
   }
 
   /** A cookie session: a signed token naming a server-side session record (so logout revokes it). */
@@ -88,7 +102,7 @@ export class SecurityService {
   /** Resolves a session cookie to a user and its session id, or nothing. */
   async resolveSession(token: string): Promise<{ user: UserEntity; sid: string } | undefined> {
     const claims = verifyToken(this.secret, token);
-    if (!claims || claims.typ !== "session" || !claims.sid) return undefined;
+    if (claims?.typ !== "session" || !claims.sid) return undefined;
     const owner = await this.meta.getValue<number>(`session#${claims.sid}`);
     if (owner !== claims.sub) return undefined;
     const user = await this.meta.get<UserData>(USER, claims.sub);
@@ -99,7 +113,9 @@ export class SecurityService {
   issueTokens(user: UserEntity, refresh: boolean) {
     return {
       access_token: signToken(this.secret, { sub: user.id, typ: "access" }, ACCESS_TTL),
-      ...(refresh ? { refresh_token: signToken(this.secret, { sub: user.id, typ: "refresh" }, REFRESH_TTL) } : {}),
+      ...(refresh
+        ? { refresh_token: signToken(this.secret, { sub: user.id, typ: "refresh" }, REFRESH_TTL) }
+        : {}),
     };
   }
 
@@ -121,6 +137,7 @@ export class SecurityService {
   }
 
   requireSecret(): void {
-    if (!this.secret || this.secret.length < 32) throw badRequest("A signing secret of at least 32 characters is required");
+    if (!this.secret || this.secret.length < 32)
+      throw badRequest("A signing secret of at least 32 characters is required");
   }
 }

@@ -73,7 +73,9 @@ export class Users {
     await this.checkRoles(body.roles);
     const id = await this.meta.nextId(USER);
     // Claim the username first: a crash afterwards leaves a claim that a later create takes over.
-    const claimed = await this.meta.claimUnique("username", body.username, id, (owner) => this.holds(owner, body.username));
+    const claimed = await this.meta.claimUnique("username", body.username, id, (owner) =>
+      this.holds(owner, body.username),
+    );
     if (!claimed) throw unprocessable({ username: ["A user with this username already exists"] });
     const user = await this.meta.create<UserData>(
       USER,

@@ -34,7 +34,9 @@ export class JobQueue {
   ) {}
 
   async send(job: Job): Promise<void> {
-    await this.sqs.send(new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: JSON.stringify(job) }));
+    await this.sqs.send(
+      new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: JSON.stringify(job) }),
+    );
   }
 
   /** Long-polls once; used by the local worker loop (Lambda receives batches from the event source). */
@@ -55,13 +57,18 @@ export class JobQueue {
 
   async ack(record: QueueRecord): Promise<void> {
     if (record.receiptHandle) {
-      await this.sqs.send(new DeleteMessageCommand({ QueueUrl: this.queueUrl, ReceiptHandle: record.receiptHandle }));
+      await this.sqs.send(
+        new DeleteMessageCommand({ QueueUrl: this.queueUrl, ReceiptHandle: record.receiptHandle }),
+      );
     }
   }
 
   async approximateDepth(): Promise<number> {
     const out = await this.sqs.send(
-      new GetQueueAttributesCommand({ QueueUrl: this.queueUrl, AttributeNames: ["ApproximateNumberOfMessages"] }),
+      new GetQueueAttributesCommand({
+        QueueUrl: this.queueUrl,
+        AttributeNames: ["ApproximateNumberOfMessages"],
+      }),
     );
     return Number(out.Attributes?.ApproximateNumberOfMessages ?? 0);
   }
@@ -92,7 +99,10 @@ export async function processBatch(
 }
 
 /** Creates the jobs queue and its dead-letter queue locally, as stacks/queue.ts does in AWS. */
-export async function ensureQueues(sqs: SQSClient, name: string): Promise<{ queueUrl: string; dlqUrl: string }> {
+export async function ensureQueues(
+  sqs: SQSClient,
+  name: string,
+): Promise<{ queueUrl: string; dlqUrl: string }> {
   const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${name}-dlq` }));
   const dlqUrl = dlq.QueueUrl!;
   const attrs = await sqs.send(
@@ -103,7 +113,10 @@ export async function ensureQueues(sqs: SQSClient, name: string): Promise<{ queu
       QueueName: name,
       Attributes: {
         VisibilityTimeout: "60",
-        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: attrs.Attributes?.QueueArn, maxReceiveCount: 3 }),
+        RedrivePolicy: JSON.stringify({
+          deadLetterTargetArn: attrs.Attributes?.QueueArn,
+          maxReceiveCount: 3,
+        }),
       },
     }),
   );

@@ -23,7 +23,8 @@ export type Entity<T> = T & EntityMeta;
 const ITEM = "A";
 const entityKey = (type: string, id: number) => ({ pk: `${type}#${id}`, sk: ITEM });
 const isConditionFailure = (e: unknown) =>
-  e instanceof ConditionalCheckFailedException || (e as { name?: string })?.name === "ConditionalCheckFailedException";
+  e instanceof ConditionalCheckFailedException ||
+  (e as { name?: string })?.name === "ConditionalCheckFailedException";
 
 /**
  * Metadata in one DynamoDB table. Entities are single items keyed `type#id` with a `version`
@@ -53,7 +54,12 @@ export class MetaStore {
   }
 
   /** Stores a new entity; `id` may be allocated beforehand (to claim unique names under it first). */
-  async create<T extends object>(type: string, data: T, actorId: number | null, preallocatedId?: number): Promise<Entity<T>> {
+  async create<T extends object>(
+    type: string,
+    data: T,
+    actorId: number | null,
+    preallocatedId?: number,
+  ): Promise<Entity<T>> {
     const id = preallocatedId ?? (await this.nextId(type));
     const ts = this.now().toISOString();
     const entity = {
@@ -157,7 +163,9 @@ export class MetaStore {
   }
 
   async getMany<T>(type: string, ids: number[]): Promise<Entity<T>[]> {
-    const found: (Entity<T> | undefined)[] = await Promise.all([...new Set(ids)].map((id) => this.get<T>(type, id)));
+    const found: (Entity<T> | undefined)[] = await Promise.all(
+      [...new Set(ids)].map((id) => this.get<T>(type, id)),
+    );
     return found.filter((e) => e !== undefined) as Entity<T>[];
   }
 
@@ -209,7 +217,10 @@ export class MetaStore {
 
   async uniqueOwner(scope: string, value: string): Promise<number | undefined> {
     const out = await this.doc.send(
-      new GetCommand({ TableName: this.table, Key: { pk: `unique#${scope}#${value.toLowerCase()}`, sk: ITEM } }),
+      new GetCommand({
+        TableName: this.table,
+        Key: { pk: `unique#${scope}#${value.toLowerCase()}`, sk: ITEM },
+      }),
     );
     return out.Item ? Number(out.Item.owner) : undefined;
   }
@@ -232,10 +243,13 @@ export class MetaStore {
 
   /** Small key-value records (settings, favourites, sessions); `expiresAt` is honoured on read. */
   async getValue<T>(key: string): Promise<T | undefined> {
-    const out = await this.doc.send(new GetCommand({ TableName: this.table, Key: { pk: `kv#${key}`, sk: ITEM } }));
+    const out = await this.doc.send(
+      new GetCommand({ TableName: this.table, Key: { pk: `kv#${key}`, sk: ITEM } }),
+    );
     const item = out.Item;
     if (!item) return undefined;
-    if (typeof item.expires_at === "number" && item.expires_at * 1000 < this.now().getTime()) return undefined;
+    if (typeof item.expires_at === "number" && item.expires_at * 1000 < this.now().getTime())
+      return undefined;
     return item.value as T;
   }
 
@@ -262,7 +276,9 @@ export class MetaStore {
 
   /** Members of a set-like collection (e.g. a user's favourites), stored as items under one pk. */
   async addMember(set: string, member: string, value: unknown = true): Promise<void> {
-    await this.doc.send(new PutCommand({ TableName: this.table, Item: { pk: `set#${set}`, sk: member, value } }));
+    await this.doc.send(
+      new PutCommand({ TableName: this.table, Item: { pk: `set#${set}`, sk: member, value } }),
+    );
   }
 
   async removeMember(set: string, member: string): Promise<void> {

@@ -15,7 +15,9 @@ export class ResultStore {
   ) {}
 
   async put(key: string, body: Uint8Array | string, contentType = "application/octet-stream"): Promise<void> {
-    await this.s3.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+    await this.s3.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
+    );
   }
 
   async get(key: string): Promise<Uint8Array | undefined> {

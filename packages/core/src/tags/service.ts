@@ -11,7 +11,12 @@ export interface TagData {
 }
 export type TagEntity = Entity<TagData>;
 const TAG = "tag";
-const TAG_VIEW: Record<string, string> = { chart: "Chart", dashboard: "Dashboard", dataset: "Dataset", saved_query: "SavedQuery" };
+const TAG_VIEW: Record<string, string> = {
+  chart: "Chart",
+  dashboard: "Dashboard",
+  dataset: "Dataset",
+  saved_query: "SavedQuery",
+};
 
 /** Tags and what they are attached to. Tagging is stored per object type: `tagged#{type}` → `{id}#{tagId}`. */
 export class Tags {
@@ -57,12 +62,19 @@ export class Tags {
     return this.meta.create<TagData>(TAG, { name: clean, type: "custom", description: null }, userId(p));
   }
 
-  async create(p: Principal, body: { name: string; description?: string | null; objects_to_tag?: [string, number][] }) {
+  async create(
+    p: Principal,
+    body: { name: string; description?: string | null; objects_to_tag?: [string, number][] },
+  ) {
     requirePermission(p, "can_write", "Tag");
     if ((await this.all()).some((t) => t.name === body.name.trim())) {
       throw unprocessable({ name: ["A tag with this name already exists"] });
     }
-    const tag = await this.meta.create<TagData>(TAG, { name: body.name.trim(), type: "custom", description: body.description ?? null }, userId(p));
+    const tag = await this.meta.create<TagData>(
+      TAG,
+      { name: body.name.trim(), type: "custom", description: body.description ?? null },
+      userId(p),
+    );
     if (body.objects_to_tag?.length) await this.bulkCreate(p, [tag.name], body.objects_to_tag);
     return tag;
   }
@@ -73,7 +85,15 @@ export class Tags {
     if (body.name && (await this.all()).some((t) => t.name === body.name!.trim() && t.id !== id)) {
       throw unprocessable({ name: ["A tag with this name already exists"] });
     }
-    return this.meta.update<TagData>(TAG, tag, { ...(body.name ? { name: body.name.trim() } : {}), ...(body.description !== undefined ? { description: body.description } : {}) }, userId(p));
+    return this.meta.update<TagData>(
+      TAG,
+      tag,
+      {
+        ...(body.name ? { name: body.name.trim() } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+      },
+      userId(p),
+    );
   }
 
   async remove(p: Principal, id: number): Promise<void> {
@@ -104,7 +124,8 @@ export class Tags {
    */
   async bulkCreate(p: Principal, names: string[], objects: [string, number][]) {
     if (names.length === 0) throw badRequest({ tags: ["Give at least one tag"] });
-    if (objects.length === 0) throw badRequest({ objects_to_tag: ["Bulk tagging needs at least one selected item"] });
+    if (objects.length === 0)
+      throw badRequest({ objects_to_tag: ["Bulk tagging needs at least one selected item"] });
     const tagged: [string, number][] = [];
     const skipped: [string, number][] = [];
     const checked: [string, number][] = [];
@@ -112,7 +133,8 @@ export class Tags {
       const t = this.registry.get(type);
       if (!t) throw badRequest({ objects_to_tag: [`Objects of type ${type} can't be tagged`] });
       const view = TAG_VIEW[type];
-      const allowed = (view ? can(p, "can_tag", view) || can(p, "can_write", view) : false) && (await t.canEdit(p, id));
+      const allowed =
+        (view ? can(p, "can_tag", view) || can(p, "can_write", view) : false) && (await t.canEdit(p, id));
       (allowed ? checked : skipped).push([type, id]);
     }
     if (checked.length) {

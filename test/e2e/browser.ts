@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { serve } from "@hono/node-server";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { createApp } from "../../functions/src/app.ts";
+import {
+  PROJECT_ROOT,
+  startLocalRuntime,
+  type LocalRuntime,
+} from "../../functions/src/runtime/local-runtime.ts";
+
+export const ADMIN = { username: "admin", password: "e2e-admin-password" };
+
+export interface E2E {
+  url: string;
+  runtime: LocalRuntime;
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** The real local server (API + built SPA from memory) on a loopback port, and Debian's Chromium. */
+export async function startE2E(examples: string[] = ["birth_names", "energy_usage"]): Promise<E2E> {
+  const dataDir = mkdtempSync(join(tmpdir(), "strata-e2e-"));
+  const runtime = await startLocalRuntime({
+    dataDir,
+    ephemeral: true,
+    adminUsername: ADMIN.username,
+    adminPassword: ADMIN.password,
+    examples,
+    secret: randomBytes(32).toString("hex"),
+    log: () => {},
+  });
+  const app = createApp(runtime.core, { spaDir: join(PROJECT_ROOT, "web", "dist") });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise((r) => server.once("listening", r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const profile = mkdtempSync(join(tmpdir(), "strata-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+    viewport: { width: 1400, height: 900 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    url,
+    runtime,
+    context,
+    page,
+    async close() {
+      await context.close();
+      server.close();
+      await runtime.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function logIn(e: E2E, next = "/"): Promise<void> {
+  await e.page.goto(`${e.url}/login/?next=${encodeURIComponent(next)}`);
+  await e.page.getByLabel("Username").fill(ADMIN.username);
+  await e.page.getByLabel("Password").fill(ADMIN.password);
+  await e.page.getByRole("button", { name: /sign in|log in/i }).click();
+  await e.page.waitForURL((u) => !u.pathname.startsWith("/login"));
+}

@@ -10,6 +10,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../http/env.ts";
 import { jsonBody, pathId, risonQuery } from "../http/input.ts";
+import { userOptions } from "../http/related.ts";
 import { listRoutes } from "../http/resource.ts";
 import { uploadRoute } from "./database-upload.ts";
 
@@ -61,16 +62,8 @@ export function databaseRoutes() {
       },
     },
     related: {
-      created_by: async (c) =>
-        (await c.get("core").users.all()).map((u) => ({
-          value: u.id,
-          text: `${u.first_name} ${u.last_name}`,
-        })),
-      changed_by: async (c) =>
-        (await c.get("core").users.all()).map((u) => ({
-          value: u.id,
-          text: `${u.first_name} ${u.last_name}`,
-        })),
+      created_by: userOptions,
+      changed_by: userOptions,
     },
     distinct: ["backend"],
     remove: {

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../http/env.ts";
 import { jsonBody, pathId } from "../http/input.ts";
+import { userOptions } from "../http/related.ts";
 import { listRoutes } from "../http/resource.ts";
 
 const DuplicateSchema = v.strictObject({
@@ -91,21 +92,9 @@ export function datasetRoutes() {
       },
     },
     related: {
-      owners: async (c) =>
-        (await c.get("core").users.all()).map((u) => ({
-          value: u.id,
-          text: `${u.first_name} ${u.last_name}`,
-        })),
-      created_by: async (c) =>
-        (await c.get("core").users.all()).map((u) => ({
-          value: u.id,
-          text: `${u.first_name} ${u.last_name}`,
-        })),
-      changed_by: async (c) =>
-        (await c.get("core").users.all()).map((u) => ({
-          value: u.id,
-          text: `${u.first_name} ${u.last_name}`,
-        })),
+      owners: userOptions,
+      created_by: userOptions,
+      changed_by: userOptions,
       database: async (c) =>
         (await c.get("core").databases.rows(c.get("principal"))).map((d) => ({
           value: d.id,

@@ -5,6 +5,8 @@ import { authenticate, securityHeaders } from "./http/auth.ts";
 import type { AppEnv } from "./http/env.ts";
 import { onError } from "./http/errors.ts";
 import { loadSpa, mountSpa } from "./http/spa.ts";
+import { chartRoutes } from "./routes/chart.ts";
+import { dashboardRoutes } from "./routes/dashboard.ts";
 import { databaseRoutes } from "./routes/database.ts";
 import { datasetRoutes } from "./routes/dataset.ts";
 import { datasourceRoutes } from "./routes/datasource.ts";
@@ -36,6 +38,8 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.route("/api/v1/me", meRoutes());
   app.route("/api/v1/database", databaseRoutes());
   app.route("/api/v1/dataset", datasetRoutes());
+  app.route("/api/v1/chart", chartRoutes());
+  app.route("/api/v1/dashboard", dashboardRoutes());
   app.route("/api/v1/tag", tagRoutes());
   app.route("/", datasourceRoutes());
   app.all("/api/*", (c) =>

@@ -9,18 +9,31 @@ let clients: ReturnType<typeof createAwsClients>;
 
 beforeAll(async () => {
   si = await startStandIns();
-  clients = createAwsClients({ region: "us-east-1", metaTable: "", resultsBucket: "", jobsQueueUrl: "", endpoints: si.endpoints });
+  clients = createAwsClients({
+    region: "us-east-1",
+    metaTable: "",
+    resultsBucket: "",
+    jobsQueueUrl: "",
+    endpoints: si.endpoints,
+  });
 });
 afterAll(() => si.close());
 
 /** A queue with a short visibility timeout so redelivery happens within the test. */
 async function queuePair(name: string) {
   const dlq = await clients.sqs.send(new CreateQueueCommand({ QueueName: `${name}-dlq` }));
-  const arn = (await clients.sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl!, AttributeNames: ["QueueArn"] }))).Attributes!.QueueArn;
+  const arn = (
+    await clients.sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl!, AttributeNames: ["QueueArn"] }),
+    )
+  ).Attributes!.QueueArn;
   const q = await clients.sqs.send(
     new CreateQueueCommand({
       QueueName: name,
-      Attributes: { VisibilityTimeout: "3", RedrivePolicy: JSON.stringify({ deadLetterTargetArn: arn, maxReceiveCount: 2 }) },
+      Attributes: {
+        VisibilityTimeout: "3",
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: arn, maxReceiveCount: 2 }),
+      },
     }),
   );
   return { queue: new JobQueue(clients.sqs, q.QueueUrl!), dlq: new JobQueue(clients.sqs, dlq.QueueUrl!) };

@@ -30,11 +30,20 @@ describe("local state under DATA_DIR", () => {
       body: JSON.stringify({ username: "admin", password }),
     });
     const cookie = login.headers.get("set-cookie")!.split(";")[0];
-    const csrf = ((await (await first.app.request("/api/v1/security/csrf_token/", { headers: { cookie } })).json()) as { result: string }).result;
+    const csrf = (
+      (await (await first.app.request("/api/v1/security/csrf_token/", { headers: { cookie } })).json()) as {
+        result: string;
+      }
+    ).result;
     const created = await first.app.request("/api/v1/dataset/", {
       method: "POST",
       headers: { cookie, "x-csrftoken": csrf, "content-type": "application/json" },
-      body: JSON.stringify({ database: 1, schema: "main", table_name: "kept", sql: "SELECT source, value FROM energy_usage" }),
+      body: JSON.stringify({
+        database: 1,
+        schema: "main",
+        table_name: "kept",
+        sql: "SELECT source, value FROM energy_usage",
+      }),
     });
     expect(created.status).toBe(201);
     await first.runtime.close();
@@ -44,10 +53,15 @@ describe("local state under DATA_DIR", () => {
     expect(readFileSync(secretFile, "utf8")).toBe(secret);
     expect(log2.join("\n")).not.toMatch(/generated password/);
     // The same session cookie still works: the secret and the session record survived.
-    const list = await second.app.request("/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:kept)))", { headers: { cookie } });
+    const list = await second.app.request(
+      "/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:kept)))",
+      { headers: { cookie } },
+    );
     expect(list.status).toBe(200);
     expect(((await list.json()) as { count: number }).count).toBe(1);
-    const all = (await (await second.app.request("/api/v1/dataset/", { headers: { cookie } })).json()) as { count: number };
+    const all = (await (await second.app.request("/api/v1/dataset/", { headers: { cookie } })).json()) as {
+      count: number;
+    };
     expect(all.count).toBe(2);
     await second.runtime.close();
   });

@@ -1,9 +1,10 @@
 import { DatasetPostSchema, DatasetPutSchema, GetOrCreateDatasetSchema } from "@strata/contracts";
-import { badRequest, type DatasetRow } from "@strata/core";
+import { badRequest } from "@strata/core";
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../http/env.ts";
 import { jsonBody, pathId } from "../http/input.ts";
+import { commonNamedFilters, textFilter, withTagsAndFavorites } from "../http/decorate.ts";
 import { userOptions } from "../http/related.ts";
 import { listRoutes } from "../http/resource.ts";
 
@@ -11,31 +12,14 @@ const DuplicateSchema = v.strictObject({
   base_model_id: v.pipe(v.number(), v.integer()),
   table_name: v.pipe(v.string(), v.trim(), v.minLength(1)),
 });
-const text = (v: unknown) => String(v ?? "").toLowerCase();
 
 /** `/api/v1/dataset/…` */
 export function datasetRoutes() {
   const list = listRoutes({
     view: "Dataset",
     noun: "dataset",
-    rows: async (c) => {
-      const core = c.get("core");
-      const p = c.get("principal");
-      const [rows, tagMap, tags, favs] = await Promise.all([
-        core.datasets.rows(p),
-        core.tags.tagsByObject("dataset"),
-        core.tags.all(),
-        core.favorites.ids(p, "dataset"),
-      ]);
-      const tagById = new Map(tags.map((t) => [t.id, { id: t.id, name: t.name, type: t.type }]));
-      return rows.map(
-        (r): DatasetRow => ({
-          ...r,
-          tags: (tagMap.get(r.id) ?? []).map((id) => tagById.get(id)).filter(Boolean),
-          is_favorite: favs.has(r.id),
-        }),
-      );
-    },
+    rows: async (c) =>
+      withTagsAndFavorites(c, "dataset", await c.get("core").datasets.rows(c.get("principal"))),
     spec: {
       filterColumns: [
         "table_name",
@@ -71,24 +55,9 @@ export function datasetRoutes() {
         // value true: physical (no SQL); false: virtual (000 §3).
         dataset_is_null_or_empty: (r, value) =>
           (value === true || value === "true" || value === 1) === !r.sql,
-        is_certified: (r, value) =>
-          Boolean(r.certified_by) === Boolean(value === true || value === "true" || value === 1),
-        dataset_is_certified: (r, value) =>
-          Boolean(r.certified_by) === Boolean(value === true || value === "true" || value === 1),
-        all_text: (r, value) =>
-          [r.table_name, r.schema, r.description, r.sql].some((x) => text(x).includes(text(value))),
-        name_or_description: (r, value) =>
-          [r.table_name, r.description].some((x) => text(x).includes(text(value))),
-        is_favorite: (r, value) =>
-          Boolean(r.is_favorite) === Boolean(value === true || value === "true" || value === 1),
-        tags: (r, value) =>
-          (r.tags as { id: number; name: string }[]).some(
-            (t) => String(t.id) === String(value) || t.name === value,
-          ),
-        dataset_tags: (r, value) =>
-          (r.tags as { id: number; name: string }[]).some(
-            (t) => String(t.id) === String(value) || t.name === value,
-          ),
+        all_text: textFilter(["table_name", "schema", "description", "sql"]),
+        name_or_description: textFilter(["table_name", "description"]),
+        ...commonNamedFilters("dataset"),
       },
     },
     related: {

@@ -6,3 +6,4 @@ export * from "./database.ts";
 export * from "./dataset.ts";
 export * from "./security.ts";
 export * from "./resource-rows.ts";
+export * from "./chart.ts";

@@ -1,4 +1,6 @@
 import type { EngineFactory, RegistryOptions } from "./databases/engine-registry.ts";
+import { Charts } from "./charts/service.ts";
+import { Dashboards } from "./dashboards/service.ts";
 import { EngineRegistry } from "./databases/engine-registry.ts";
 import { Databases } from "./databases/service.ts";
 import { Datasets } from "./datasets/service.ts";
@@ -77,6 +79,32 @@ export function createCore(deps: CoreDeps) {
         : undefined;
     },
   });
+  const dashboards = new Dashboards(deps.meta, usersById);
+  const charts = new Charts(deps.meta, ds, databases, usersById, (ids) => dashboards.byIds(ids));
+  taggables.register("chart", {
+    canRead: (p, id) =>
+      charts.get(p, id).then(
+        () => true,
+        () => false,
+      ),
+    canEdit: (p, id) => charts.canEdit(p, id),
+    describe: async (p, id) => {
+      const { chart } = await charts.get(p, id);
+      return { name: chart.slice_name, url: `/explore/?slice_id=${id}` };
+    },
+  });
+  taggables.register("dashboard", {
+    canRead: (p, id) =>
+      dashboards.get(p, id).then(
+        () => true,
+        () => false,
+      ),
+    canEdit: (p, id) => dashboards.canEdit(p, id),
+    describe: async (p, id) => {
+      const d = await dashboards.get(p, id);
+      return { name: d.dashboard_title, url: `/superset/dashboard/${d.slug ?? id}/` };
+    },
+  });
   const tags = new Tags(deps.meta, taggables);
   taggables.register("tag", {
     canRead: async (p, id) =>
@@ -98,6 +126,8 @@ export function createCore(deps: CoreDeps) {
     roles,
     databases,
     datasets: ds,
+    charts,
+    dashboards,
     tags,
     favorites,
     taggables,

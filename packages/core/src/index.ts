@@ -21,3 +21,7 @@ export * from "./datasets/service.ts";
 export * from "./databases/service.ts";
 export * from "./tags/service.ts";
 export * from "./databases/upload.ts";
+export * from "./charts/service.ts";
+export * from "./charts/types.ts";
+export * from "./dashboards/service.ts";
+export * from "./dashboards/types.ts";

@@ -1,0 +1,216 @@
+import { randomUUID } from "node:crypto";
+import { type ChartPost, type ChartPut, ErrorType } from "@strata/contracts";
+import type { Databases } from "../databases/service.ts";
+import type { Datasets } from "../datasets/service.ts";
+import type { DatasetEntity } from "../datasets/types.ts";
+import { notFound, typedError, unprocessable } from "../errors.ts";
+import { humanizeSince } from "../resources/humanize.ts";
+import { canAccessDataset } from "../security/data-access.ts";
+import { isOwner, type Principal, requirePermission, userId } from "../security/principal.ts";
+import type { UserEntity } from "../security/types.ts";
+import { ownerRef } from "../security/users.ts";
+import type { MetaStore } from "../store/meta-store.ts";
+import { CHART, type ChartData, type ChartEntity } from "./types.ts";
+
+export interface DashboardRef {
+  id: number;
+  dashboard_title: string;
+}
+
+/** Charts (slices): saved explorations of a dataset. */
+export class Charts {
+  constructor(
+    private readonly meta: MetaStore,
+    private readonly datasets: Datasets,
+    private readonly databases: Databases,
+    private readonly usersById: (ids: number[]) => Promise<Map<number, UserEntity>>,
+    /** Dashboards by id, for names in lists (the dashboards feature provides it). */
+    private readonly dashboardsById: (ids: number[]) => Promise<Map<number, DashboardRef>>,
+  ) {}
+
+  all(): Promise<ChartEntity[]> {
+    return this.meta.list<ChartData>(CHART);
+  }
+
+  /** Superset's chart filter: charts on datasources the caller can access, or that they own. */
+  private async visibility(p: Principal) {
+    const [datasets, dbs] = await Promise.all([this.datasets.all(), this.databases.all()]);
+    const dbById = new Map(dbs.map((d) => [d.id, d]));
+    const dsById = new Map(datasets.map((d) => [d.id, d]));
+    const canSee = (chart: ChartEntity) => {
+      if (isOwner(p, chart.owners)) return true;
+      const ds = dsById.get(chart.datasource_id);
+      return ds !== undefined && canAccessDataset(p, ds, dbById.get(ds.database_id));
+    };
+    return { canSee, dsById };
+  }
+
+  async get(p: Principal, id: number): Promise<{ chart: ChartEntity; dataset: DatasetEntity | undefined }> {
+    requirePermission(p, "can_read", "Chart");
+    const chart = await this.meta.get<ChartData>(CHART, id);
+    if (!chart) throw notFound("Chart not found");
+    const { canSee, dsById } = await this.visibility(p);
+    if (!canSee(chart)) throw notFound("Chart not found");
+    return { chart, dataset: dsById.get(chart.datasource_id) };
+  }
+
+  async getForWrite(p: Principal, id: number): Promise<ChartEntity> {
+    requirePermission(p, "can_write", "Chart");
+    const { chart } = await this.get(p, id);
+    if (!isOwner(p, chart.owners)) {
+      const owners = await this.usersById(chart.owners);
+      const names = chart.owners
+        .map((o) => owners.get(o))
+        .filter(Boolean)
+        .map((u) => `${u!.first_name} ${u!.last_name}`);
+      throw typedError(
+        403,
+        ErrorType.MISSING_OWNERSHIP_ERROR,
+        "You don't have the rights to alter this chart.",
+        { owners: names },
+      );
+    }
+    return chart;
+  }
+
+  async canEdit(p: Principal, id: number): Promise<boolean> {
+    return this.getForWrite(p, id).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async rows(p: Principal) {
+    requirePermission(p, "can_read", "Chart");
+    const [charts, { canSee, dsById }] = await Promise.all([this.all(), this.visibility(p)]);
+    const visible = charts.filter(canSee);
+    const [users, dashboards] = await Promise.all([
+      this.usersById(visible.flatMap((c) => [...c.owners, c.created_by_fk ?? 0, c.changed_by_fk ?? 0])),
+      this.dashboardsById(visible.flatMap((c) => c.dashboards)),
+    ]);
+    return visible.map((c) => this.row(c, dsById.get(c.datasource_id), users, dashboards));
+  }
+
+  row(
+    c: ChartEntity,
+    ds: DatasetEntity | undefined,
+    users: Map<number, UserEntity>,
+    dashboards: Map<number, DashboardRef>,
+  ) {
+    const changedBy = users.get(c.changed_by_fk ?? 0);
+    return {
+      id: c.id,
+      slice_name: c.slice_name,
+      description: c.description,
+      viz_type: c.viz_type,
+      params: c.params,
+      query_context: c.query_context,
+      datasource_id: c.datasource_id,
+      datasource_type: c.datasource_type,
+      datasource_name_text: ds ? `${ds.schema ? `${ds.schema}.` : ""}${ds.table_name}` : null,
+      datasource_url: ds ? `/explore/?datasource_type=table&datasource_id=${ds.id}` : null,
+      url: `/explore/?slice_id=${c.id}`,
+      cache_timeout: c.cache_timeout,
+      owners: c.owners.map((o) => ownerRef(users.get(o))).filter(Boolean),
+      created_by: ownerRef(users.get(c.created_by_fk ?? 0)),
+      changed_by: ownerRef(changedBy),
+      changed_by_name: changedBy ? `${changedBy.first_name} ${changedBy.last_name}` : "",
+      changed_on: c.changed_on,
+      changed_on_utc: c.changed_on,
+      changed_on_delta_humanized: humanizeSince(c.changed_on),
+      dashboards: c.dashboards.map((d) => dashboards.get(d)).filter(Boolean),
+      certified_by: c.certified_by,
+      certification_details: c.certification_details,
+      is_managed_externally: c.is_managed_externally,
+      thumbnail_url: null,
+    };
+  }
+
+  async detail(p: Principal, id: number) {
+    const { chart, dataset } = await this.get(p, id);
+    const [users, dashboards] = await Promise.all([
+      this.usersById([...chart.owners, chart.created_by_fk ?? 0, chart.changed_by_fk ?? 0]),
+      this.dashboardsById(chart.dashboards),
+    ]);
+    return {
+      ...this.row(chart, dataset, users, dashboards),
+      external_url: chart.external_url,
+      uuid: chart.uuid,
+      version: chart.version,
+    };
+  }
+
+  private async checkDatasource(p: Principal, id: number, type: string) {
+    if (type !== "table")
+      throw unprocessable({ datasource_type: ["Charts are saved on datasets (datasource_type table)"] });
+    await this.datasets.get(p, id).catch(() => {
+      throw unprocessable({ datasource_id: ["Dataset does not exist or you can't access it"] });
+    });
+  }
+
+  private async checkRefs(owners: number[] | undefined, dashboards: number[] | undefined) {
+    if (owners?.length) {
+      const found = await this.usersById(owners);
+      const bad = owners.filter((o) => !found.has(o));
+      if (bad.length) throw unprocessable({ owners: [`Owners are invalid: ${bad.join(", ")}`] });
+    }
+    if (dashboards?.length) {
+      const found = await this.dashboardsById(dashboards);
+      const bad = dashboards.filter((d) => !found.has(d));
+      if (bad.length) throw unprocessable({ dashboards: [`Dashboards do not exist: ${bad.join(", ")}`] });
+    }
+  }
+
+  async create(p: Principal, body: ChartPost): Promise<ChartEntity> {
+    requirePermission(p, "can_write", "Chart");
+    await this.checkDatasource(p, body.datasource_id, body.datasource_type);
+    await this.checkRefs(body.owners, body.dashboards);
+    const me = userId(p);
+    return this.meta.create<ChartData>(
+      CHART,
+      {
+        slice_name: body.slice_name,
+        description: body.description ?? null,
+        viz_type: body.viz_type,
+        params: body.params ?? null,
+        query_context: body.query_context ?? null,
+        datasource_id: body.datasource_id,
+        datasource_type: body.datasource_type,
+        cache_timeout: body.cache_timeout ?? null,
+        owners: body.owners?.length ? body.owners : me ? [me] : [],
+        dashboards: body.dashboards ?? [],
+        certified_by: body.certified_by ?? null,
+        certification_details: body.certified_by ? (body.certification_details ?? null) : null,
+        is_managed_externally: body.is_managed_externally ?? false,
+        external_url: body.external_url ?? null,
+        uuid: body.uuid ?? randomUUID(),
+      },
+      me,
+    );
+  }
+
+  async update(p: Principal, id: number, body: ChartPut): Promise<ChartEntity> {
+    const chart = await this.getForWrite(p, id);
+    if (body.datasource_id !== undefined || body.datasource_type !== undefined) {
+      await this.checkDatasource(
+        p,
+        body.datasource_id ?? chart.datasource_id,
+        body.datasource_type ?? chart.datasource_type,
+      );
+    }
+    await this.checkRefs(body.owners, body.dashboards);
+    const changes = { ...body } as Partial<ChartData>;
+    if (body.certified_by === null || body.certified_by === "") changes.certification_details = null;
+    return this.meta.update<ChartData>(CHART, chart, changes, userId(p));
+  }
+
+  async remove(p: Principal, id: number): Promise<void> {
+    const chart = await this.getForWrite(p, id);
+    await this.meta.delete(CHART, chart);
+  }
+
+  /** Charts on a dataset (dataset related_objects, dashboards' chart lists). */
+  async onDataset(datasetId: number): Promise<ChartEntity[]> {
+    return (await this.all()).filter((c) => c.datasource_id === datasetId);
+  }
+}

@@ -1,0 +1,201 @@
+import { randomUUID } from "node:crypto";
+import { notFound, typedError, unprocessable } from "../errors.ts";
+import { ErrorType } from "@strata/contracts";
+import { humanizeSince } from "../resources/humanize.ts";
+import { isOwner, type Principal, requirePermission, userId } from "../security/principal.ts";
+import type { UserEntity } from "../security/types.ts";
+import { ownerRef } from "../security/users.ts";
+import type { MetaStore } from "../store/meta-store.ts";
+import { certification, normaliseSlug, normaliseTitle } from "./save-rules.ts";
+import { DASHBOARD, type DashboardData, type DashboardEntity } from "./types.ts";
+
+export interface DashboardInput {
+  dashboard_title?: string | null;
+  slug?: string | null;
+  css?: string | null;
+  published?: boolean;
+  owners?: number[];
+  roles?: number[];
+  certified_by?: string | null;
+  certification_details?: string | null;
+  json_metadata?: string | null;
+  position_json?: string | null;
+  is_managed_externally?: boolean;
+  external_url?: string | null;
+}
+
+/** Dashboards: the resource and its save rules. Layout editing and filters build on this. */
+export class Dashboards {
+  constructor(
+    private readonly meta: MetaStore,
+    private readonly usersById: (ids: number[]) => Promise<Map<number, UserEntity>>,
+  ) {}
+
+  all(): Promise<DashboardEntity[]> {
+    return this.meta.list<DashboardData>(DASHBOARD);
+  }
+
+  /** Published dashboards, and drafts to their owners (Superset's dashboard access filter). */
+  private canSee(p: Principal, d: DashboardEntity): boolean {
+    return (
+      p.isAdmin ||
+      d.published ||
+      isOwner(p, d.owners) ||
+      (d.roles.length > 0 && p.roles.some((r) => d.roles.includes(r.id)))
+    );
+  }
+
+  async byIds(ids: number[]): Promise<Map<number, { id: number; dashboard_title: string }>> {
+    const found = await this.meta.getMany<DashboardData>(DASHBOARD, ids);
+    return new Map(found.map((d) => [d.id, { id: d.id, dashboard_title: d.dashboard_title }]));
+  }
+
+  async get(p: Principal, idOrSlug: string | number): Promise<DashboardEntity> {
+    requirePermission(p, "can_read", "Dashboard");
+    const asId =
+      typeof idOrSlug === "number" ? idOrSlug : /^\d+$/.test(idOrSlug) ? Number(idOrSlug) : undefined;
+    const d =
+      asId !== undefined
+        ? await this.meta.get<DashboardData>(DASHBOARD, asId)
+        : (await this.all()).find((x) => x.slug === idOrSlug);
+    if (!d || !this.canSee(p, d)) throw notFound("Dashboard not found.");
+    return d;
+  }
+
+  async getForWrite(p: Principal, id: number): Promise<DashboardEntity> {
+    requirePermission(p, "can_write", "Dashboard");
+    const d = await this.get(p, id);
+    if (!isOwner(p, d.owners)) {
+      throw typedError(
+        403,
+        ErrorType.DASHBOARD_SECURITY_ACCESS_ERROR,
+        "You do not have permission to edit this dashboard",
+      );
+    }
+    return d;
+  }
+
+  async canEdit(p: Principal, id: number): Promise<boolean> {
+    return this.getForWrite(p, id).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async rows(p: Principal) {
+    requirePermission(p, "can_read", "Dashboard");
+    const visible = (await this.all()).filter((d) => this.canSee(p, d));
+    const users = await this.usersById(
+      visible.flatMap((d) => [...d.owners, d.created_by_fk ?? 0, d.changed_by_fk ?? 0]),
+    );
+    return visible.map((d) => this.row(d, users));
+  }
+
+  row(d: DashboardEntity, users: Map<number, UserEntity>) {
+    const changedBy = users.get(d.changed_by_fk ?? 0);
+    return {
+      id: d.id,
+      dashboard_title: d.dashboard_title,
+      slug: d.slug,
+      url: `/superset/dashboard/${d.slug ?? d.id}/`,
+      published: d.published,
+      css: d.css,
+      json_metadata: d.json_metadata,
+      position_json: d.position_json,
+      owners: d.owners.map((o) => ownerRef(users.get(o))).filter(Boolean),
+      roles: d.roles,
+      created_by: ownerRef(users.get(d.created_by_fk ?? 0)),
+      changed_by: ownerRef(changedBy),
+      changed_by_name: changedBy ? `${changedBy.first_name} ${changedBy.last_name}` : "",
+      changed_on: d.changed_on,
+      changed_on_utc: d.changed_on,
+      changed_on_delta_humanized: humanizeSince(d.changed_on),
+      certified_by: d.certified_by,
+      certification_details: d.certification_details,
+      is_managed_externally: d.is_managed_externally,
+      thumbnail_url: null,
+    };
+  }
+
+  private async checkInput(input: DashboardInput, exceptId?: number) {
+    if (input.json_metadata) {
+      try {
+        const parsed = JSON.parse(input.json_metadata);
+        if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error();
+      } catch {
+        throw unprocessable({ json_metadata: ["JSON metadata must be a JSON object"] });
+      }
+    }
+    if (input.position_json) {
+      try {
+        JSON.parse(input.position_json);
+      } catch {
+        throw unprocessable({ position_json: ["Position data must be valid JSON"] });
+      }
+    }
+    const slug = normaliseSlug(input.slug);
+    if (slug && (await this.all()).some((d) => d.slug === slug && d.id !== exceptId)) {
+      throw unprocessable({ slug: ["Must be unique"] });
+    }
+    if (slug && !/^[A-Za-z0-9_-]{1,255}$/.test(slug))
+      throw unprocessable({ slug: ["Use letters, digits, _ and -"] });
+    if (input.owners?.length) {
+      const found = await this.usersById(input.owners);
+      const bad = input.owners.filter((o) => !found.has(o));
+      if (bad.length) throw unprocessable({ owners: [`Owners are invalid: ${bad.join(", ")}`] });
+    }
+  }
+
+  async create(p: Principal, input: DashboardInput): Promise<DashboardEntity> {
+    requirePermission(p, "can_write", "Dashboard");
+    await this.checkInput(input);
+    const me = userId(p);
+    return this.meta.create<DashboardData>(
+      DASHBOARD,
+      {
+        dashboard_title: normaliseTitle(input.dashboard_title),
+        slug: normaliseSlug(input.slug),
+        css: input.css ?? "",
+        published: input.published ?? false,
+        owners: input.owners?.length ? input.owners : me ? [me] : [],
+        roles: input.roles ?? [],
+        ...certification(input.certified_by, input.certification_details),
+        json_metadata: input.json_metadata || "{}",
+        position_json: input.position_json ?? null,
+        is_managed_externally: input.is_managed_externally ?? false,
+        external_url: input.external_url ?? null,
+        uuid: randomUUID(),
+      },
+      me,
+    );
+  }
+
+  async update(p: Principal, id: number, input: DashboardInput): Promise<DashboardEntity> {
+    const d = await this.getForWrite(p, id);
+    await this.checkInput(input, id);
+    const changes: Partial<DashboardData> = {};
+    if (input.dashboard_title !== undefined) changes.dashboard_title = normaliseTitle(input.dashboard_title);
+    if (input.slug !== undefined) changes.slug = normaliseSlug(input.slug);
+    if (input.css !== undefined) changes.css = input.css ?? "";
+    if (input.published !== undefined) changes.published = input.published;
+    if (input.owners !== undefined) changes.owners = input.owners;
+    if (input.roles !== undefined) changes.roles = input.roles;
+    if (input.certified_by !== undefined || input.certification_details !== undefined) {
+      Object.assign(
+        changes,
+        certification(
+          input.certified_by ?? d.certified_by,
+          input.certification_details ?? d.certification_details,
+        ),
+      );
+    }
+    if (input.json_metadata !== undefined) changes.json_metadata = input.json_metadata || "{}";
+    if (input.position_json !== undefined) changes.position_json = input.position_json;
+    return this.meta.update<DashboardData>(DASHBOARD, d, changes, userId(p));
+  }
+
+  async remove(p: Principal, id: number): Promise<void> {
+    const d = await this.getForWrite(p, id);
+    await this.meta.delete(DASHBOARD, d);
+  }
+}

@@ -7,3 +7,4 @@ export * from "./dataset.ts";
 export * from "./security.ts";
 export * from "./resource-rows.ts";
 export * from "./chart.ts";
+export * from "./chart-data.ts";

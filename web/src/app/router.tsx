@@ -1,0 +1,49 @@
+import { lazy } from "react";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { paths } from "../config/paths";
+import { AppLayout } from "./app-layout";
+import { RouteErrorPage } from "./route-error-page";
+
+const LoginPage = lazy(() => import("../features/login/login-page"));
+const WelcomePage = lazy(() => import("../features/home/welcome-page"));
+const DashboardsListPage = lazy(() => import("../features/dashboards/dashboards-list-page"));
+const DashboardPage = lazy(() => import("../features/dashboards/dashboard-page"));
+const ChartsListPage = lazy(() => import("../features/charts/charts-list-page"));
+const ExplorePage = lazy(() => import("../features/explore/explore-page"));
+const DatasetsListPage = lazy(() => import("../features/datasets/datasets-list-page"));
+const DatabasesListPage = lazy(() => import("../features/databases/databases-list-page"));
+const SqlLabPage = lazy(() => import("../features/sqllab/sqllab-page"));
+const SavedQueriesListPage = lazy(() => import("../features/saved-queries/saved-queries-list-page"));
+const UsersListPage = lazy(() => import("../features/users/users-list-page"));
+const RolesListPage = lazy(() => import("../features/roles/roles-list-page"));
+const NotFoundPage = lazy(() => import("./not-found-page"));
+
+/** Route table; every Superset page route listed in PRODUCT.md resolves here. */
+export const routes: RouteObject[] = [
+  { path: paths.login, element: <LoginPage />, errorElement: <RouteErrorPage /> },
+  {
+    path: "/",
+    element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <Navigate to={paths.home} replace /> },
+      { path: paths.home, element: <WelcomePage /> },
+      { path: paths.dashboards, element: <DashboardsListPage /> },
+      { path: paths.dashboardPattern, element: <DashboardPage /> },
+      { path: paths.charts, element: <ChartsListPage /> },
+      { path: paths.explore, element: <ExplorePage /> },
+      { path: paths.datasets, element: <DatasetsListPage /> },
+      { path: paths.databases, element: <DatabasesListPage /> },
+      { path: paths.sqllab, element: <SqlLabPage /> },
+      { path: paths.sqllabHistory, element: <SqlLabPage history /> },
+      { path: paths.savedQueries, element: <SavedQueriesListPage /> },
+      { path: paths.users, element: <UsersListPage /> },
+      { path: paths.roles, element: <RolesListPage /> },
+      { path: "*", element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

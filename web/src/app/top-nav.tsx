@@ -1,0 +1,95 @@
+import { Anchor, Avatar, Button, Group, Menu, Text, UnstyledButton } from "@mantine/core";
+import { IconChevronDown, IconLogout, IconUser } from "@tabler/icons-react";
+import { Link, NavLink } from "react-router";
+import { BrandLogo } from "../components/brand-logo";
+import { paths } from "../config/paths";
+import { useCurrentUser } from "../lib/auth/current-user";
+import { t } from "../lib/i18n";
+import { menus, topLinks } from "./nav-items";
+
+export function TopNav() {
+  const current = useCurrentUser();
+  const { user } = current;
+  const fullName = [user.first_name, user.last_name].filter(Boolean).join(" ") || user.username;
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" component="nav" aria-label={t("Main")}>
+      <Group gap="lg" wrap="nowrap">
+        <Anchor component={Link} to={paths.home} aria-label={t("Home")} data-test="navbar-brand">
+          <BrandLogo />
+        </Anchor>
+        <Group gap={4} wrap="nowrap">
+          {topLinks
+            .filter((l) => l.visible(current))
+            .map((l) => (
+              <Button
+                key={l.to}
+                component={NavLink}
+                to={l.to}
+                variant="subtle"
+                color="dark"
+                size="sm"
+                data-test="navbar-link"
+              >
+                {t(l.label)}
+              </Button>
+            ))}
+          {menus.map((menu) => {
+            const items = menu.items.filter((i) => i.visible(current));
+            if (items.length === 0) return null;
+            return (
+              <Menu key={menu.label} trigger="click-hover" position="bottom-start" withinPortal>
+                <Menu.Target>
+                  <Button
+                    variant="subtle"
+                    color="dark"
+                    size="sm"
+                    rightSection={<IconChevronDown size={14} />}
+                    data-test="navbar-menu"
+                  >
+                    {t(menu.label)}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {items.map((i) => (
+                    <Menu.Item key={i.to} component={Link} to={i.to}>
+                      {t(i.label)}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            );
+          })}
+        </Group>
+      </Group>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={t("User menu")} data-test="user-menu">
+            <Group gap={6} wrap="nowrap">
+              <Avatar size="sm" radius="xl" color="strata" name={fullName} />
+              <Text size="sm" visibleFrom="sm">
+                {fullName}
+              </Text>
+              <IconChevronDown size={14} />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{user.username}</Menu.Label>
+          <Menu.Item leftSection={<IconUser size={14} />} disabled>
+            {Object.keys(user.roles).join(", ") || t("No roles")}
+          </Menu.Item>
+          <Menu.Divider />
+          {/* The server clears the session cookie and redirects to /login/. */}
+          <Menu.Item
+            component="a"
+            href={paths.logout}
+            leftSection={<IconLogout size={14} />}
+            data-test="logout"
+          >
+            {t("Logout")}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}

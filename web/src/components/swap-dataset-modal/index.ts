@@ -1,0 +1,1 @@
+export { SWAP_WARNING, SwapDatasetModal } from "./swap-dataset-modal";

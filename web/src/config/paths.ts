@@ -1,0 +1,36 @@
+/** Every page route of the SPA, Superset-compatible where Superset has one. */
+export const paths = {
+  root: "/",
+  login: "/login/",
+  logout: "/logout/",
+  home: "/superset/welcome/",
+  dashboards: "/dashboard/list/",
+  dashboard: (idOrSlug: number | string) => `/superset/dashboard/${idOrSlug}/`,
+  dashboardPattern: "/superset/dashboard/:idOrSlug/",
+  charts: "/chart/list/",
+  explore: "/explore/",
+  datasets: "/tablemodelview/list/",
+  databases: "/databaseview/list/",
+  sqllab: "/sqllab/",
+  sqllabHistory: "/sqllab/history/",
+  savedQueries: "/savedqueryview/list/",
+  users: "/users/list/",
+  roles: "/roles/list/",
+} as const;
+
+/** `/login/?next=/current/path` */
+export function loginPath(next?: string): string {
+  return next ? `${paths.login}?next=${encodeURIComponent(next)}` : paths.login;
+}
+
+/** Only same-origin absolute paths are followed after login (no open redirects). */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return paths.home;
+  if (next.startsWith(paths.login)) return paths.home;
+  return next;
+}
+
+/** Explore a dataset (a plain link until Explore exists in the SPA). */
+export function exploreDatasetPath(datasetId: number): string {
+  return `${paths.explore}?datasource_type=table&datasource_id=${datasetId}`;
+}

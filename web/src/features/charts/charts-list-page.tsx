@@ -1,0 +1,189 @@
+import { Anchor, Badge, Group, Text } from "@mantine/core";
+import type { ChartRow } from "@strata/contracts";
+import { IconTrash } from "@tabler/icons-react";
+import { useMemo } from "react";
+import { hiddenColumn, lastModifiedColumn, ownersColumn } from "../../components/list-columns";
+import {
+  ListCard,
+  type ListColumn,
+  type ListFilterConfig,
+  ListView,
+  type SortOption,
+} from "../../components/list-view";
+import { OwnerAvatars } from "../../components/owner-avatars";
+import { PageHeader } from "../../components/page-header";
+import { RowActions } from "../../components/row-actions";
+import { useDeleteFlow } from "../../components/use-delete-flow";
+import { t } from "../../lib/i18n";
+import { useResourcePermissions } from "../../lib/resource/resource-info";
+import { optionsLoader } from "../../lib/resource/resource-options";
+
+const RESOURCE = "chart";
+
+/** Visualisation types most used first (PRODUCT.md). */
+const VIZ_TYPES: [string, string][] = [
+  ["echarts_timeseries_line", "Line Chart"],
+  ["echarts_timeseries_bar", "Bar Chart"],
+  ["echarts_area", "Area Chart"],
+  ["table", "Table"],
+  ["big_number_total", "Big Number"],
+  ["big_number", "Big Number with Trendline"],
+  ["pie", "Pie Chart"],
+  ["pivot_table_v2", "Pivot Table"],
+  ["echarts_timeseries_scatter", "Scatter Plot"],
+  ["mixed_timeseries", "Mixed Chart"],
+  ["histogram_v2", "Histogram"],
+  ["box_plot", "Box Plot"],
+  ["heatmap_v2", "Heatmap"],
+  ["treemap_v2", "Treemap"],
+  ["sunburst_v2", "Sunburst Chart"],
+  ["funnel", "Funnel Chart"],
+  ["gauge_chart", "Gauge Chart"],
+  ["waterfall", "Waterfall Chart"],
+  ["word_cloud", "Word Cloud"],
+  ["country_map", "Country Map"],
+  ["world_map", "World Map"],
+  ["sankey_v2", "Sankey Chart"],
+  ["radar", "Radar Chart"],
+  ["bubble_v2", "Bubble Chart"],
+];
+const vizLabel = (viz: string) => VIZ_TYPES.find(([k]) => k === viz)?.[1] ?? viz;
+
+const sortOptions: SortOption[] = [
+  { id: "slice_name", desc: false, label: t("Alphabetical"), value: "alphabetical" },
+  { id: "changed_on_delta_humanized", desc: true, label: t("Recently modified"), value: "recently_modified" },
+  {
+    id: "changed_on_delta_humanized",
+    desc: false,
+    label: t("Least recently modified"),
+    value: "least_recently_modified",
+  },
+];
+
+const filters: ListFilterConfig[] = [
+  { id: "slice_name", title: t("Search"), input: "search", operator: "chart_all_text" },
+  {
+    id: "viz_type",
+    title: t("Type"),
+    input: "select",
+    operator: "eq",
+    options: VIZ_TYPES.map(([value, label]) => ({ value, label })),
+  },
+  {
+    id: "owners",
+    title: t("Owner"),
+    input: "select",
+    operator: "rel_m_m",
+    fetchOptions: optionsLoader("related", RESOURCE, "owners"),
+  },
+  {
+    id: "created_by",
+    title: t("Created by"),
+    input: "select",
+    operator: "rel_o_m",
+    fetchOptions: optionsLoader("related", RESOURCE, "created_by"),
+  },
+  {
+    id: "id",
+    title: t("Certified"),
+    input: "select",
+    operator: "is_certified",
+    options: [
+      { label: t("Yes"), value: true },
+      { label: t("No"), value: false },
+    ],
+  },
+];
+
+export default function ChartsListPage() {
+  const perms = useResourcePermissions(RESOURCE);
+  const { askDelete, modal } = useDeleteFlow<ChartRow>({
+    resource: RESOURCE,
+    label: "chart",
+    nameOf: (c) => c.slice_name,
+  });
+
+  const columns = useMemo<ListColumn<ChartRow>[]>(
+    () => [
+      {
+        id: "slice_name",
+        header: t("Name"),
+        sortable: true,
+        render: (c) => <Anchor href={c.url}>{c.slice_name}</Anchor>,
+      },
+      { id: "viz_type", header: t("Type"), sortable: true, render: (c) => vizLabel(c.viz_type) },
+      {
+        id: "datasource_id",
+        header: t("Dataset"),
+        render: (c) =>
+          c.datasource_url ? (
+            <Anchor href={c.datasource_url}>{c.datasource_name_text}</Anchor>
+          ) : (
+            c.datasource_name_text
+          ),
+      },
+      ownersColumn<ChartRow>(),
+      lastModifiedColumn<ChartRow>(),
+      hiddenColumn("created_by"),
+      hiddenColumn("id"),
+      {
+        id: "actions",
+        header: t("Actions"),
+        render: (c) => (
+          <RowActions
+            actions={[
+              {
+                label: t("Delete"),
+                icon: <IconTrash size={16} />,
+                test: "delete",
+                hidden: !perms.canWrite,
+                onClick: () => void askDelete([c]),
+              },
+            ]}
+          />
+        ),
+      },
+    ],
+    [perms.canWrite, askDelete],
+  );
+
+  return (
+    <>
+      <PageHeader title={t("Charts")} />
+      <ListView<ChartRow>
+        resource={RESOURCE}
+        resourceLabel="chart"
+        columns={columns}
+        filters={filters}
+        sortOptions={sortOptions}
+        renderCard={(c, ctx) => (
+          <ListCard
+            ctx={ctx}
+            title={c.slice_name}
+            url={c.url}
+            subtitle={t("Modified %s", c.changed_on_delta_humanized)}
+            cover={
+              <Group justify="center" h={80}>
+                <Text c="dimmed" size="sm">
+                  {vizLabel(c.viz_type)}
+                </Text>
+              </Group>
+            }
+            meta={
+              <Group justify="space-between">
+                <Badge variant="light" size="sm">
+                  {c.datasource_name_text ?? ""}
+                </Badge>
+                <OwnerAvatars owners={c.owners} />
+              </Group>
+            }
+          />
+        )}
+        bulkActions={
+          perms.canWrite ? [{ key: "delete", name: t("Delete"), type: "danger", onSelect: askDelete }] : []
+        }
+      />
+      {modal}
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+import { Anchor, Badge, Group, Text } from "@mantine/core";
+import type { DashboardRow } from "@strata/contracts";
+import { IconTrash } from "@tabler/icons-react";
+import { useMemo } from "react";
+import { Link } from "react-router";
+import { hiddenColumn, lastModifiedColumn, ownersColumn } from "../../components/list-columns";
+import {
+  ListCard,
+  type ListColumn,
+  type ListFilterConfig,
+  ListView,
+  type SortOption,
+} from "../../components/list-view";
+import { OwnerAvatars } from "../../components/owner-avatars";
+import { PageHeader } from "../../components/page-header";
+import { RowActions } from "../../components/row-actions";
+import { useDeleteFlow } from "../../components/use-delete-flow";
+import { t } from "../../lib/i18n";
+import { useResourcePermissions } from "../../lib/resource/resource-info";
+import { optionsLoader } from "../../lib/resource/resource-options";
+
+const RESOURCE = "dashboard";
+
+const sortOptions: SortOption[] = [
+  { id: "dashboard_title", desc: false, label: t("Alphabetical"), value: "alphabetical" },
+  { id: "changed_on_delta_humanized", desc: true, label: t("Recently modified"), value: "recently_modified" },
+  {
+    id: "changed_on_delta_humanized",
+    desc: false,
+    label: t("Least recently modified"),
+    value: "least_recently_modified",
+  },
+];
+
+const filters: ListFilterConfig[] = [
+  { id: "dashboard_title", title: t("Search"), input: "search", operator: "title_or_slug" },
+  {
+    id: "owners",
+    title: t("Owner"),
+    input: "select",
+    operator: "rel_m_m",
+    fetchOptions: optionsLoader("related", RESOURCE, "owners"),
+  },
+  {
+    id: "created_by",
+    title: t("Created by"),
+    input: "select",
+    operator: "rel_o_m",
+    fetchOptions: optionsLoader("related", RESOURCE, "created_by"),
+  },
+  {
+    id: "published",
+    title: t("Status"),
+    input: "select",
+    operator: "eq",
+    options: [
+      { label: t("Published"), value: true },
+      { label: t("Draft"), value: false },
+    ],
+  },
+  {
+    id: "id",
+    title: t("Certified"),
+    input: "select",
+    operator: "is_certified",
+    options: [
+      { label: t("Yes"), value: true },
+      { label: t("No"), value: false },
+    ],
+  },
+];
+
+function StatusBadge({ published }: { published: boolean }) {
+  return (
+    <Badge variant="light" color={published ? "teal" : "gray"} size="sm">
+      {published ? t("Published") : t("Draft")}
+    </Badge>
+  );
+}
+
+export default function DashboardsListPage() {
+  const perms = useResourcePermissions(RESOURCE);
+  const { askDelete, modal } = useDeleteFlow<DashboardRow>({
+    resource: RESOURCE,
+    label: "dashboard",
+    nameOf: (d) => d.dashboard_title,
+  });
+
+  const columns = useMemo<ListColumn<DashboardRow>[]>(
+    () => [
+      {
+        id: "dashboard_title",
+        header: t("Name"),
+        sortable: true,
+        render: (d) => (
+          <Anchor component={Link} to={d.url}>
+            {d.dashboard_title}
+          </Anchor>
+        ),
+      },
+      {
+        id: "published",
+        header: t("Status"),
+        sortable: true,
+        render: (d) => <StatusBadge published={d.published} />,
+      },
+      ownersColumn<DashboardRow>(),
+      lastModifiedColumn<DashboardRow>(),
+      hiddenColumn("created_by"),
+      hiddenColumn("id"),
+      {
+        id: "actions",
+        header: t("Actions"),
+        render: (d) => (
+          <RowActions
+            actions={[
+              {
+                label: t("Delete"),
+                icon: <IconTrash size={16} />,
+                test: "delete",
+                hidden: !perms.canWrite,
+                onClick: () => void askDelete([d]),
+              },
+            ]}
+          />
+        ),
+      },
+    ],
+    [perms.canWrite, askDelete],
+  );
+
+  return (
+    <>
+      <PageHeader title={t("Dashboards")} />
+      <ListView<DashboardRow>
+        resource={RESOURCE}
+        resourceLabel="dashboard"
+        columns={columns}
+        filters={filters}
+        sortOptions={sortOptions}
+        renderCard={(d, ctx) => (
+          <ListCard
+            ctx={ctx}
+            title={d.dashboard_title}
+            url={d.url}
+            subtitle={t("Modified %s", d.changed_on_delta_humanized)}
+            cover={
+              <Group justify="center" h={80}>
+                <Text c="dimmed" size="xl" fw={700}>
+                  {d.dashboard_title.slice(0, 1).toUpperCase()}
+                </Text>
+              </Group>
+            }
+            meta={
+              <Group justify="space-between">
+                <StatusBadge published={d.published} />
+                <OwnerAvatars owners={d.owners} />
+              </Group>
+            }
+          />
+        )}
+        bulkActions={
+          perms.canWrite ? [{ key: "delete", name: t("Delete"), type: "danger", onSelect: askDelete }] : []
+        }
+      />
+      {modal}
+    </>
+  );
+}

@@ -1,0 +1,205 @@
+import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Tabs, Text, TextInput } from "@mantine/core";
+import type { AvailableEngine } from "@strata/contracts";
+import { useState } from "react";
+import { ApiErrorDisplay } from "../../../../components/error-display";
+import { errorMessage } from "../../../../lib/api-error";
+import { t } from "../../../../lib/i18n";
+import { revalidateResource } from "../../../../lib/resource/resource-write";
+import { toast } from "../../../../lib/toast";
+import { createDatabase, updateDatabase } from "../../api/database-item";
+import { testConnection } from "../../api/test-connection";
+import { type ParameterErrors, validateParameters } from "../../api/validate-parameters";
+import { AdvancedSettings } from "./advanced-settings";
+import {
+  type ConfigurationMethod,
+  cleanParameters,
+  type DatabaseFormValues,
+  localErrors,
+  toDatabaseBody,
+} from "./form-values";
+import { ParameterFields } from "./parameter-fields";
+import { useParameterValidation } from "./use-parameter-validation";
+
+interface Props {
+  engine: AvailableEngine | null;
+  initial: DatabaseFormValues;
+  isNew?: boolean;
+  databaseId?: number;
+  onBack?: () => void;
+  onDone: () => void;
+}
+
+export function DatabaseForm({ engine, initial, isNew = false, databaseId, onBack, onDone }: Props) {
+  const [values, setValues] = useState(initial);
+  const [touched, setTouched] = useState(false);
+  const [forced, setForced] = useState<ParameterErrors>({});
+  const [showLocal, setShowLocal] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [testing, setTesting] = useState(false);
+  const [saveError, setSaveError] = useState<unknown>(null);
+  const [tab, setTab] = useState<string | null>("basic");
+  const live = useParameterValidation(values, touched);
+
+  const hasParameterForm = Boolean(engine && Object.keys(engine.parameters?.properties ?? {}).length > 0);
+  const method: ConfigurationMethod = hasParameterForm ? values.configuration_method : "sqlalchemy_form";
+  const local = showLocal ? localErrors(values) : {};
+  const errors: Record<string, string> = { ...live, ...forced, ...local };
+
+  const set = <K extends keyof DatabaseFormValues>(key: K, value: DatabaseFormValues[K]) =>
+    setValues((prev) => ({ ...prev, [key]: value }));
+  const setParameter = (name: string, value: unknown) => {
+    setTouched(true);
+    setForced(({ [name]: _dropped, ...rest }) => rest);
+    setValues((prev) => ({ ...prev, parameters: { ...prev.parameters, [name]: value } }));
+  };
+
+  const body = () => toDatabaseBody({ ...values, configuration_method: method });
+
+  const runTest = async () => {
+    setTesting(true);
+    try {
+      await testConnection(body());
+      toast.success(t("Connection looks good!"));
+    } catch (err) {
+      toast.danger(t("ERROR: %s", errorMessage(err)));
+    } finally {
+      setTesting(false);
+    }
+  };
+
+  const save = async () => {
+    setShowLocal(true);
+    const localNow = localErrors(values);
+    if (method === "dynamic_form") delete localNow.sqlalchemy_uri;
+    if (Object.keys(localNow).length > 0) {
+      setTab(localNow.extra ? "advanced" : "basic");
+      return;
+    }
+    setSaving(true);
+    setSaveError(null);
+    try {
+      if (method === "dynamic_form" && values.engine) {
+        const found = await validateParameters(
+          {
+            engine: values.engine,
+            parameters: cleanParameters(values.parameters),
+            database_name: values.database_name,
+            configuration_method: "dynamic_form",
+          },
+          true,
+        );
+        if (Object.keys(found).length > 0) {
+          setForced(found);
+          setTab("basic");
+          return;
+        }
+      }
+      if (isNew) {
+        await createDatabase(body());
+        toast.success(t("Database connected"));
+      } else {
+        await updateDatabase(databaseId!, body());
+        toast.success(t("Database settings updated"));
+      }
+      await revalidateResource("database");
+      onDone();
+    } catch (err) {
+      setSaveError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="basic" data-test="database-tab-basic">
+            {t("Basic")}
+          </Tabs.Tab>
+          <Tabs.Tab value="advanced" data-test="database-tab-advanced">
+            {t("Advanced")}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="basic" pt="md">
+          <Stack gap="sm">
+            <Group justify="space-between">
+              <Text size="sm">
+                {t("Engine")}: <b>{engine?.name ?? values.engine ?? t("Unknown")}</b>
+              </Text>
+              {isNew && onBack && (
+                <Anchor component="button" type="button" size="sm" onClick={onBack}>
+                  {t("Change database type")}
+                </Anchor>
+              )}
+            </Group>
+            {hasParameterForm && (
+              <SegmentedControl
+                value={method}
+                onChange={(v) => set("configuration_method", v as ConfigurationMethod)}
+                data={[
+                  { value: "dynamic_form", label: t("Connection parameters") },
+                  { value: "sqlalchemy_form", label: t("SQLAlchemy URI") },
+                ]}
+                data-test="configuration-method"
+              />
+            )}
+            <TextInput
+              label={t("Display name")}
+              description={t("Pick a name to help you identify this database.")}
+              required
+              value={values.database_name}
+              error={errors.database_name}
+              onChange={(e) => set("database_name", e.currentTarget.value)}
+              data-test="database-name-input"
+            />
+            {method === "dynamic_form" && engine ? (
+              <ParameterFields
+                engine={engine}
+                parameters={values.parameters}
+                errors={errors}
+                onChange={setParameter}
+              />
+            ) : (
+              <TextInput
+                label={t("SQLAlchemy URI")}
+                required
+                ff="monospace"
+                placeholder={engine?.sqlalchemy_uri_placeholder}
+                description={t("Refer to the SQLAlchemy documentation of your driver for the URI format.")}
+                value={values.sqlalchemy_uri}
+                error={errors.sqlalchemy_uri}
+                onChange={(e) => set("sqlalchemy_uri", e.currentTarget.value)}
+                data-test="sqlalchemy-uri-input"
+              />
+            )}
+            {errors._general && (
+              <Alert color="red" data-test="validation-error">
+                {errors._general}
+              </Alert>
+            )}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="advanced" pt="md">
+          <AdvancedSettings values={values} errors={errors} set={set} />
+        </Tabs.Panel>
+      </Tabs>
+      {saveError !== null && <ApiErrorDisplay error={saveError} />}
+      <Group justify="space-between">
+        <Button variant="default" onClick={runTest} loading={testing} data-test="btn-test-connection">
+          {t("Test connection")}
+        </Button>
+        <Group gap="sm">
+          {isNew && onBack && (
+            <Button variant="default" onClick={onBack}>
+              {t("Back")}
+            </Button>
+          )}
+          <Button onClick={save} loading={saving} data-test="btn-submit-connection">
+            {isNew ? t("Connect") : t("Finish")}
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

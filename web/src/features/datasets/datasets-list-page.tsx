@@ -1,0 +1,234 @@
+import { Anchor, Badge, Button, Group, Text, Tooltip } from "@mantine/core";
+import type { DatasetRow } from "@strata/contracts";
+import { IconAlertTriangle, IconCertificate, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { useMemo, useState } from "react";
+import { hiddenColumn, lastModifiedColumn, ownersColumn } from "../../components/list-columns";
+import {
+  ListCard,
+  type ListColumn,
+  type ListFilterConfig,
+  ListView,
+  type SortOption,
+} from "../../components/list-view";
+import { OwnerAvatars } from "../../components/owner-avatars";
+import { PageHeader } from "../../components/page-header";
+import { RowActions } from "../../components/row-actions";
+import { useDeleteFlow } from "../../components/use-delete-flow";
+import { exploreDatasetPath } from "../../config/paths";
+import { t } from "../../lib/i18n";
+import { useResourcePermissions } from "../../lib/resource/resource-info";
+import { optionsLoader } from "../../lib/resource/resource-options";
+import { AddDatasetModal } from "./components/add-dataset-modal";
+import { EditDatasetModal } from "./components/edit-dataset/edit-dataset-modal";
+import { parseExtra } from "./components/edit-dataset/extra-json";
+
+const RESOURCE = "dataset";
+
+const filters: ListFilterConfig[] = [
+  {
+    id: "owners",
+    title: t("Owner"),
+    input: "select",
+    operator: "rel_m_m",
+    fetchOptions: optionsLoader("related", RESOURCE, "owners"),
+  },
+  {
+    id: "database",
+    title: t("Database"),
+    input: "select",
+    operator: "rel_o_m",
+    fetchOptions: optionsLoader("related", RESOURCE, "database"),
+  },
+  {
+    id: "schema",
+    title: t("Schema"),
+    input: "select",
+    operator: "eq",
+    fetchOptions: optionsLoader("distinct", RESOURCE, "schema"),
+  },
+  {
+    id: "sql",
+    title: t("Type"),
+    input: "select",
+    operator: "dataset_is_null_or_empty",
+    options: [
+      { label: t("Virtual"), value: false },
+      { label: t("Physical"), value: true },
+    ],
+  },
+  {
+    id: "id",
+    title: t("Certified"),
+    input: "select",
+    operator: "is_certified",
+    options: [
+      { label: t("Yes"), value: true },
+      { label: t("No"), value: false },
+    ],
+  },
+  { id: "table_name", title: t("Search"), input: "search", operator: "ct" },
+];
+
+const sortOptions: SortOption[] = [
+  { id: "table_name", desc: false, label: t("Alphabetical"), value: "alphabetical" },
+  { id: "changed_on_delta_humanized", desc: true, label: t("Recently modified"), value: "recently_modified" },
+  {
+    id: "changed_on_delta_humanized",
+    desc: false,
+    label: t("Least recently modified"),
+    value: "least_recently_modified",
+  },
+];
+
+const kindLabel = (d: DatasetRow) => (d.kind === "virtual" ? t("Virtual") : t("Physical"));
+const exploreUrl = (d: DatasetRow) => d.explore_url || exploreDatasetPath(d.id);
+
+function DatasetName({ d }: { d: DatasetRow }) {
+  const warning = parseExtra(d.extra).warning_markdown;
+  return (
+    <Group gap={6} wrap="nowrap">
+      {d.certified_by && (
+        <Tooltip
+          label={
+            t("Certified by %s", d.certified_by) +
+            (d.certification_details ? ` — ${d.certification_details}` : "")
+          }
+        >
+          <IconCertificate size={16} color="var(--mantine-color-teal-7)" aria-label={t("Certified")} />
+        </Tooltip>
+      )}
+      {typeof warning === "string" && warning && (
+        <Tooltip label={warning}>
+          <IconAlertTriangle size={16} color="var(--mantine-color-yellow-7)" aria-label={t("Warning")} />
+        </Tooltip>
+      )}
+      <Anchor href={exploreUrl(d)} data-test="internal-link">
+        {d.table_name}
+      </Anchor>
+    </Group>
+  );
+}
+
+export default function DatasetsListPage() {
+  const perms = useResourcePermissions(RESOURCE);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [adding, setAdding] = useState(false);
+  const { askDelete, modal } = useDeleteFlow<DatasetRow>({
+    resource: RESOURCE,
+    label: "dataset",
+    nameOf: (d) => d.table_name,
+  });
+
+  const columns = useMemo<ListColumn<DatasetRow>[]>(
+    () => [
+      { id: "table_name", header: t("Name"), sortable: true, render: (d) => <DatasetName d={d} /> },
+      { id: "kind", header: t("Type"), sortable: true, render: kindLabel },
+      {
+        id: "database.database_name",
+        header: t("Database"),
+        sortable: true,
+        render: (d) => d.database?.database_name,
+      },
+      { id: "schema", header: t("Schema"), sortable: true, render: (d) => d.schema ?? "" },
+      ownersColumn<DatasetRow>(),
+      lastModifiedColumn<DatasetRow>(),
+      hiddenColumn("database"),
+      hiddenColumn("sql"),
+      hiddenColumn("id"),
+      {
+        id: "actions",
+        header: t("Actions"),
+        render: (d) => (
+          <RowActions
+            actions={[
+              {
+                label: t("Edit"),
+                icon: <IconPencil size={16} />,
+                test: "edit",
+                hidden: !perms.canWrite,
+                onClick: () => setEditing(d.id),
+              },
+              {
+                label: t("Delete"),
+                icon: <IconTrash size={16} />,
+                test: "delete",
+                color: "red",
+                hidden: !perms.canWrite,
+                onClick: () => void askDelete([d]),
+              },
+            ]}
+          />
+        ),
+      },
+    ],
+    [perms.canWrite, askDelete],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t("Datasets")}
+        actions={
+          perms.canWrite && (
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setAdding(true)}
+              data-test="btn-add-dataset"
+            >
+              {t("Dataset")}
+            </Button>
+          )
+        }
+      />
+      <ListView<DatasetRow>
+        resource={RESOURCE}
+        resourceLabel="dataset"
+        columns={columns}
+        filters={filters}
+        sortOptions={sortOptions}
+        defaultViewMode="table"
+        renderCard={(d, ctx) => (
+          <ListCard
+            ctx={ctx}
+            title={d.table_name}
+            url={exploreUrl(d)}
+            subtitle={`${d.database?.database_name ?? ""}${d.schema ? ` · ${d.schema}` : ""}`}
+            actions={
+              perms.canWrite ? (
+                <RowActions
+                  actions={[
+                    {
+                      label: t("Edit"),
+                      icon: <IconPencil size={16} />,
+                      test: "edit",
+                      onClick: () => setEditing(d.id),
+                    },
+                  ]}
+                />
+              ) : undefined
+            }
+            meta={
+              <Group justify="space-between">
+                <Group gap={6}>
+                  <Badge variant="light" size="sm">
+                    {kindLabel(d)}
+                  </Badge>
+                  <Text size="xs" c="dimmed">
+                    {t("Modified %s", d.changed_on_delta_humanized)}
+                  </Text>
+                </Group>
+                <OwnerAvatars owners={d.owners} />
+              </Group>
+            }
+          />
+        )}
+        bulkActions={
+          perms.canWrite ? [{ key: "delete", name: t("Delete"), type: "danger", onSelect: askDelete }] : []
+        }
+      />
+      <EditDatasetModal datasetId={editing} onClose={() => setEditing(null)} />
+      <AddDatasetModal opened={adding} onClose={() => setAdding(false)} onCreated={(id) => setEditing(id)} />
+      {modal}
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { Anchor, Code, Text } from "@mantine/core";
+import type { SavedQueryRow } from "@strata/contracts";
+import { IconTrash } from "@tabler/icons-react";
+import { useMemo } from "react";
+import { Link } from "react-router";
+import { lastModifiedColumn } from "../../components/list-columns";
+import {
+  ListCard,
+  type ListColumn,
+  type ListFilterConfig,
+  ListView,
+  type SortOption,
+} from "../../components/list-view";
+import { PageHeader } from "../../components/page-header";
+import { RowActions } from "../../components/row-actions";
+import { useDeleteFlow } from "../../components/use-delete-flow";
+import { paths } from "../../config/paths";
+import { t } from "../../lib/i18n";
+import { useResourcePermissions } from "../../lib/resource/resource-info";
+import { optionsLoader } from "../../lib/resource/resource-options";
+
+const RESOURCE = "saved_query";
+
+const sortOptions: SortOption[] = [
+  { id: "label", desc: false, label: t("Alphabetical"), value: "alphabetical" },
+  { id: "changed_on_delta_humanized", desc: true, label: t("Recently modified"), value: "recently_modified" },
+  {
+    id: "changed_on_delta_humanized",
+    desc: false,
+    label: t("Least recently modified"),
+    value: "least_recently_modified",
+  },
+];
+
+const filters: ListFilterConfig[] = [
+  { id: "label", title: t("Search"), input: "search", operator: "all_text" },
+  {
+    id: "database",
+    title: t("Database"),
+    input: "select",
+    operator: "rel_o_m",
+    fetchOptions: optionsLoader("related", RESOURCE, "database"),
+  },
+  {
+    id: "schema",
+    title: t("Schema"),
+    input: "select",
+    operator: "eq",
+    fetchOptions: optionsLoader("distinct", RESOURCE, "schema"),
+  },
+];
+
+const sqlLabLink = (q: SavedQueryRow) => `${paths.sqllab}?savedQueryId=${q.id}`;
+
+export default function SavedQueriesListPage() {
+  const perms = useResourcePermissions(RESOURCE);
+  const { askDelete, modal } = useDeleteFlow<SavedQueryRow>({
+    resource: RESOURCE,
+    label: "query",
+    nameOf: (q) => q.label,
+  });
+  const columns = useMemo<ListColumn<SavedQueryRow>[]>(
+    () => [
+      {
+        id: "label",
+        header: t("Name"),
+        sortable: true,
+        render: (q) => (
+          <Anchor component={Link} to={sqlLabLink(q)}>
+            {q.label}
+          </Anchor>
+        ),
+      },
+      { id: "database", header: t("Database"), render: (q) => q.database?.database_name },
+      { id: "schema", header: t("Schema"), sortable: true },
+      {
+        id: "sql",
+        header: t("SQL"),
+        render: (q) => (
+          <Text size="xs" ff="monospace" lineClamp={1} maw={320}>
+            {q.sql}
+          </Text>
+        ),
+      },
+      lastModifiedColumn<SavedQueryRow>(),
+      {
+        id: "actions",
+        header: t("Actions"),
+        render: (q) => (
+          <RowActions
+            actions={[
+              {
+                label: t("Delete"),
+                icon: <IconTrash size={16} />,
+                test: "delete",
+                hidden: !perms.canWrite,
+                onClick: () => void askDelete([q]),
+              },
+            ]}
+          />
+        ),
+      },
+    ],
+    [perms.canWrite, askDelete],
+  );
+  return (
+    <>
+      <PageHeader title={t("Saved queries")} />
+      <ListView<SavedQueryRow>
+        resource={RESOURCE}
+        resourceLabel="saved query"
+        columns={columns}
+        filters={filters}
+        sortOptions={sortOptions}
+        renderCard={(q, ctx) => (
+          <ListCard
+            ctx={ctx}
+            title={q.label}
+            url={sqlLabLink(q)}
+            subtitle={t("Modified %s", q.changed_on_delta_humanized)}
+            cover={
+              <Code block mah={80} style={{ overflow: "hidden" }}>
+                {q.sql}
+              </Code>
+            }
+            meta={<Text size="xs">{q.database?.database_name}</Text>}
+          />
+        )}
+        bulkActions={
+          perms.canWrite ? [{ key: "delete", name: t("Delete"), type: "danger", onSelect: askDelete }] : []
+        }
+      />
+      {modal}
+    </>
+  );
+}

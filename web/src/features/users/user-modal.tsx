@@ -1,0 +1,149 @@
+import { Button, Group, Modal, MultiSelect, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
+import { UserPostSchema, UserPutSchema, type UserRow } from "@strata/contracts";
+import { useState } from "react";
+import { ApiErrorDisplay } from "../../components/error-display";
+import { SecretInput } from "../../components/secret-input";
+import { isApiError } from "../../lib/api-error";
+import { t } from "../../lib/i18n";
+import { revalidateResource } from "../../lib/resource/resource-write";
+import { schemaErrors } from "../../lib/schema-errors";
+import { toast } from "../../lib/toast";
+import { createUser, USERS, type UserBody, updateUser, useRoleChoices } from "./api/users";
+
+interface Props {
+  /** The user to edit, "new" to create, null when closed. */
+  user: UserRow | "new" | null;
+  onClose: () => void;
+}
+
+export function UserModal({ user, onClose }: Props) {
+  const isNew = user === "new";
+  return (
+    <Modal
+      opened={user !== null}
+      onClose={onClose}
+      title={isNew ? t("Add user") : t("Edit user")}
+      size="lg"
+      data-test="user-modal"
+    >
+      {user !== null && (
+        <UserForm key={isNew ? "new" : user.id} user={isNew ? null : user} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function UserForm({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
+  const roles = useRoleChoices();
+  const [values, setValues] = useState({
+    username: user?.username ?? "",
+    first_name: user?.first_name ?? "",
+    last_name: user?.last_name ?? "",
+    email: user?.email ?? "",
+    password: "",
+    active: user?.active ?? true,
+    roles: (user?.roles ?? []).map((r) => String(r.id)),
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const set = <K extends keyof typeof values>(k: K, v: (typeof values)[K]) =>
+    setValues((p) => ({ ...p, [k]: v }));
+
+  const submit = async () => {
+    const body: UserBody = { ...values, roles: values.roles.map(Number) };
+    if (user && !values.password) delete body.password;
+    const found = schemaErrors(user ? UserPutSchema : UserPostSchema, body);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      if (user) await updateUser(user.id, body);
+      else await createUser(body);
+      toast.success(user ? t("User %s updated", values.username) : t("User %s created", values.username));
+      await revalidateResource(USERS);
+      onClose();
+    } catch (err) {
+      if (isApiError(err) && Object.keys(err.fieldErrors).length) {
+        setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v[0]])));
+      } else setFailure(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack>
+      <TextInput
+        label={t("Username")}
+        required
+        value={values.username}
+        error={errors.username}
+        onChange={(e) => set("username", e.currentTarget.value)}
+        data-test="user-username"
+      />
+      <SimpleGrid cols={2}>
+        <TextInput
+          label={t("First name")}
+          required
+          value={values.first_name}
+          error={errors.first_name}
+          onChange={(e) => set("first_name", e.currentTarget.value)}
+          data-test="user-first-name"
+        />
+        <TextInput
+          label={t("Last name")}
+          required
+          value={values.last_name}
+          error={errors.last_name}
+          onChange={(e) => set("last_name", e.currentTarget.value)}
+          data-test="user-last-name"
+        />
+      </SimpleGrid>
+      <TextInput
+        label={t("Email")}
+        required
+        type="email"
+        value={values.email}
+        error={errors.email}
+        onChange={(e) => set("email", e.currentTarget.value)}
+        data-test="user-email"
+      />
+      <SecretInput
+        label={t("Password")}
+        required={!user}
+        description={user ? t("Leave empty to keep the current password") : undefined}
+        autoComplete="new-password"
+        value={values.password}
+        error={errors.password}
+        onChange={(e) => set("password", e.currentTarget.value)}
+        data-test="user-password"
+      />
+      <MultiSelect
+        label={t("Roles")}
+        required
+        searchable
+        data={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+        value={values.roles}
+        error={errors.roles}
+        onChange={(v) => set("roles", v)}
+        data-test="user-roles"
+      />
+      <Switch
+        label={t("Is active?")}
+        checked={values.active}
+        onChange={(e) => set("active", e.currentTarget.checked)}
+      />
+      {failure !== null && <ApiErrorDisplay error={failure} />}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {t("Cancel")}
+        </Button>
+        <Button onClick={submit} loading={busy} data-test="modal-save-button">
+          {t("Save")}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

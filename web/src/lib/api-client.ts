@@ -1,0 +1,122 @@
+import { type ApiError, errorFromBody, networkError, timeoutError } from "./api-error";
+
+/**
+ * The one HTTP client of the SPA: same-origin fetch with the session cookie, `X-CSRFToken` on
+ * every non-GET call, Superset error bodies turned into ApiError.
+ */
+
+const CSRF_PATH = "/api/v1/security/csrf_token/";
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+let csrfToken: Promise<string> | undefined;
+
+async function fetchCsrfToken(): Promise<string> {
+  try {
+    const res = await fetch(CSRF_PATH, {
+      credentials: "same-origin",
+      headers: { Accept: "application/json" },
+    });
+    if (!res.ok) return "";
+    const body = (await res.json()) as { result?: string };
+    return body.result ?? "";
+  } catch {
+    return "";
+  }
+}
+
+function getCsrfToken(): Promise<string> {
+  csrfToken ??= fetchCsrfToken().then((token) => {
+    if (!token) csrfToken = undefined; // logged out: try again next time
+    return token;
+  });
+  return csrfToken;
+}
+
+/** The session changed (login, logout): the next write fetches a fresh token. */
+export function resetCsrfToken(): void {
+  csrfToken = undefined;
+}
+
+type UnauthorizedHandler = (error: ApiError, path: string) => void;
+let onUnauthorized: UnauthorizedHandler | undefined;
+
+/** Called on any 401 except from the login call itself. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | undefined): void {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+  /** JSON body. */
+  json?: unknown;
+  /** Multipart body (uploads). */
+  formData?: FormData;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Send X-CSRFToken on a write (default true); the login call has no session to take it from. */
+  csrf?: boolean;
+}
+
+async function send(path: string, options: RequestOptions, retryCsrf: boolean): Promise<Response> {
+  const method = options.method ?? "GET";
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (options.json !== undefined) headers["Content-Type"] = "application/json";
+  if (method !== "GET" && options.csrf !== false) {
+    const token = await getCsrfToken();
+    if (token) headers["X-CSRFToken"] = token;
+  }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      credentials: "same-origin",
+      body: options.formData ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined),
+      signal,
+    });
+  } catch (err) {
+    if (options.signal?.aborted) throw err;
+    if (timeout.aborted) throw timeoutError(timeoutMs);
+    throw networkError(err);
+  }
+  if (retryCsrf && method !== "GET" && res.status === 400) {
+    const text = await res.clone().text();
+    if (text.includes("CSRF")) {
+      resetCsrfToken();
+      return send(path, options, false);
+    }
+  }
+  return res;
+}
+
+async function readBody(res: Response): Promise<{ body: unknown; text: string }> {
+  const text = await res.text();
+  if (!text) return { body: null, text };
+  try {
+    return { body: JSON.parse(text), text };
+  } catch {
+    return { body: null, text };
+  }
+}
+
+/** Performs a call and resolves with the parsed JSON body (null when empty). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await send(path, options, true);
+  const { body, text } = await readBody(res);
+  if (!res.ok) {
+    const error = errorFromBody(res.status, body, text);
+    if (res.status === 401 && !path.startsWith("/login")) onUnauthorized?.(error, path);
+    throw error;
+  }
+  return body as T;
+}
+
+export const apiGet = <T>(path: string): Promise<T> => apiRequest<T>(path);
+export const apiPost = <T>(path: string, json?: unknown): Promise<T> =>
+  apiRequest<T>(path, { method: "POST", json: json ?? {} });
+export const apiPut = <T>(path: string, json?: unknown): Promise<T> =>
+  apiRequest<T>(path, { method: "PUT", json: json ?? {} });
+export const apiDelete = <T>(path: string): Promise<T> => apiRequest<T>(path, { method: "DELETE" });

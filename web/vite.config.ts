@@ -1,0 +1,42 @@
+import type { IncomingMessage } from "node:http";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type ProxyOptions } from "vite";
+
+const SERVER = process.env.STRATA_SERVER ?? "http://localhost:8088";
+
+/** Page routes that share a prefix with server routes: HTML navigations stay in the SPA. */
+function spaPageBypass(req: IncomingMessage): string | undefined {
+  if (req.method === "GET" && req.headers.accept?.includes("text/html") && !req.url?.startsWith("/logout")) {
+    return "/index.html";
+  }
+  return undefined;
+}
+
+const api: ProxyOptions = { target: SERVER, changeOrigin: false };
+const mixed: ProxyOptions = { ...api, bypass: spaPageBypass };
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // swr, @tabler/icons-react and react-remove-scroll are hoisted to the root node_modules, where
+    // another react (18, pulled by sst) lives: force the single react 19 copy of this workspace.
+    dedupe: ["react", "react-dom", "react/jsx-runtime"],
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      "/api": api,
+      "/login": mixed,
+      "/logout": api,
+      "/superset": mixed,
+      "/tabstateview": api,
+      "/datasource": api,
+    },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+  },
+});

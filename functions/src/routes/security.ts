@@ -5,6 +5,7 @@ import {
   UserPostSchema,
   UserPutSchema,
   ListQuerySchema,
+  RelatedQuerySchema,
 } from "@strata/contracts";
 import {
   applyListQuery,
@@ -18,7 +19,7 @@ import { Hono } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { SESSION_COOKIE } from "../http/auth.ts";
 import type { AppEnv } from "../http/env.ts";
-import { jsonBody, pathId, risonQuery } from "../http/input.ts";
+import { jsonBody, pathId, RisonIdList, risonQuery } from "../http/input.ts";
 
 const me = (u: {
   id: number;
@@ -107,6 +108,13 @@ export function securityRoutes() {
     .delete("/:id", async (c) => {
       await c.get("core").users.remove(c.get("principal"), pathId(c));
       return c.json({ message: "OK" });
+    })
+    .delete("/", async (c) => {
+      const ids = risonQuery(c, RisonIdList);
+      const core = c.get("core");
+      for (const id of ids) await core.users.get(id);
+      for (const id of ids) await core.users.remove(c.get("principal"), id);
+      return c.json({ message: `Deleted ${ids.length} user${ids.length === 1 ? "" : "s"}` });
     });
 
   const roles = new Hono<AppEnv>()
@@ -144,6 +152,13 @@ export function securityRoutes() {
       await c.get("core").roles.remove(c.get("principal"), pathId(c));
       return c.json({ message: "OK" });
     })
+    .delete("/", async (c) => {
+      const ids = risonQuery(c, RisonIdList);
+      const core = c.get("core");
+      for (const id of ids) await core.roles.get(id);
+      for (const id of ids) await core.roles.remove(c.get("principal"), id);
+      return c.json({ message: `Deleted ${ids.length} role${ids.length === 1 ? "" : "s"}` });
+    })
     .get("/:id/permissions", async (c) => {
       requirePermission(c.get("principal"), "can_read", "Role");
       return c.json({ result: await c.get("core").roles.permissionsOf(pathId(c)) });
@@ -176,8 +191,11 @@ export function securityRoutes() {
     })
     .get("/permissions-resources", async (c) => {
       requirePermission(c.get("principal"), "can_read", "Role");
+      const q = risonQuery(c, RelatedQuerySchema);
       const views = await c.get("core").roles.permissionViews();
-      return c.json({ count: views.length, result: views });
+      const size = q.page_size ?? views.length;
+      const page = q.page ?? 0;
+      return c.json({ count: views.length, result: views.slice(page * size, page * size + size) });
     })
     .get("/permissions", async (c) => {
       requirePermission(c.get("principal"), "can_read", "Role");

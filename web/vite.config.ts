@@ -17,6 +17,8 @@ const mixed: ProxyOptions = { ...api, bypass: spaPageBypass };
 
 export default defineConfig({
   plugins: [react()],
+  // plotly.js's CommonJS sources (the partial bundle in components/charts) read `global`.
+  define: { global: "globalThis" },
   resolve: {
     // swr, @tabler/icons-react and react-remove-scroll are hoisted to the root node_modules, where
     // another react (18, pulled by sst) lives: force the single react 19 copy of this workspace.

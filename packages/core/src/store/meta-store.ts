@@ -275,10 +275,21 @@ export class MetaStore {
   }
 
   /** Members of a set-like collection (e.g. a user's favourites), stored as items under one pk. */
-  async addMember(set: string, member: string, value: unknown = true): Promise<void> {
-    await this.doc.send(
-      new PutCommand({ TableName: this.table, Item: { pk: `set#${set}`, sk: member, value } }),
-    );
+  /** Adds a member; with `onlyIfAbsent`, returns false (and writes nothing) when it exists. */
+  async addMember(set: string, member: string, value: unknown = true, opts: { onlyIfAbsent?: boolean } = {}): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: { pk: `set#${set}`, sk: member, value },
+          ConditionExpression: opts.onlyIfAbsent ? "attribute_not_exists(pk)" : undefined,
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (opts.onlyIfAbsent && isConditionFailure(e)) return false;
+      throw e;
+    }
   }
 
   async removeMember(set: string, member: string): Promise<void> {

@@ -82,6 +82,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       examplesPath,
       opts.examplesDir ?? join(PROJECT_ROOT, "examples-data"),
       only ? [...only] : undefined,
+      log,
     );
     await registerExamples(core, tables, log);
     log(`Example data ready in ${Date.now() - started} ms.`);

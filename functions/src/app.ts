@@ -6,6 +6,7 @@ import type { AppEnv } from "./http/env.ts";
 import { onError } from "./http/errors.ts";
 import { loadSpa, mountSpa } from "./http/spa.ts";
 import { chartRoutes } from "./routes/chart.ts";
+import { asyncEventRoutes, chartDataRoutes } from "./routes/chart-data.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
 import { databaseRoutes } from "./routes/database.ts";
 import { datasetRoutes } from "./routes/dataset.ts";
@@ -38,7 +39,9 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.route("/api/v1/me", meRoutes());
   app.route("/api/v1/database", databaseRoutes());
   app.route("/api/v1/dataset", datasetRoutes());
+  app.route("/api/v1/chart", chartDataRoutes());
   app.route("/api/v1/chart", chartRoutes());
+  app.route("/api/v1/async_event", asyncEventRoutes());
   app.route("/api/v1/dashboard", dashboardRoutes());
   app.route("/api/v1/tag", tagRoutes());
   app.route("/", datasourceRoutes());

@@ -15,6 +15,7 @@ async function main() {
     adminUsername: cfg.adminUsername,
     adminPassword: cfg.adminPassword,
     examples: cfg.loadExamples,
+    globalAsyncQueries: cfg.globalAsyncQueries,
   });
   const app = createApp(runtime.core, { spaDir: join(PROJECT_ROOT, "web", "dist") });
   const server = serve({ fetch: app.fetch, port: cfg.port, hostname: cfg.host }, (info) => {

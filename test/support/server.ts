@@ -24,7 +24,9 @@ export interface TestServer {
  * The real app over the real stand-ins (DynamoDB, S3, SQS through the AWS SDK) and a real
  * DuckDB, in a fresh temporary data directory.
  */
-export async function startTestServer(opts: { examples?: boolean | string[] } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { examples?: boolean | string[]; globalAsyncQueries?: boolean } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "strata-test-"));
   const runtime = await startLocalRuntime({
     dataDir,
@@ -33,6 +35,7 @@ export async function startTestServer(opts: { examples?: boolean | string[] } = 
     adminPassword: ADMIN.password,
     examples: opts.examples ?? ["birth_names", "energy_usage"],
     secret: randomBytes(32).toString("hex"),
+    globalAsyncQueries: opts.globalAsyncQueries,
     log: () => {},
   });
   const app = createApp(runtime.core);

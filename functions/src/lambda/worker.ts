@@ -2,11 +2,15 @@ import { type BatchResult, processBatch } from "@strata/core";
 import { cloudCore } from "../runtime/cloud-runtime.ts";
 
 interface SqsEvent {
-  Records: { messageId: string; body: string }[];
+  Records: { messageId: string; body: string; attributes?: { ApproximateReceiveCount?: string } }[];
 }
 
 /** SQS batch → job handlers; failed records are reported so only they are retried (then DLQ). */
 export async function handler(event: SqsEvent): Promise<BatchResult> {
   const core = await cloudCore();
-  return processBatch(event.Records, core.jobHandlers, (msg, err) => console.error(msg, err));
+  const records = event.Records.map((r) => ({
+    ...r,
+    receiveCount: Number(r.attributes?.ApproximateReceiveCount ?? 1),
+  }));
+  return processBatch(records, core.jobHandlers, (msg, err) => console.error(msg, err), core.jobGiveUp);
 }

@@ -37,6 +37,7 @@ export function cloudCore(): Promise<Core> {
       secret: await cloudSecret(),
       engineFactory: (config) => createEngine(config, { sandbox: true }),
       engines: { region, athenaWorkGroup: process.env.ATHENA_WORKGROUP },
+      features: { globalAsyncQueries: process.env.GLOBAL_ASYNC_QUERIES !== "false" },
     });
   })();
   cached.catch(() => {

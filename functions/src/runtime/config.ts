@@ -8,6 +8,7 @@ export interface LocalConfig {
   adminUsername?: string;
   adminPassword?: string;
   loadExamples: boolean;
+  globalAsyncQueries: boolean;
 }
 
 export function readLocalConfig(env = process.env): LocalConfig {
@@ -21,5 +22,6 @@ export function readLocalConfig(env = process.env): LocalConfig {
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     loadExamples: env.LOAD_EXAMPLES !== "false",
+    globalAsyncQueries: env.GLOBAL_ASYNC_QUERIES === "true",
   };
 }

@@ -31,6 +31,8 @@ export interface LocalRuntimeOptions {
   examplesDir?: string;
   log?: (line: string) => void;
   secret?: string;
+  /** Superset's GLOBAL_ASYNC_QUERIES: chart data always runs as a job through the queue. */
+  globalAsyncQueries?: boolean;
 }
 
 export interface LocalRuntime {
@@ -67,6 +69,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     secret: opts.secret ?? localSecret(opts.dataDir),
     engineFactory: (config) => createEngine(config, { sandbox: true }),
     engines: { dataDir: opts.dataDir, examplesPath, region: REGION },
+    features: { globalAsyncQueries: opts.globalAsyncQueries ?? false },
   });
   await bootstrapSecurity(core, {
     adminUsername: opts.adminUsername,
@@ -88,7 +91,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     log(`Example data ready in ${Date.now() - started} ms.`);
   }
 
-  const worker = startWorkerLoop(core.deps.jobs, core.jobHandlers);
+  const worker = startWorkerLoop(core.deps.jobs, core.jobHandlers, console.error, core.jobGiveUp);
   return {
     core,
     standIns,

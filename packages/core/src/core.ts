@@ -1,4 +1,6 @@
 import type { EngineFactory, RegistryOptions } from "./databases/engine-registry.ts";
+import { AsyncEvents } from "./async/events.ts";
+import { ChartDataService } from "./chart-data/service.ts";
 import { Charts } from "./charts/service.ts";
 import { Dashboards } from "./dashboards/service.ts";
 import { EngineRegistry } from "./databases/engine-registry.ts";
@@ -14,8 +16,9 @@ import { canAccessDataset } from "./security/data-access.ts";
 import { Roles } from "./security/roles.ts";
 import { SecretBox } from "./security/secret-box.ts";
 import { SecurityService } from "./security/service.ts";
+import { USER, type UserData } from "./security/types.ts";
 import { Users } from "./security/users.ts";
-import type { JobHandler, JobQueue } from "./store/job-queue.ts";
+import type { GiveUpHandler, JobHandler, JobQueue } from "./store/job-queue.ts";
 import type { MetaStore } from "./store/meta-store.ts";
 import type { ResultStore } from "./store/result-store.ts";
 import { Favorites } from "./tags/favorites.ts";
@@ -29,6 +32,8 @@ export interface CoreDeps {
   secret: string;
   engineFactory: EngineFactory;
   engines: RegistryOptions;
+  /** Feature flags and defaults (Superset's config). */
+  features?: { globalAsyncQueries?: boolean; defaultCacheTimeout?: number };
 }
 
 /** The domain, assembled over its ports. Entry points (API, worker, schedule) only call into this. */
@@ -116,8 +121,30 @@ export function createCore(deps: CoreDeps) {
     describe: async () => undefined,
   });
   const favorites = new Favorites(deps.meta, taggables);
-  /** Worker handlers by job kind; features register theirs. */
-  const jobHandlers: Record<string, JobHandler> = {};
+  const events = new AsyncEvents(deps.meta);
+  const chartData = new ChartDataService(
+    {
+      datasets: ds,
+      databases,
+      charts,
+      results: deps.results,
+      jobs: deps.jobs,
+      events,
+      principalOf: async (id) =>
+        security.principalFor(id ? ((await deps.meta.get<UserData>(USER, id)) ?? null) : null),
+    },
+    {
+      asyncQueries: deps.features?.globalAsyncQueries ?? false,
+      defaultCacheTimeout: deps.features?.defaultCacheTimeout ?? 86_400,
+    },
+  );
+  /** Worker handlers by job kind, and what to tell users when a job is given up. */
+  const jobHandlers: Record<string, JobHandler> = {
+    [ChartDataService.JOB_KIND]: (job) => chartData.runJob(job),
+  };
+  const jobGiveUp: Record<string, GiveUpHandler> = {
+    [ChartDataService.JOB_KIND]: (job, msg) => chartData.failJob(job, msg),
+  };
 
   return {
     deps,
@@ -133,6 +160,9 @@ export function createCore(deps: CoreDeps) {
     taggables,
     registry,
     jobHandlers,
+    jobGiveUp,
+    events,
+    chartData,
     async close() {
       await registry.closeAll();
     },

@@ -21,7 +21,15 @@ export interface QueueRecord {
   messageId: string;
   body: string;
   receiptHandle?: string;
+  /** How many times SQS has handed this message out (1 on the first delivery). */
+  receiveCount?: number;
 }
+
+/** Called once when a job fails on its last allowed delivery, before it goes to the DLQ. */
+export type GiveUpHandler = (job: Job, message: string) => Promise<void>;
+
+/** Must match the queue's redrive policy (stacks/queue.ts and ensureQueues). */
+export const MAX_RECEIVES = 3;
 export interface BatchResult {
   batchItemFailures: { itemIdentifier: string }[];
 }
@@ -46,12 +54,14 @@ export class JobQueue {
         QueueUrl: this.queueUrl,
         MaxNumberOfMessages: max,
         WaitTimeSeconds: waitSeconds,
+        MessageSystemAttributeNames: ["ApproximateReceiveCount"],
       }),
     );
     return (out.Messages ?? []).map((m) => ({
       messageId: m.MessageId ?? "",
       body: m.Body ?? "",
       receiptHandle: m.ReceiptHandle,
+      receiveCount: Number(m.Attributes?.ApproximateReceiveCount ?? 1),
     }));
   }
 
@@ -82,17 +92,26 @@ export async function processBatch(
   records: QueueRecord[],
   handlers: Record<string, JobHandler>,
   log: (msg: string, err?: unknown) => void = () => {},
+  giveUp: Record<string, GiveUpHandler> = {},
 ): Promise<BatchResult> {
   const failures: { itemIdentifier: string }[] = [];
   for (const record of records) {
+    let job: Job | undefined;
     try {
-      const job = JSON.parse(record.body) as Job;
+      job = JSON.parse(record.body) as Job;
       const handler = handlers[job.kind];
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
       await handler(job);
     } catch (err) {
       log(`job ${record.messageId} failed`, err);
       failures.push({ itemIdentifier: record.messageId });
+      const last = (record.receiveCount ?? 1) >= MAX_RECEIVES;
+      const report = job ? giveUp[job.kind] : undefined;
+      // On the last delivery, tell the user before the message moves to the dead-letter queue.
+      if (last && job && report)
+        await report(job, "The background job failed repeatedly; it was stopped. Try again later.").catch(
+          (e) => log("give-up report failed", e),
+        );
     }
   }
   return { batchItemFailures: failures };
@@ -115,7 +134,7 @@ export async function ensureQueues(
         VisibilityTimeout: "60",
         RedrivePolicy: JSON.stringify({
           deadLetterTargetArn: attrs.Attributes?.QueueArn,
-          maxReceiveCount: 3,
+          maxReceiveCount: MAX_RECEIVES,
         }),
       },
     }),

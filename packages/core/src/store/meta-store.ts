@@ -276,7 +276,12 @@ export class MetaStore {
 
   /** Members of a set-like collection (e.g. a user's favourites), stored as items under one pk. */
   /** Adds a member; with `onlyIfAbsent`, returns false (and writes nothing) when it exists. */
-  async addMember(set: string, member: string, value: unknown = true, opts: { onlyIfAbsent?: boolean } = {}): Promise<boolean> {
+  async addMember(
+    set: string,
+    member: string,
+    value: unknown = true,
+    opts: { onlyIfAbsent?: boolean } = {},
+  ): Promise<boolean> {
     try {
       await this.doc.send(
         new PutCommand({

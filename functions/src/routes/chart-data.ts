@@ -1,0 +1,77 @@
+import { ChartDataRequestSchema } from "@strata/contracts";
+import { badRequest, type ChartDataReply, unauthorized, unprocessable } from "@strata/core";
+import type { Context } from "hono";
+import { Hono } from "hono";
+import type { AppEnv } from "../http/env.ts";
+import { jsonBody, pathId, validate } from "../http/input.ts";
+
+function send(c: Context<AppEnv>, reply: ChartDataReply) {
+  switch (reply.kind) {
+    case "json":
+      return c.body(reply.body, 200, { "content-type": "application/json" });
+    case "file":
+      return c.body(reply.body as string, 200, {
+        "content-type": reply.contentType,
+        "content-disposition": `attachment; filename="${reply.fileName}"`,
+      });
+    case "queued":
+      return c.json(reply.body, 202);
+    default: {
+      const never: never = reply;
+      return never;
+    }
+  }
+}
+
+/** `?form_data={"slice_id": N}` and `dashboard_id` as Superset's clients send them. */
+function contextOf(c: Context<AppEnv>) {
+  let sliceId: number | undefined;
+  const raw = c.req.query("form_data");
+  if (raw) {
+    try {
+      const fd = JSON.parse(raw) as { slice_id?: unknown };
+      if (typeof fd.slice_id === "number") sliceId = fd.slice_id;
+    } catch {
+      throw badRequest({ form_data: ["form_data must be JSON"] });
+    }
+  }
+  const dash = c.req.query("dashboard_id");
+  return { sliceId, dashboardId: dash && /^\d+$/.test(dash) ? Number(dash) : undefined };
+}
+
+/** `/api/v1/chart/data`, `/api/v1/chart/data/{key}` (result_url) and `/api/v1/chart/{id}/data/`. */
+export function chartDataRoutes() {
+  return new Hono<AppEnv>()
+    .post("/data", async (c) => {
+      const body = await jsonBody(c, ChartDataRequestSchema);
+      if (c.req.query("force") === "true") body.force = true;
+      return send(c, await c.get("core").chartData.request(c.get("principal"), body, contextOf(c)));
+    })
+    .get("/data/:key{[0-9a-f-]{36}}", async (c) => {
+      const body = await c.get("core").chartData.storedResult(c.get("principal"), c.req.param("key"));
+      return c.body(body, 200, { "content-type": "application/json" });
+    })
+    .get("/:id{[0-9]+}/data", async (c) => {
+      const core = c.get("core");
+      const p = c.get("principal");
+      const { chart } = await core.charts.get(p, pathId(c));
+      if (!chart.query_context) {
+        throw unprocessable("This chart has no saved query context: open it in Explore and save it once.");
+      }
+      const request = validate(ChartDataRequestSchema, JSON.parse(chart.query_context));
+      const format = c.req.query("format");
+      if (format === "csv" || format === "xlsx" || format === "json") request.result_format = format;
+      if (c.req.query("force") === "true") request.force = true;
+      return send(c, await core.chartData.request(p, request, { sliceId: chart.id }));
+    });
+}
+
+/** `GET /api/v1/async_event/?last_id=`: the caller's finished jobs after `last_id`. */
+export function asyncEventRoutes() {
+  return new Hono<AppEnv>().get("/", async (c) => {
+    const p = c.get("principal");
+    if (!p.user) throw unauthorized();
+    const lastId = c.req.query("last_id");
+    return c.json({ result: await c.get("core").events.since(p.user.id, lastId || undefined) });
+  });
+}

@@ -1,0 +1,51 @@
+import ExcelJS from "exceljs";
+
+/** A columnar table: one array per column. */
+export interface Columnar {
+  columns: string[];
+  data: unknown[][];
+}
+
+const rowCount = (t: Columnar) => t.data[0]?.length ?? 0;
+
+/**
+ * Superset's clients read `data` as a list of row objects. We write that JSON text straight
+ * from the column arrays, without building an object per row (keys are encoded once).
+ */
+export function rowsJson(t: Columnar): string {
+  const keys = t.columns.map((c) => `${JSON.stringify(c)}:`);
+  const n = rowCount(t);
+  const parts: string[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    let row = "{";
+    for (let j = 0; j < keys.length; j++) {
+      const v = t.data[j][i];
+      row += `${j ? "," : ""}${keys[j]}${v === undefined ? "null" : JSON.stringify(v)}`;
+    }
+    parts[i] = `${row}}`;
+  }
+  return `[${parts.join(",")}]`;
+}
+
+function csvCell(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  const s = typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v);
+  return /[",\r\n]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** CSV with a header row; quotes cells that need it (and formula-like text, against CSV injection). */
+export function toCsv(t: Columnar): string {
+  const lines = [t.columns.map(csvCell).join(",")];
+  const n = rowCount(t);
+  for (let i = 0; i < n; i++) lines.push(t.data.map((col) => csvCell(col[i])).join(","));
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+export async function toXlsx(t: Columnar, sheet = "Sheet1"): Promise<Uint8Array> {
+  const book = new ExcelJS.Workbook();
+  const ws = book.addWorksheet(sheet);
+  ws.addRow(t.columns);
+  const n = rowCount(t);
+  for (let i = 0; i < n; i++) ws.addRow(t.data.map((col) => col[i] ?? null));
+  return new Uint8Array(await book.xlsx.writeBuffer());
+}

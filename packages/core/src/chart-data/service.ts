@@ -1,0 +1,372 @@
+import { createHash } from "node:crypto";
+import { type ChartDataRequest, ErrorType, type QueryObject } from "@strata/contracts";
+import { type ColumnKind, dialectFor, type QueryEngine } from "@strata/engines";
+import { applyPostProcessing, type CompiledQuery, compileQuery, isQueryValidationError } from "@strata/query";
+import { AsyncEvents } from "../async/events.ts";
+import type { Charts } from "../charts/service.ts";
+import { toEngineError } from "../databases/engine-errors.ts";
+import type { Databases } from "../databases/service.ts";
+import type { DatabaseEntity } from "../databases/types.ts";
+import type { Datasets } from "../datasets/service.ts";
+import type { DatasetEntity } from "../datasets/types.ts";
+import { AppError, badRequest, notFound, typedError } from "../errors.ts";
+import type { Principal } from "../security/principal.ts";
+import { requirePermission } from "../security/principal.ts";
+import type { Job, JobQueue } from "../store/job-queue.ts";
+import type { ResultStore } from "../store/result-store.ts";
+import { ResultCache } from "./cache.ts";
+import { type Columnar, rowsJson, toCsv, toXlsx } from "./format.ts";
+
+/** Superset's GenericDataType numbers for `coltypes`. */
+const GENERIC_TYPE: Record<ColumnKind, number> = { numeric: 0, string: 1, temporal: 2, boolean: 3, other: 1 };
+
+export interface ChartDataOptions {
+  /** Global async queries: every chart-data request becomes a job (GLOBAL_ASYNC_QUERIES). */
+  asyncQueries: boolean;
+  /** Seconds, when neither chart, dataset nor database sets one. */
+  defaultCacheTimeout: number;
+  now?: () => Date;
+}
+
+export interface ChartDataContext {
+  sliceId?: number;
+  dashboardId?: number;
+}
+
+/** A reply: JSON text (rows passed through as text), a file, or a queued job. */
+export type ChartDataReply =
+  | { kind: "json"; status: 200; body: string }
+  | { kind: "file"; status: 200; body: Uint8Array | string; contentType: string; fileName: string }
+  | { kind: "queued"; status: 202; body: Record<string, unknown> };
+
+interface Resolved {
+  ds: DatasetEntity;
+  db: DatabaseEntity;
+  engine: QueryEngine;
+  cacheTimeout: number;
+}
+
+interface JobPayload {
+  userId: number | null;
+  request: ChartDataRequest;
+  ctx: ChartDataContext;
+  resultKey: string;
+}
+
+const JOB_KIND = "chart-data";
+
+/**
+ * The chart-data engine: validate → resolve the dataset with the caller's access → compile each
+ * query object → cache lookup → run (inline, or as a job through SQS when async) → post-process.
+ */
+export class ChartDataService {
+  private readonly cache: ResultCache;
+
+  constructor(
+    private readonly deps: {
+      datasets: Datasets;
+      databases: Databases;
+      charts: Charts;
+      results: ResultStore;
+      jobs: JobQueue;
+      events: AsyncEvents;
+      principalOf: (userId: number | null) => Promise<Principal>;
+    },
+    private readonly opts: ChartDataOptions,
+  ) {
+    this.cache = new ResultCache(deps.results);
+  }
+
+  private now() {
+    return this.opts.now?.() ?? new Date();
+  }
+
+  private async resolve(p: Principal, req: ChartDataRequest, ctx: ChartDataContext): Promise<Resolved> {
+    requirePermission(p, "can_read", "Chart");
+    if (req.datasource.type !== "table" && req.datasource.type !== "dataset") {
+      throw typedError(
+        400,
+        ErrorType.UNKNOWN_DATASOURCE_TYPE_ERROR,
+        `Datasource type ${req.datasource.type} is not supported for chart data`,
+      );
+    }
+    const { ds, db } = await this.deps.datasets.get(p, Number(req.datasource.id)).catch(() => {
+      throw typedError(
+        404,
+        ErrorType.DATASOURCE_SECURITY_ACCESS_ERROR,
+        "The dataset does not exist or you don't have access to it.",
+      );
+    });
+    if (!db) throw notFound("The dataset's database no longer exists.");
+    const chart = ctx.sliceId
+      ? (await this.deps.charts.get(p, ctx.sliceId).catch(() => undefined))?.chart
+      : undefined;
+    const cacheTimeout =
+      req.custom_cache_timeout ??
+      chart?.cache_timeout ??
+      ds.cache_timeout ??
+      db.cache_timeout ??
+      this.opts.defaultCacheTimeout;
+    return { ds, db, engine: await this.deps.databases.engineOf(db), cacheTimeout };
+  }
+
+  private compile(
+    r: Resolved,
+    query: QueryObject,
+    resultType: ChartDataRequest["result_type"],
+  ): CompiledQuery {
+    try {
+      return compileQuery(query, r.ds, { dialect: dialectFor(r.db.engine), now: this.now(), resultType });
+    } catch (e) {
+      if (isQueryValidationError(e))
+        throw new AppError(400, { message: e.message, errors: [e.toSupersetError()] });
+      throw e;
+    }
+  }
+
+  /** The cache key: the compiled statement and everything else that shapes the result. */
+  private key(r: Resolved, compiled: CompiledQuery, query: QueryObject, resultType: string): string {
+    return createHash("sha256")
+      .update(
+        JSON.stringify({
+          sql: compiled.sql,
+          params: compiled.params,
+          post: query.post_processing ?? null,
+          resultType,
+          dataset: [r.ds.id, r.ds.version],
+          database: [r.db.id, r.db.version],
+        }),
+      )
+      .digest("hex");
+  }
+
+  /** `POST /api/v1/chart/data`: 200 with results, a file, or 202 with a job to wait for. */
+  async request(p: Principal, req: ChartDataRequest, ctx: ChartDataContext = {}): Promise<ChartDataReply> {
+    const r = await this.resolve(p, req, ctx);
+    const resultType = req.result_type ?? "full";
+    const compiled = req.queries.map((q) => this.compile(r, q, resultType));
+    if (resultType === "query") {
+      const result = compiled.map((c) => ({ query: c.sql, language: "sql", params: c.params }));
+      return { kind: "json", status: 200, body: JSON.stringify({ result }) };
+    }
+    const async = (this.opts.asyncQueries || r.db.engine === "awsathena") && req.result_format === "json";
+    if (async && !req.force) {
+      const hits = await Promise.all(
+        compiled.map((c, i) => this.cache.get(this.key(r, c, req.queries[i], resultType))),
+      );
+      if (hits.every(Boolean)) return this.reply(req, await this.items(r, req, compiled, resultType));
+    }
+    if (async) return this.enqueue(p, req, ctx);
+    return this.reply(req, await this.items(r, req, compiled, resultType));
+  }
+
+  private async enqueue(p: Principal, req: ChartDataRequest, ctx: ChartDataContext): Promise<ChartDataReply> {
+    const jobId = AsyncEvents.newJobId();
+    const userId = p.user?.id ?? null;
+    const resultKey = jobId;
+    const payload: JobPayload = { userId, request: req, ctx, resultKey };
+    await this.deps.jobs.send({ id: jobId, kind: JOB_KIND, payload });
+    return {
+      kind: "queued",
+      status: 202,
+      body: {
+        channel_id: AsyncEvents.channelFor(userId),
+        job_id: jobId,
+        user_id: userId,
+        status: "pending",
+        errors: [],
+        result_url: `/api/v1/chart/data/${resultKey}`,
+      },
+    };
+  }
+
+  /** Runs (or reads from cache) every query; each item keeps its rows as JSON text. */
+  private async items(r: Resolved, req: ChartDataRequest, compiled: CompiledQuery[], resultType: string) {
+    return Promise.all(
+      compiled.map(async (c, i) => {
+        const query = req.queries[i];
+        const key = this.key(r, c, query, resultType);
+        const hit = req.force ? undefined : await this.cache.get(key);
+        if (hit) {
+          const { expires_at: _e, ...meta } = hit.meta;
+          return {
+            meta: { ...meta, is_cached: true },
+            rowsJson: hit.rowsJson,
+            table: undefined as Columnar | undefined,
+          };
+        }
+        const table = await this.execute(r, c, query);
+        const meta = {
+          cache_key: key,
+          cached_dttm: null as string | null,
+          cache_timeout: r.cacheTimeout,
+          applied_filters: c.appliedFilters,
+          rejected_filters: c.rejectedFilters,
+          annotation_data: [],
+          query: c.sql,
+          language: "sql",
+          status: "success",
+          error: null,
+          stacktrace: null,
+          rowcount: table.rowcount,
+          sql_rowcount: table.sqlRowcount,
+          colnames: table.columns,
+          coltypes: table.coltypes,
+          indexnames: Array.from({ length: table.rowcount }, (_, j) => j),
+          from_dttm: c.timeBounds.since ? Date.parse(String(c.timeBounds.since)) || null : null,
+          to_dttm: c.timeBounds.until ? Date.parse(String(c.timeBounds.until)) || null : null,
+          label_map: Object.fromEntries(table.columns.map((name) => [name, [name]])),
+          is_cached: false,
+        };
+        const rows = rowsJson(table);
+        if (r.cacheTimeout > 0) {
+          const cachedDttm = this.now().toISOString();
+          await this.cache.put(
+            key,
+            { ...meta, cached_dttm: cachedDttm, expires_at: Date.now() / 1000 + r.cacheTimeout },
+            rows,
+          );
+        }
+        return { meta, rowsJson: rows, table };
+      }),
+    );
+  }
+
+  private async execute(r: Resolved, c: CompiledQuery, query: QueryObject) {
+    let result: Awaited<ReturnType<QueryEngine["execute"]>>;
+    try {
+      result = await r.engine.execute(c.sql, { params: c.params, schema: r.ds.schema });
+    } catch (e) {
+      throw toEngineError(e, r.db.engine);
+    }
+    const kinds = new Map(result.columns.map((col) => [col.name, col.kind]));
+    let frame: Columnar = { columns: result.columns.map((col) => col.name), data: result.data };
+    try {
+      frame = applyPostProcessing(frame, query.post_processing);
+    } catch (e) {
+      if (isQueryValidationError(e))
+        throw new AppError(400, { message: e.message, errors: [e.toSupersetError()] });
+      throw e;
+    }
+    const rowcount = frame.data[0]?.length ?? 0;
+    const coltypes = frame.columns.map(
+      (name, j) => GENERIC_TYPE[kinds.get(name) ?? guessKind(frame.data[j])],
+    );
+    return { ...frame, rowcount, sqlRowcount: result.rowcount, coltypes };
+  }
+
+  private async reply(
+    req: ChartDataRequest,
+    items: { meta: Record<string, unknown>; rowsJson: string; table?: Columnar }[],
+  ): Promise<ChartDataReply> {
+    if (req.result_format === "csv" || req.result_format === "xlsx") {
+      const first = items[0];
+      if (!first) throw badRequest("Give at least one query to download.");
+      const table: Columnar =
+        first.table ?? tableFromRows(first.meta.colnames as string[], JSON.parse(first.rowsJson));
+      if (req.result_format === "csv") {
+        return {
+          kind: "file",
+          status: 200,
+          body: toCsv(table),
+          contentType: "text/csv; charset=utf-8",
+          fileName: "chart.csv",
+        };
+      }
+      return {
+        kind: "file",
+        status: 200,
+        body: await toXlsx(table),
+        contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        fileName: "chart.xlsx",
+      };
+    }
+    const parts = items.map((it) => `${JSON.stringify(it.meta).slice(0, -1)},"data":${it.rowsJson}}`);
+    return { kind: "json", status: 200, body: `{"result":[${parts.join(",")}]}` };
+  }
+
+  /** The worker's handler: runs the job as its user, stores the result, appends one event. */
+  async runJob(job: Job): Promise<void> {
+    const { userId, request, ctx, resultKey } = job.payload as JobPayload;
+    if (await this.deps.results.get(`chart-data/${resultKey}.json`)) return; // a duplicate delivery
+    const channel = AsyncEvents.channelFor(userId);
+    try {
+      const p = await this.deps.principalOf(userId);
+      const r = await this.resolve(p, request, ctx);
+      const resultType = request.result_type ?? "full";
+      const compiled = request.queries.map((q) => this.compile(r, q, resultType));
+      const reply = await this.reply(
+        request,
+        await this.items(r, { ...request, force: request.force }, compiled, resultType),
+      );
+      const header = JSON.stringify({ userId, datasourceId: r.ds.id });
+      await this.deps.results.put(
+        `chart-data/${resultKey}.json`,
+        `${header}\n${reply.body}`,
+        "application/json",
+      );
+      await this.deps.events.append({
+        channel_id: channel,
+        job_id: job.id,
+        user_id: userId,
+        status: "done",
+        result_url: `/api/v1/chart/data/${resultKey}`,
+        errors: [],
+      });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e; // unexpected: let SQS retry, then the DLQ handler reports it
+      const errors = e.body.errors?.map((x) => ({ message: x.message, error_type: x.error_type })) ?? [
+        { message: String(e.body.message) },
+      ];
+      await this.deps.events.append({
+        channel_id: channel,
+        job_id: job.id,
+        user_id: userId,
+        status: "error",
+        result_url: null,
+        errors,
+      });
+    }
+  }
+
+  /** Reports a job that could not run at all (after retries), so the client never spins forever. */
+  async failJob(job: Job, message: string): Promise<void> {
+    const { userId } = job.payload as JobPayload;
+    await this.deps.events.append({
+      channel_id: AsyncEvents.channelFor(userId),
+      job_id: job.id,
+      user_id: userId,
+      status: "error",
+      result_url: null,
+      errors: [{ message, error_type: ErrorType.ASYNC_WORKERS_ERROR }],
+    });
+  }
+
+  /** `GET {result_url}`: the stored result, with the same authorisation as the original call. */
+  async storedResult(p: Principal, resultKey: string): Promise<string> {
+    if (!/^[0-9a-f-]{36}$/.test(resultKey)) throw notFound("Result not found");
+    const bytes = await this.deps.results.get(`chart-data/${resultKey}.json`);
+    if (!bytes) throw notFound("Result not found or expired");
+    const text = Buffer.from(bytes).toString("utf8");
+    const cut = text.indexOf("\n");
+    const header = JSON.parse(text.slice(0, cut)) as { userId: number | null; datasourceId: number };
+    if (header.userId !== (p.user?.id ?? null)) throw notFound("Result not found or expired");
+    await this.deps.datasets.get(p, header.datasourceId).catch(() => {
+      throw notFound("Result not found or expired");
+    });
+    return text.slice(cut + 1);
+  }
+
+  static readonly JOB_KIND = JOB_KIND;
+}
+
+function guessKind(values: unknown[]): ColumnKind {
+  const v = values.find((x) => x !== null && x !== undefined);
+  if (typeof v === "number") return "numeric";
+  if (typeof v === "boolean") return "boolean";
+  return "string";
+}
+
+function tableFromRows(columns: string[], rows: Record<string, unknown>[]): Columnar {
+  return { columns, data: columns.map((c) => rows.map((r) => r[c])) };
+}

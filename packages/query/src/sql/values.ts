@@ -1,0 +1,81 @@
+import { EMPTY_STRING, type FilterValue, NULL_STRING } from "@strata/contracts";
+import { invalidPayload } from "../errors.ts";
+import type { ColumnKind } from "../model.ts";
+import { parseIsoDate } from "../time/calendar.ts";
+import type { SqlScalar } from "./params.ts";
+
+/** A filter value after Superset's marker and type handling: a scalar to bind, or a date. */
+export type FilterScalar = SqlScalar | Date;
+
+const NUMERIC = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
+
+/**
+ * Superset's handling of one filter value: `<NULL>` → null, `<empty string>` → '', and values
+ * coerced to the column's kind so that engines compare like with like (numeric text → number,
+ * numbers → text for string columns, TRUE/FALSE → booleans, ISO text → dates for temporal columns).
+ */
+export function normalizeFilterScalar(value: Exclude<FilterValue, unknown[]>, kind: ColumnKind): FilterScalar {
+  if (value === NULL_STRING || value === null) return null;
+  if (value === EMPTY_STRING) return "";
+  switch (kind) {
+    case "numeric":
+      if (typeof value === "string" && NUMERIC.test(value)) return Number(value);
+      if (typeof value === "boolean") return value ? 1 : 0;
+      return value;
+    case "string":
+      return typeof value === "string" ? value : String(value);
+    case "boolean":
+      if (typeof value === "string" && /^(true|false)$/i.test(value)) return value.toLowerCase() === "true";
+      if (typeof value === "number" && (value === 0 || value === 1)) return value === 1;
+      return value;
+    case "temporal": {
+      if (typeof value === "number") return new Date(value);
+      if (typeof value === "string") return parseIsoDate(value) ?? value;
+      return value;
+    }
+    default:
+      return value;
+  }
+}
+
+export function asList(value: FilterValue | undefined): Exclude<FilterValue, unknown[]>[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+export function requireScalar(value: FilterValue | undefined, op: string, column: string) {
+  if (Array.isArray(value)) {
+    if (value.length !== 1) throw invalidPayload(`Filter "${column} ${op}" needs a single value`);
+    return value[0];
+  }
+  if (value === undefined) throw invalidPayload(`Filter "${column} ${op}" needs a value`);
+  return value;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** A small strftime for string-typed date columns (`%Y-%m-%d`, `%Y%m%d %H:%M:%S` …). */
+export function formatDate(date: Date, pattern: string): string {
+  return pattern.replace(/%([YymdHMSf%])/g, (_, code: string) => {
+    switch (code) {
+      case "Y":
+        return pad(date.getUTCFullYear(), 4);
+      case "y":
+        return pad(date.getUTCFullYear() % 100);
+      case "m":
+        return pad(date.getUTCMonth() + 1);
+      case "d":
+        return pad(date.getUTCDate());
+      case "H":
+        return pad(date.getUTCHours());
+      case "M":
+        return pad(date.getUTCMinutes());
+      case "S":
+        return pad(date.getUTCSeconds());
+      case "f":
+        return pad(date.getUTCMilliseconds() * 1000, 6);
+      default:
+        return "%";
+    }
+  });
+}

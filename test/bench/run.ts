@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createEngine } from "@strata/engines";
 import { createApp } from "../../functions/src/app.ts";
 import { startLocalRuntime } from "../../functions/src/runtime/local-runtime.ts";
 
@@ -80,6 +81,70 @@ async function main() {
     }),
   });
 
+  // 3. Chart data on a generated 10M-row table: the compiled SQL run raw vs the API (no cache),
+  //    and the API answering from its cache.
+  const rowsN = Number(process.env.BENCH_ROWS ?? 10_000_000);
+  const seed = await createEngine({ engine: "duckdb", path: join(dataDir, "databases", "bench.duckdb") });
+  await seed.execute(
+    `CREATE TABLE events AS SELECT i AS id, (i % 50)::INTEGER AS region, (i % 7)::VARCHAR AS kind, (i * 7919 % 1000)::DOUBLE AS amount FROM range(${rowsN}) t(i)`,
+    { allowDml: true },
+  );
+  await seed.close();
+  const benchDb = await core.databases.create(null, {
+    database_name: "bench",
+    engine: "duckdb",
+    parameters: { path: "bench.duckdb" },
+  });
+  const events = await core.datasets.create(null, {
+    database: benchDb.id,
+    schema: "main",
+    table_name: "events",
+  });
+  const request = {
+    datasource: { id: events.id, type: "table" },
+    queries: [
+      {
+        columns: ["region"],
+        metrics: [
+          { expressionType: "SIMPLE", column: { column_name: "amount" }, aggregate: "SUM", label: "total" },
+        ],
+        orderby: [["total", false]],
+        row_limit: 100,
+      },
+    ],
+    result_format: "json",
+    result_type: "full",
+  };
+  const compiled = (await (
+    await app.request("/api/v1/chart/data", {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ ...request, result_type: "query" }),
+    })
+  ).json()) as {
+    result: { query: string; params: unknown[] }[];
+  };
+  const benchEngine = await core.databases.engineOf(benchDb);
+  const chartRounds = Number(process.env.BENCH_CHART_ROUNDS ?? 30);
+  const post = (force: boolean) => async () => {
+    const res = await app.request(`/api/v1/chart/data${force ? "?force=true" : ""}`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify(request),
+    });
+    await res.arrayBuffer();
+  };
+  rows.push({
+    name: `chart data, ${rowsN.toLocaleString()} rows group-by (raw DuckDB vs POST /api/v1/chart/data?force=true)`,
+    raw: await time(
+      () => benchEngine.execute(compiled.result[0].query, { params: compiled.result[0].params }),
+      chartRounds,
+    ),
+    api: await time(post(true), chartRounds),
+  });
+  await post(false)();
+  const hit = await time(post(false), chartRounds);
+
   console.log(`Strata bench: ${ROUNDS} rounds each, times in ms (p50 / p95), ratio = API ÷ raw at p50`);
   for (const r of rows) {
     const ratio = pct(r.api, 50) / pct(r.raw, 50);
@@ -87,6 +152,9 @@ async function main() {
       `${r.name}\n  raw ${pct(r.raw, 50).toFixed(2)} / ${pct(r.raw, 95).toFixed(2)}   api ${pct(r.api, 50).toFixed(2)} / ${pct(r.api, 95).toFixed(2)}   ratio ${ratio.toFixed(2)}`,
     );
   }
+  console.log(
+    `chart data cache hit (same request, no force)\n  api ${pct(hit, 50).toFixed(2)} / ${pct(hit, 95).toFixed(2)}`,
+  );
   await runtime.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -62,6 +62,7 @@ describe("chart data (sync)", () => {
   it("answers from the cache the second time, and force bypasses it", async () => {
     const body = byGender({ row_limit: 99 });
     await s.call("POST", "/api/v1/chart/data", { token: admin, body });
+    await s.runtime.core.chartData.flush();
     const second = (await json(await s.call("POST", "/api/v1/chart/data", { token: admin, body }))).result[0];
     expect(second.is_cached).toBe(true);
     expect(second.cached_dttm).toBeTruthy();

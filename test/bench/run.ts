@@ -143,6 +143,7 @@ async function main() {
     api: await time(post(true), chartRounds),
   });
   await post(false)();
+  await core.chartData.flush();
   const hit = await time(post(false), chartRounds);
 
   console.log(`Strata bench: ${ROUNDS} rounds each, times in ms (p50 / p95), ratio = API ÷ raw at p50`);

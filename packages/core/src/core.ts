@@ -164,6 +164,7 @@ export function createCore(deps: CoreDeps) {
     events,
     chartData,
     async close() {
+      await chartData.flush();
       await registry.closeAll();
     },
   };

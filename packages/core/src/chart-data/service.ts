@@ -77,6 +77,20 @@ export class ChartDataService {
     this.cache = new ResultCache(deps.results);
   }
 
+  private readonly pending = new Set<Promise<void>>();
+
+  private background(work: Promise<void>): void {
+    const tracked: Promise<void> = work
+      .catch((e) => console.error("[chart-data] cache write failed", e))
+      .finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+  }
+
+  /** Waits for background cache writes (shutdown, tests). */
+  async flush(): Promise<void> {
+    await Promise.all([...this.pending]);
+  }
+
   private now() {
     return this.opts.now?.() ?? new Date();
   }
@@ -221,10 +235,9 @@ export class ChartDataService {
         const rows = rowsJson(table);
         if (r.cacheTimeout > 0) {
           const cachedDttm = this.now().toISOString();
-          await this.cache.put(
-            key,
-            { ...meta, cached_dttm: cachedDttm, expires_at: Date.now() / 1000 + r.cacheTimeout },
-            rows,
+          // The reply doesn't wait for the cache write; a lost write only costs a future miss.
+          this.background(
+            this.cache.put(key, { ...meta, cached_dttm: cachedDttm, expires_at: Date.now() / 1000 + r.cacheTimeout }, rows),
           );
         }
         return { meta, rowsJson: rows, table };

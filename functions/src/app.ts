@@ -9,6 +9,7 @@ import { chartRoutes } from "./routes/chart.ts";
 import { asyncEventRoutes, chartDataRoutes } from "./routes/chart-data.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
 import { databaseRoutes } from "./routes/database.ts";
+import { exploreRoutes } from "./routes/explore.ts";
 import { datasetRoutes } from "./routes/dataset.ts";
 import { datasourceRoutes } from "./routes/datasource.ts";
 import { meRoutes, securityRoutes, sessionRoutes } from "./routes/security.ts";
@@ -42,6 +43,7 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.route("/api/v1/chart", chartDataRoutes());
   app.route("/api/v1/chart", chartRoutes());
   app.route("/api/v1/async_event", asyncEventRoutes());
+  app.route("/api/v1/explore", exploreRoutes());
   app.route("/api/v1/dashboard", dashboardRoutes());
   app.route("/api/v1/tag", tagRoutes());
   app.route("/", datasourceRoutes());

@@ -238,3 +238,58 @@ describe("chart data (async through SQS and S3)", () => {
     expect(event.errors[0].message).toMatch(/convert|cast|Could not/i);
   });
 });
+
+describe("explore state", () => {
+  it("loads a dataset or a saved chart, stores form data under a key, and keeps permalinks", async () => {
+    const fresh = await json(
+      await s.call("GET", `/api/v1/explore/?datasource_id=${birth}&datasource_type=table`, { token: admin }),
+    );
+    expect(fresh.result.dataset.columns.map((c: Json) => c.column_name)).toContain("gender");
+    expect(fresh.result.dataset.time_grain_sqla.length).toBeGreaterThan(3);
+    expect(fresh.result.form_data.datasource).toBe(`${birth}__table`);
+
+    const chart = await json(
+      await s.call("POST", "/api/v1/chart/", {
+        token: admin,
+        body: {
+          slice_name: "saved",
+          viz_type: "pie",
+          datasource_id: birth,
+          datasource_type: "table",
+          params: JSON.stringify({ viz_type: "pie", metric: "count" }),
+        },
+      }),
+    );
+    const saved = await json(await s.call("GET", `/api/v1/explore/?slice_id=${chart.id}`, { token: admin }));
+    expect(saved.result.slice).toMatchObject({ slice_id: chart.id, slice_name: "saved" });
+    expect(saved.result.form_data).toMatchObject({ viz_type: "pie", metric: "count", slice_id: chart.id });
+
+    const key = (
+      await json(
+        await s.call("POST", "/api/v1/explore/form_data", {
+          token: admin,
+          body: { datasource_id: birth, datasource_type: "table", form_data: '{"viz_type":"table"}' },
+        }),
+      )
+    ).key;
+    expect(
+      (await json(await s.call("GET", `/api/v1/explore/form_data/${key}`, { token: admin }))).form_data,
+    ).toBe('{"viz_type":"table"}');
+    const link = await json(
+      await s.call("POST", "/api/v1/explore/permalink", {
+        token: admin,
+        body: { formData: { datasource: `${birth}__table`, viz_type: "pie" } },
+      }),
+    );
+    expect(link.url).toMatch(/\/superset\/explore\/p\/.+\/$/);
+    expect(
+      (await json(await s.call("GET", `/api/v1/explore/permalink/${link.key}`, { token: admin }))).state
+        .formData.viz_type,
+    ).toBe("pie");
+
+    const gamma = await userWithRoles(s, admin, "noexplore", ["Gamma"]);
+    expect((await s.call("GET", `/api/v1/explore/?slice_id=${chart.id}`, { token: gamma })).status).toBe(404);
+    expect((await s.call("GET", `/api/v1/explore/form_data/${key}`, { token: gamma })).status).toBe(404);
+    expect((await s.call("GET", `/api/v1/explore/permalink/${link.key}`, { token: gamma })).status).toBe(404);
+  });
+});

@@ -15,10 +15,25 @@ describe("ChartDataRequestSchema", () => {
           ],
           extras: { having: "", where: "", time_grain_sqla: "P1D" },
           applied_time_extras: {},
-          columns: [{ timeGrain: "P1D", columnType: "BASE_AXIS", sqlExpression: "ds", label: "ds", expressionType: "SQL" }, "gender"],
+          columns: [
+            {
+              timeGrain: "P1D",
+              columnType: "BASE_AXIS",
+              sqlExpression: "ds",
+              label: "ds",
+              expressionType: "SQL",
+            },
+            "gender",
+          ],
           metrics: [
             "count",
-            { expressionType: "SIMPLE", column: { column_name: "num", type: "BIGINT" }, aggregate: "SUM", label: "SUM(num)", optionName: "metric_1" },
+            {
+              expressionType: "SIMPLE",
+              column: { column_name: "num", type: "BIGINT" },
+              aggregate: "SUM",
+              label: "SUM(num)",
+              optionName: "metric_1",
+            },
             { expressionType: "SQL", sqlExpression: "MAX(num)", label: "max" },
           ],
           orderby: [["count", false]],
@@ -32,7 +47,10 @@ describe("ChartDataRequestSchema", () => {
           custom_form_data: {},
           time_offsets: ["1 year ago"],
           post_processing: [
-            { operation: "pivot", options: { index: ["ds"], columns: ["gender"], aggregates: { count: { operator: "mean" } } } },
+            {
+              operation: "pivot",
+              options: { index: ["ds"], columns: ["gender"], aggregates: { count: { operator: "mean" } } },
+            },
             null,
           ],
         },
@@ -58,10 +76,21 @@ describe("ChartDataRequestSchema", () => {
     ["bad datasource type", { datasource: { id: 1, type: "view" }, queries: [] }],
     ["bad result_format", { datasource: { id: 1, type: "table" }, queries: [], result_format: "pdf" }],
     ["bad result_type", { datasource: { id: 1, type: "table" }, queries: [], result_type: "everything" }],
-    ["bad operator", { datasource: { id: 1, type: "table" }, queries: [{ filters: [{ col: "a", op: "~", val: 1 }] }] }],
+    [
+      "bad operator",
+      { datasource: { id: 1, type: "table" }, queries: [{ filters: [{ col: "a", op: "~", val: 1 }] }] },
+    ],
     ["negative row_limit", { datasource: { id: 1, type: "table" }, queries: [{ row_limit: -1 }] }],
     ["fractional row_limit", { datasource: { id: 1, type: "table" }, queries: [{ row_limit: 1.5 }] }],
-    ["bad aggregate", { datasource: { id: 1, type: "table" }, queries: [{ metrics: [{ expressionType: "SIMPLE", column: { column_name: "a" }, aggregate: "MEDIAN" }] }] }],
+    [
+      "bad aggregate",
+      {
+        datasource: { id: 1, type: "table" },
+        queries: [
+          { metrics: [{ expressionType: "SIMPLE", column: { column_name: "a" }, aggregate: "MEDIAN" }] },
+        ],
+      },
+    ],
     ["empty metric name", { datasource: { id: 1, type: "table" }, queries: [{ metrics: [""] }] }],
     ["missing queries", { datasource: { id: 1, type: "table" } }],
   ])("rejects %s", (_, body) => {

@@ -17,7 +17,11 @@ export {
 } from "./time/time-range.ts";
 export { parseTimeShift, shiftDate, shiftTimeRange, type TimeShift } from "./time/time-shift.ts";
 export { timeOffsetQueryObject } from "./time/time-offset-query.ts";
-export { convertAdhocFilters, toQueryOperator, type ConvertedAdhocFilters } from "./form-data/adhoc-filters.ts";
+export {
+  convertAdhocFilters,
+  toQueryOperator,
+  type ConvertedAdhocFilters,
+} from "./form-data/adhoc-filters.ts";
 export { queryObjectFromFormData } from "./form-data/query-object.ts";
 export type { ColumnarFrame } from "./post-processing/frame.ts";
 export {

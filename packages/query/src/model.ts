@@ -40,7 +40,11 @@ export function columnKind(column: DatasetColumnModel | undefined): ColumnKind {
     return "temporal";
   }
   if (/BOOL/.test(type)) return "boolean";
-  if (/^(TINYINT|SMALLINT|INT|INTEGER|BIGINT|HUGEINT|UBIGINT|UINTEGER|USMALLINT|UTINYINT|LONG|DECIMAL|NUMERIC|REAL|FLOAT|DOUBLE|SERIAL|BIGSERIAL|MONEY)/.test(type)) {
+  if (
+    /^(TINYINT|SMALLINT|INT|INTEGER|BIGINT|HUGEINT|UBIGINT|UINTEGER|USMALLINT|UTINYINT|LONG|DECIMAL|NUMERIC|REAL|FLOAT|DOUBLE|SERIAL|BIGSERIAL|MONEY)/.test(
+      type,
+    )
+  ) {
     return "numeric";
   }
   if (/DATE|TIME/.test(type) && !/INTERVAL/.test(type)) return "temporal";

@@ -28,12 +28,15 @@ export function toQueryOperator(operator: string, operatorId?: string): QueryFil
     if (symbol === null) throw invalidPayload(`The ${name} filter operator is not supported by this engine`);
     return symbol;
   }
-  if ((QUERY_FILTER_OPERATORS as readonly string[]).includes(operator)) return operator as QueryFilterOperator;
+  if ((QUERY_FILTER_OPERATORS as readonly string[]).includes(operator))
+    return operator as QueryFilterOperator;
   throw invalidPayload(`Unknown filter operator: ${operator}`);
 }
 
 function isEmptyComparator(value: FilterValue | undefined): boolean {
-  return value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
+  return (
+    value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0)
+  );
 }
 
 /**
@@ -42,7 +45,9 @@ function isEmptyComparator(value: FilterValue | undefined): boolean {
  * explore view never sends them), SQL filters are ANDed into extras.where / extras.having.
  * Custom SQL is validated later, when the query compiles.
  */
-export function convertAdhocFilters(adhocFilters: readonly AdhocFilter[] | null | undefined): ConvertedAdhocFilters {
+export function convertAdhocFilters(
+  adhocFilters: readonly AdhocFilter[] | null | undefined,
+): ConvertedAdhocFilters {
   const filters: QueryFilter[] = [];
   const where: string[] = [];
   const having: string[] = [];
@@ -58,7 +63,9 @@ export function convertAdhocFilters(adhocFilters: readonly AdhocFilter[] | null 
     }
     if (isEmptyComparator(filter.comparator)) continue;
     const val =
-      (op === "IN" || op === "NOT IN") && !Array.isArray(filter.comparator) ? [filter.comparator ?? null] : filter.comparator;
+      (op === "IN" || op === "NOT IN") && !Array.isArray(filter.comparator)
+        ? [filter.comparator ?? null]
+        : filter.comparator;
     filters.push({ col: filter.subject, op, val, ...(filter.isExtra ? { isExtra: true } : {}) });
   }
   return { filters, where: where.join(" AND "), having: having.join(" AND ") };

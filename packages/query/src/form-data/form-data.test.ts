@@ -26,7 +26,23 @@ describe("convertAdhocFilters", () => {
         "IS_FALSE",
         "TEMPORAL_RANGE",
       ].map((name) => toQueryOperator(name)),
-    ).toEqual(["==", "!=", "<", "<=", ">", ">=", "IN", "NOT IN", "LIKE", "ILIKE", "IS NOT NULL", "IS NULL", "IS TRUE", "IS FALSE", "TEMPORAL_RANGE"]);
+    ).toEqual([
+      "==",
+      "!=",
+      "<",
+      "<=",
+      ">",
+      ">=",
+      "IN",
+      "NOT IN",
+      "LIKE",
+      "ILIKE",
+      "IS NOT NULL",
+      "IS NULL",
+      "IS TRUE",
+      "IS FALSE",
+      "TEMPORAL_RANGE",
+    ]);
     expect(toQueryOperator(">=", "LESS_THAN")).toBe("<");
     expect(toQueryOperator("NOT LIKE")).toBe("NOT LIKE");
     expect(() => toQueryOperator("LATEST_PARTITION")).toThrow(QueryValidationError);
@@ -37,8 +53,20 @@ describe("convertAdhocFilters", () => {
     const adhoc: AdhocFilter[] = [
       { expressionType: "SIMPLE", clause: "WHERE", subject: "gender", operator: "EQUALS", comparator: "boy" },
       { expressionType: "SIMPLE", clause: "WHERE", subject: "state", operator: "IN", comparator: "CA" },
-      { expressionType: "SIMPLE", clause: "WHERE", subject: "name", operator: "IS_NOT_NULL", comparator: "ignored" },
-      { expressionType: "SIMPLE", clause: "WHERE", subject: "ds", operator: "TEMPORAL_RANGE", comparator: "Last week" },
+      {
+        expressionType: "SIMPLE",
+        clause: "WHERE",
+        subject: "name",
+        operator: "IS_NOT_NULL",
+        comparator: "ignored",
+      },
+      {
+        expressionType: "SIMPLE",
+        clause: "WHERE",
+        subject: "ds",
+        operator: "TEMPORAL_RANGE",
+        comparator: "Last week",
+      },
       { expressionType: "SIMPLE", clause: "WHERE", subject: "num", operator: "GREATER_THAN" },
       { expressionType: "SIMPLE", clause: "WHERE", subject: "state", operator: "IN", comparator: [] },
       { expressionType: "SIMPLE", clause: "HAVING", subject: "count", operator: ">", comparator: 10 },
@@ -69,7 +97,13 @@ describe("queryObjectFromFormData", () => {
     groupby: ["gender"],
     metrics: ["count"],
     adhoc_filters: [
-      { expressionType: "SIMPLE", clause: "WHERE", subject: "ds", operator: "TEMPORAL_RANGE", comparator: "No filter" },
+      {
+        expressionType: "SIMPLE",
+        clause: "WHERE",
+        subject: "ds",
+        operator: "TEMPORAL_RANGE",
+        comparator: "No filter",
+      },
       { expressionType: "SQL", clause: "WHERE", sqlExpression: "num > 1" },
     ],
     row_limit: "100",
@@ -102,12 +136,20 @@ describe("queryObjectFromFormData", () => {
   });
 
   it("keeps legacy granularity_sqla and a single metric", () => {
-    const query = queryObjectFromFormData({ granularity_sqla: "ds", time_range: "Last year", metric: "count" });
+    const query = queryObjectFromFormData({
+      granularity_sqla: "ds",
+      time_range: "Last year",
+      metric: "count",
+    });
     expect(query).toMatchObject({ granularity: "ds", time_range: "Last year", metrics: ["count"] });
   });
 
   it("reports malformed form data as a typed error", () => {
-    expect(() => queryObjectFromFormData({ metrics: [{ expressionType: "SIMPLE" }] })).toThrow(/Invalid form data at metrics/);
-    expect(() => queryObjectFromFormData({ adhoc_filters: [{ expressionType: "NOPE" }] })).toThrow(/Invalid adhoc_filters/);
+    expect(() => queryObjectFromFormData({ metrics: [{ expressionType: "SIMPLE" }] })).toThrow(
+      /Invalid form data at metrics/,
+    );
+    expect(() => queryObjectFromFormData({ adhoc_filters: [{ expressionType: "NOPE" }] })).toThrow(
+      /Invalid adhoc_filters/,
+    );
   });
 });

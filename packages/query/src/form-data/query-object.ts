@@ -11,8 +11,10 @@ import { convertAdhocFilters } from "./adhoc-filters.ts";
 
 type FormData = Record<string, unknown>;
 
-const list = (value: unknown): unknown[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
-const text = (value: unknown): string | undefined => (typeof value === "string" && value.trim() ? value : undefined);
+const list = (value: unknown): unknown[] =>
+  value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
+const text = (value: unknown): string | undefined =>
+  typeof value === "string" && value.trim() ? value : undefined;
 const integer = (value: unknown): number | undefined => {
   const n = typeof value === "string" && value.trim() ? Number(value) : value;
   return typeof n === "number" && Number.isInteger(n) && n >= 0 ? n : undefined;
@@ -36,12 +38,19 @@ export function queryObjectFromFormData(formData: FormData): QueryObject {
   const xAxis = formData.x_axis as QueryColumn | undefined;
   const columns: unknown[] = [];
   if (typeof xAxis === "string" && xAxis) {
-    columns.push({ label: xAxis, sqlExpression: xAxis, columnType: "BASE_AXIS", timeGrain: grain, expressionType: "SQL" });
+    columns.push({
+      label: xAxis,
+      sqlExpression: xAxis,
+      columnType: "BASE_AXIS",
+      timeGrain: grain,
+      expressionType: "SQL",
+    });
   } else if (xAxis && typeof xAxis === "object") {
     columns.push({ ...xAxis, columnType: "BASE_AXIS", timeGrain: grain ?? xAxis.timeGrain });
   }
   columns.push(...list(formData.groupby), ...list(formData.columns), ...list(formData.all_columns));
-  const metrics = formData.metrics !== undefined ? list(formData.metrics) : formData.metric ? [formData.metric] : undefined;
+  const metrics =
+    formData.metrics !== undefined ? list(formData.metrics) : formData.metric ? [formData.metric] : undefined;
   const seriesMetric = formData.series_limit_metric ?? formData.timeseries_limit_metric;
   const orderDesc = formData.order_desc === undefined ? true : !!formData.order_desc;
   const orderMetric = seriesMetric ?? metrics?.[0];

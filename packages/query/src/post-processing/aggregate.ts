@@ -19,7 +19,14 @@ export function aggregate(frame: ColumnarFrame, options: AggregateOptions): Colu
     columns: [...options.groupby, ...specs.map((s) => s.label)],
     data: [
       ...options.groupby.map((_, k) => groups.map((g) => g.key[k])),
-      ...specs.map((s) => groups.map((g) => s.apply(g.rows.map((r) => s.values[r]), s.options))),
+      ...specs.map((s) =>
+        groups.map((g) =>
+          s.apply(
+            g.rows.map((r) => s.values[r]),
+            s.options,
+          ),
+        ),
+      ),
     ],
   };
 }

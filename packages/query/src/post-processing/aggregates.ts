@@ -18,8 +18,8 @@ function numbers(values: unknown[]): number[] {
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 // Loops, not Math.min(...xs): spreading a large column overflows the call stack.
-const minOf = (xs: number[]) => (xs.length ? xs.reduce((a, b) => (b < a ? b : a)) : null);
-const maxOf = (xs: number[]) => (xs.length ? xs.reduce((a, b) => (b > a ? b : a)) : null);
+const minOf = (xs: number[]) => (xs.length ? xs.reduce((a, b) => Math.min(a, b)) : null);
+const maxOf = (xs: number[]) => (xs.length ? xs.reduce((a, b) => Math.max(a, b)) : null);
 const mean = (xs: number[]) => (xs.length ? sum(xs) / xs.length : null);
 
 /** numpy's default (linear) percentile, q in 0–100, of sorted values. */
@@ -41,7 +41,8 @@ const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 
 function quantileOption(options: Record<string, unknown>): number {
   const q = options.q ?? options.percentile ?? 50;
-  if (typeof q !== "number" || q < 0 || q > 100) throw postProcessingError("percentile needs options.q between 0 and 100");
+  if (typeof q !== "number" || q < 0 || q > 100)
+    throw postProcessingError("percentile needs options.q between 0 and 100");
   return q;
 }
 

@@ -68,7 +68,9 @@ describe("applyPostProcessing", () => {
     expect(unknown.status).toBe(400);
     const invalid = error([{ operation: "rolling", options: { rolling_type: "sum", window: "3" } }]);
     expect(invalid.message).toMatch(/^Invalid options for post processing operation rolling: window: /);
-    expect(error([{ operation: "sort", options: { by: "nope" } }]).message).toMatch(/not available in DataFrame: nope/);
+    expect(error([{ operation: "sort", options: { by: "nope" } }]).message).toMatch(
+      /not available in DataFrame: nope/,
+    );
   });
 });
 
@@ -95,9 +97,17 @@ describe("time offsets", () => {
   it("joins the shifted result back on time and series as metric__offset", () => {
     const lastYear: ColumnarFrame = {
       columns: ["__timestamp", "gender", "SUM(num)"],
-      data: [["2019-01-01T00:00:00", "2019-01-01T00:00:00", "2019-01-02T00:00:00"], ["boy", "girl", "girl"], [10, 20, 30]],
+      data: [
+        ["2019-01-01T00:00:00", "2019-01-01T00:00:00", "2019-01-02T00:00:00"],
+        ["boy", "girl", "girl"],
+        [10, 20, 30],
+      ],
     };
-    const joined = joinTimeOffset(frame, lastYear, { offset: "1 year ago", timeColumn: "__timestamp", metrics: ["SUM(num)"] });
+    const joined = joinTimeOffset(frame, lastYear, {
+      offset: "1 year ago",
+      timeColumn: "__timestamp",
+      metrics: ["SUM(num)"],
+    });
     expect(joined.columns).toEqual(["__timestamp", "gender", "SUM(num)", "SUM(num)__1 year ago"]);
     expect(joined.data[3]).toEqual([10, 20, null, null]);
   });

@@ -49,7 +49,8 @@ function options<S extends v.GenericSchema>(schema: S, step: PostProcessingStep)
 
 function applyOne(frame: ColumnarFrame, step: PostProcessingStep): ColumnarFrame {
   const operation = step.operation;
-  if (!isOperation(operation)) throw postProcessingError(`Unsupported post processing operation: ${operation}`);
+  if (!isOperation(operation))
+    throw postProcessingError(`Unsupported post processing operation: ${operation}`);
   switch (operation) {
     case "pivot":
       return pivot(frame, options(schemas.PivotOptions, step));

@@ -2,8 +2,16 @@ import { describe, expect, it } from "vitest";
 import { applyPostProcessing } from "./apply.ts";
 import type { ColumnarFrame } from "./frame.ts";
 
-const frame: ColumnarFrame = { columns: ["t", "a", "b"], data: [["x", "y", "z"], [10, 20, 0], [5, 20, 0]] };
-const run = (operation: string, options: Record<string, unknown>, input = frame) => applyPostProcessing(input, [{ operation, options }]);
+const frame: ColumnarFrame = {
+  columns: ["t", "a", "b"],
+  data: [
+    ["x", "y", "z"],
+    [10, 20, 0],
+    [5, 20, 0],
+  ],
+};
+const run = (operation: string, options: Record<string, unknown>, input = frame) =>
+  applyPostProcessing(input, [{ operation, options }]);
 const compare = (compare_type: string, extra: Record<string, unknown> = {}) =>
   run("compare", { source_columns: ["a"], compare_columns: ["b"], compare_type, ...extra });
 
@@ -23,9 +31,22 @@ describe("compare", () => {
 
   it("rounds to the precision and can drop the compared columns", () => {
     const thirds: ColumnarFrame = { columns: ["t", "a", "b"], data: [["x"], [1], [3]] };
-    expect(run("compare", { source_columns: ["a"], compare_columns: ["b"], compare_type: "ratio" }, thirds).data[3]).toEqual([0.3333]);
     expect(
-      run("compare", { source_columns: ["a"], compare_columns: ["b"], compare_type: "ratio", precision: 2, drop_original_columns: true }, thirds),
+      run("compare", { source_columns: ["a"], compare_columns: ["b"], compare_type: "ratio" }, thirds)
+        .data[3],
+    ).toEqual([0.3333]);
+    expect(
+      run(
+        "compare",
+        {
+          source_columns: ["a"],
+          compare_columns: ["b"],
+          compare_type: "ratio",
+          precision: 2,
+          drop_original_columns: true,
+        },
+        thirds,
+      ),
     ).toEqual({ columns: ["t", "ratio__a__b"], data: [["x"], [0.33]] });
   });
 
@@ -34,22 +55,39 @@ describe("compare", () => {
   });
 
   it("needs matching column lists", () => {
-    expect(() => run("compare", { source_columns: ["a"], compare_columns: [], compare_type: "ratio" })).toThrow(/same length/);
+    expect(() =>
+      run("compare", { source_columns: ["a"], compare_columns: [], compare_type: "ratio" }),
+    ).toThrow(/same length/);
   });
 });
 
 describe("contribution", () => {
-  const shares: ColumnarFrame = { columns: ["label", "a", "b"], data: [["p", "q", "r"], [1, 3, null], [2, 2, 4]] };
+  const shares: ColumnarFrame = {
+    columns: ["label", "a", "b"],
+    data: [
+      ["p", "q", "r"],
+      [1, 3, null],
+      [2, 2, 4],
+    ],
+  };
 
   it("divides by column totals, nulls counted as zero", () => {
     expect(run("contribution", {}, shares)).toEqual({
       columns: ["label", "a", "b"],
-      data: [["p", "q", "r"], [0.25, 0.75, 0], [0.25, 0.25, 0.5]],
+      data: [
+        ["p", "q", "r"],
+        [0.25, 0.75, 0],
+        [0.25, 0.25, 0.5],
+      ],
     });
   });
 
   it("divides by row totals and can write to new columns", () => {
-    const result = run("contribution", { orientation: "row", columns: ["a", "b"], rename_columns: ["a%", "b%"] }, shares);
+    const result = run(
+      "contribution",
+      { orientation: "row", columns: ["a", "b"], rename_columns: ["a%", "b%"] },
+      shares,
+    );
     expect(result.columns).toEqual(["label", "a", "b", "a%", "b%"]);
     expect(result.data[3]).toEqual([1 / 3, 0.6, null]);
     expect(result.data[4]).toEqual([2 / 3, 0.4, 1]);
@@ -66,6 +104,8 @@ describe("contribution", () => {
 
   it("refuses non-numeric columns and mismatched names", () => {
     expect(() => run("contribution", { columns: ["label"] }, shares)).toThrow(/not numeric/);
-    expect(() => run("contribution", { columns: ["a"], rename_columns: ["x", "y"] }, shares)).toThrow(/same length/);
+    expect(() => run("contribution", { columns: ["a"], rename_columns: ["x", "y"] }, shares)).toThrow(
+      /same length/,
+    );
   });
 });

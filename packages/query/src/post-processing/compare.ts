@@ -1,4 +1,11 @@
-import { type ColumnarFrame, column, finiteOrNull, postProcessingError, toNumber, withData } from "./frame.ts";
+import {
+  type ColumnarFrame,
+  column,
+  finiteOrNull,
+  postProcessingError,
+  toNumber,
+  withData,
+} from "./frame.ts";
 import type { CompareOptions } from "./schemas.ts";
 
 const round = (value: number, precision: number) => {
@@ -37,6 +44,6 @@ export function compare(frame: ColumnarFrame, options: CompareOptions): Columnar
   });
   if (!options.drop_original_columns) return withData(frame, columns, data);
   const dropped = new Set([...options.source_columns, ...options.compare_columns]);
-  const keep = columns.map((name, i) => i).filter((i) => !dropped.has(columns[i]));
+  const keep = columns.map((_, i) => i).filter((i) => !dropped.has(columns[i]));
   return { columns: keep.map((i) => columns[i]), data: keep.map((i) => data[i]) };
 }

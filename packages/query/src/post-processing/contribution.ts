@@ -26,7 +26,9 @@ export function contribution(frame: ColumnarFrame, options: ContributionOptions)
   const selected = options.columns?.length ? options.columns : numeric;
   const renamed = options.rename_columns?.length ? options.rename_columns : selected;
   if (renamed.length !== selected.length) {
-    throw postProcessingError("`rename_columns` must have the same length as `columns` + `time_shift_columns`.");
+    throw postProcessingError(
+      "`rename_columns` must have the same length as `columns` + `time_shift_columns`.",
+    );
   }
   const valuesOf = (name: string) => frame.data[frame.columns.indexOf(name)].map(toNumber);
   const results: (number | null)[][] = [];
@@ -48,7 +50,8 @@ export function contribution(frame: ColumnarFrame, options: ContributionOptions)
     for (const members of groups.values()) {
       for (let r = 0; r < rows; r++) {
         const total = members.reduce((acc, i) => acc + (columns[i][r] ?? 0), 0);
-        for (const i of members) results[i][r] = columns[i][r] === null ? null : finiteOrNull((columns[i][r] as number) / total);
+        for (const i of members)
+          results[i][r] = columns[i][r] === null ? null : finiteOrNull((columns[i][r] as number) / total);
       }
     }
   }

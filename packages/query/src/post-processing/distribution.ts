@@ -1,18 +1,16 @@
 import { percentile } from "./aggregates.ts";
-import {
-  type ColumnarFrame,
-  column,
-  groupRows,
-  postProcessingError,
-  rowCount,
-  toNumber,
-} from "./frame.ts";
+import { type ColumnarFrame, column, groupRows, postProcessingError, rowCount, toNumber } from "./frame.ts";
 import type { BoxplotOptions, HistogramOptions, RankOptions } from "./schemas.ts";
 
 const allRows = (frame: ColumnarFrame) => Array.from({ length: rowCount(frame) }, (_, i) => i);
 
 function groupsOf(frame: ColumnarFrame, groupby: string[]) {
-  return groupby.length ? groupRows(groupby.map((name) => column(frame, name)), rowCount(frame)) : [{ key: [], rows: allRows(frame) }];
+  return groupby.length
+    ? groupRows(
+        groupby.map((name) => column(frame, name)),
+        rowCount(frame),
+      )
+    : [{ key: [], rows: allRows(frame) }];
 }
 
 /**
@@ -28,8 +26,8 @@ export function histogram(frame: ColumnarFrame, options: HistogramOptions): Colu
   }
   const values = raw.map(toNumber);
   const present = values.filter((v): v is number => v !== null);
-  let low = present.length ? present.reduce((a, b) => (b < a ? b : a)) : 0;
-  let high = present.length ? present.reduce((a, b) => (b > a ? b : a)) : 1;
+  let low = present.length ? present.reduce((a, b) => Math.min(a, b)) : 0;
+  let high = present.length ? present.reduce((a, b) => Math.max(a, b)) : 1;
   if (low === high) {
     low -= 0.5;
     high += 0.5;
@@ -56,7 +54,9 @@ export function histogram(frame: ColumnarFrame, options: HistogramOptions): Colu
     columns: [...groupby, ...names],
     data: [
       ...groupby.map((_, k) => groups.map((g) => g.key[k])),
-      ...names.map((_, b) => counts.map((row) => (options.normalize ? (total ? row[b] / total : null) : row[b]))),
+      ...names.map((_, b) =>
+        counts.map((row) => (options.normalize ? (total ? row[b] / total : null) : row[b])),
+      ),
     ],
   };
 }
@@ -104,7 +104,16 @@ export function boxplot(frame: ColumnarFrame, options: BoxplotOptions): Columnar
       ...values.filter((x) => high !== null && x > high),
       ...values.filter((x) => low !== null && x < low),
     ];
-    return { mean, median: percentile(sorted, 50), max: high, min: low, q1, q3, count: values.length, outliers };
+    return {
+      mean,
+      median: percentile(sorted, 50),
+      max: high,
+      min: low,
+      q1,
+      q3,
+      count: values.length,
+      outliers,
+    };
   };
   const perMetric = options.metrics.map((metric) => {
     const values = column(frame, metric).map(toNumber);
@@ -128,7 +137,9 @@ export function rank(frame: ColumnarFrame, options: RankOptions): ColumnarFrame 
   const result: (number | null)[] = values.map(() => null);
   const groups = options.group_by ? groupsOf(frame, [options.group_by]) : [{ key: [], rows: allRows(frame) }];
   for (const group of groups) {
-    const rows = group.rows.filter((r) => values[r] !== null).sort((a, b) => (values[a] as number) - (values[b] as number));
+    const rows = group.rows
+      .filter((r) => values[r] !== null)
+      .sort((a, b) => (values[a] as number) - (values[b] as number));
     for (let i = 0; i < rows.length; ) {
       let j = i;
       while (j + 1 < rows.length && values[rows[j + 1]] === values[rows[i]]) j += 1;

@@ -34,12 +34,17 @@ export function column(frame: ColumnarFrame, name: string): unknown[] {
 
 /** A new frame; multi-level names survive only while the column names stay the same. */
 export function withData(frame: ColumnarFrame, columns: string[], data: unknown[][]): ColumnarFrame {
-  const sameColumns = columns.length === frame.columns.length && columns.every((c, i) => c === frame.columns[i]);
+  const sameColumns =
+    columns.length === frame.columns.length && columns.every((c, i) => c === frame.columns[i]);
   return frame.levels && sameColumns ? { columns, data, levels: frame.levels } : { columns, data };
 }
 
 /** Superset's _append_columns: `{y: 'y'}` replaces y, `{y: 'y2'}` appends y2. */
-export function appendColumns(frame: ColumnarFrame, mapping: Record<string, string>, computed: Map<string, unknown[]>) {
+export function appendColumns(
+  frame: ColumnarFrame,
+  mapping: Record<string, string>,
+  computed: Map<string, unknown[]>,
+) {
   const columns = [...frame.columns];
   const data = [...frame.data];
   for (const [source, target] of Object.entries(mapping)) {
@@ -67,7 +72,8 @@ export function takeRows(frame: ColumnarFrame, rows: readonly number[]): Columna
 export function toNumber(value: unknown): number | null {
   if (typeof value === "number") return Number.isNaN(value) ? null : value;
   if (typeof value === "bigint") return Number(value);
-  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) return Number(value);
+  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)))
+    return Number(value);
   return null;
 }
 

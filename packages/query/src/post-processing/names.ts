@@ -6,7 +6,8 @@ function levelsOf(frame: ColumnarFrame): (string | null)[][] {
   return frame.levels ?? frame.columns.map((name) => name.split(FLAT_COLUMN_SEPARATOR));
 }
 
-const join = (levels: (string | null)[]) => levels.filter((part): part is string => part !== null).join(FLAT_COLUMN_SEPARATOR);
+const join = (levels: (string | null)[]) =>
+  levels.filter((part): part is string => part !== null).join(FLAT_COLUMN_SEPARATOR);
 
 /**
  * Superset's rename. Without a level, whole column names are renamed. With a level, the label at
@@ -50,10 +51,14 @@ export function select(frame: ColumnarFrame, options: SelectOptions): ColumnarFr
   const data = names.map((name) => column(frame, name));
   if (options.exclude?.length) {
     for (const name of options.exclude) {
-      if (!names.includes(name)) throw postProcessingError(`Referenced columns not available in DataFrame: ${name}`);
+      if (!names.includes(name))
+        throw postProcessingError(`Referenced columns not available in DataFrame: ${name}`);
     }
     const keep = names.map((_, i) => i).filter((i) => !options.exclude!.includes(names[i]));
-    return select({ columns: keep.map((i) => names[i]), data: keep.map((i) => data[i]) }, { rename: options.rename });
+    return select(
+      { columns: keep.map((i) => names[i]), data: keep.map((i) => data[i]) },
+      { rename: options.rename },
+    );
   }
   names = names.map((name) => options.rename?.[name] ?? name);
   return { columns: names, data };

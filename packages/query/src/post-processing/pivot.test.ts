@@ -32,7 +32,13 @@ describe("pivot", () => {
       columns: ["gender"],
       aggregates: { "SUM(num)": { operator: "sum" }, COUNT: { operator: "max" } },
     });
-    expect(result.columns).toEqual(["__timestamp", "SUM(num), boy", "SUM(num), girl", "COUNT, boy", "COUNT, girl"]);
+    expect(result.columns).toEqual([
+      "__timestamp",
+      "SUM(num), boy",
+      "SUM(num), girl",
+      "COUNT, boy",
+      "COUNT, girl",
+    ]);
     expect(result.data.slice(3)).toEqual([
       [1, 3, 5],
       [2, null, 4],
@@ -45,11 +51,24 @@ describe("pivot", () => {
       aggregates: { "SUM(num)": { operator: "sum" }, COUNT: { operator: "max" } },
       combine_value_with_metric: true,
     });
-    expect(result.columns).toEqual(["__timestamp", "boy, SUM(num)", "boy, COUNT", "girl, SUM(num)", "girl, COUNT"]);
+    expect(result.columns).toEqual([
+      "__timestamp",
+      "boy, SUM(num)",
+      "boy, COUNT",
+      "girl, SUM(num)",
+      "girl, COUNT",
+    ]);
   });
 
   it("groups by index only when there are no columns, reading another source column", () => {
-    expect(pivot({ aggregates: { total: { column: "SUM(num)", operator: "sum" }, n: { column: "COUNT", operator: "count" } } })).toEqual({
+    expect(
+      pivot({
+        aggregates: {
+          total: { column: "SUM(num)", operator: "sum" },
+          n: { column: "COUNT", operator: "count" },
+        },
+      }),
+    ).toEqual({
       columns: ["__timestamp", "total", "n"],
       data: [
         ["2020-01-01", "2020-01-02", "2020-01-03"],
@@ -69,16 +88,50 @@ describe("pivot", () => {
       ],
     };
     const aggregates = { v: { operator: "mean" } };
-    expect(applyPostProcessing(withOther, [{ operation: "pivot", options: { index: ["t"], columns: ["g"], aggregates } }]).columns).toEqual(["t", "x"]);
+    expect(
+      applyPostProcessing(withOther, [
+        { operation: "pivot", options: { index: ["t"], columns: ["g"], aggregates } },
+      ]).columns,
+    ).toEqual(["t", "x"]);
     const kept = applyPostProcessing(withOther, [
-      { operation: "pivot", options: { index: ["t"], columns: ["g"], aggregates, drop_missing_columns: false, metric_fill_value: 0 } },
+      {
+        operation: "pivot",
+        options: {
+          index: ["t"],
+          columns: ["g"],
+          aggregates,
+          drop_missing_columns: false,
+          metric_fill_value: 0,
+        },
+      },
     ]);
-    expect(kept).toEqual({ columns: ["t", "other", "x"], data: [["a", "b"], [0, 0], [1, 3]] });
+    expect(kept).toEqual({
+      columns: ["t", "other", "x"],
+      data: [
+        ["a", "b"],
+        [0, 0],
+        [1, 3],
+      ],
+    });
   });
 
   it("fills null column values with <NULL> and drops rows with a null index", () => {
-    const nulls: ColumnarFrame = { columns: ["t", "g", "v"], data: [["a", "a", null], [null, "x", "x"], [1, 2, 3]] };
-    expect(applyPostProcessing(nulls, [{ operation: "pivot", options: { index: ["t"], columns: ["g"], aggregates: { v: { operator: "sum" } } } }])).toEqual({
+    const nulls: ColumnarFrame = {
+      columns: ["t", "g", "v"],
+      data: [
+        ["a", "a", null],
+        [null, "x", "x"],
+        [1, 2, 3],
+      ],
+    };
+    expect(
+      applyPostProcessing(nulls, [
+        {
+          operation: "pivot",
+          options: { index: ["t"], columns: ["g"], aggregates: { v: { operator: "sum" } } },
+        },
+      ]),
+    ).toEqual({
       columns: ["t", "<NULL>", "x"],
       data: [["a"], [1], [2]],
     });
@@ -86,11 +139,27 @@ describe("pivot", () => {
 
   it("keeps the metric level when not flattening, for rename and flatten to use", () => {
     const result = applyPostProcessing(frame, [
-      { operation: "pivot", options: { index: ["__timestamp"], columns: ["gender"], aggregates: { "SUM(num)": { operator: "sum" } }, flatten_columns: false } },
+      {
+        operation: "pivot",
+        options: {
+          index: ["__timestamp"],
+          columns: ["gender"],
+          aggregates: { "SUM(num)": { operator: "sum" } },
+          flatten_columns: false,
+        },
+      },
     ]);
     expect(result.columns).toEqual(["__timestamp", "SUM(num), boy", "SUM(num), girl"]);
     const renamed = applyPostProcessing(frame, [
-      { operation: "pivot", options: { index: ["__timestamp"], columns: ["gender"], aggregates: { "SUM(num)": { operator: "sum" } }, flatten_columns: false } },
+      {
+        operation: "pivot",
+        options: {
+          index: ["__timestamp"],
+          columns: ["gender"],
+          aggregates: { "SUM(num)": { operator: "sum" } },
+          flatten_columns: false,
+        },
+      },
       { operation: "rename", options: { columns: { "SUM(num)": null }, level: 0, inplace: true } },
       { operation: "flatten" },
     ]);
@@ -98,18 +167,38 @@ describe("pivot", () => {
   });
 
   it("names values like Python's str() and sorts numbers numerically", () => {
-    const typed: ColumnarFrame = { columns: ["t", "k", "v"], data: [["a", "a", "a"], [10, 9, true], [1, 2, 3]] };
-    const result = applyPostProcessing(typed, [{ operation: "pivot", options: { index: ["t"], columns: ["k"], aggregates: { v: { operator: "sum" } } } }]);
+    const typed: ColumnarFrame = {
+      columns: ["t", "k", "v"],
+      data: [
+        ["a", "a", "a"],
+        [10, 9, true],
+        [1, 2, 3],
+      ],
+    };
+    const result = applyPostProcessing(typed, [
+      {
+        operation: "pivot",
+        options: { index: ["t"], columns: ["k"], aggregates: { v: { operator: "sum" } } },
+      },
+    ]);
     expect(result.columns).toEqual(["t", "9", "10", "True"]);
   });
 
   it("refuses what it cannot do with a typed error", () => {
     expect(() => pivot({ aggregates: {} })).toThrow(/at least one aggregate/);
-    expect(() => applyPostProcessing(frame, [{ operation: "pivot", options: { index: [], aggregates: { x: { operator: "sum" } } } }])).toThrow(
-      /requires at least one index/,
+    expect(() =>
+      applyPostProcessing(frame, [
+        { operation: "pivot", options: { index: [], aggregates: { x: { operator: "sum" } } } },
+      ]),
+    ).toThrow(/requires at least one index/);
+    expect(() => pivot({ aggregates: { "SUM(num)": { operator: "argmax" } } })).toThrow(
+      /Invalid aggregate operator/,
     );
-    expect(() => pivot({ aggregates: { "SUM(num)": { operator: "argmax" } } })).toThrow(/Invalid aggregate operator/);
-    expect(() => pivot({ columns: ["nope"], aggregates: { "SUM(num)": { operator: "sum" } } })).toThrow(/not available/);
-    expect(() => pivot({ aggregates: { "SUM(num)": { operator: "sum" } }, marginal_distributions: true })).toThrow(/not supported/);
+    expect(() => pivot({ columns: ["nope"], aggregates: { "SUM(num)": { operator: "sum" } } })).toThrow(
+      /not available/,
+    );
+    expect(() =>
+      pivot({ aggregates: { "SUM(num)": { operator: "sum" } }, marginal_distributions: true }),
+    ).toThrow(/not supported/);
   });
 });

@@ -45,8 +45,12 @@ export function pivot(frame: ColumnarFrame, options: PivotOptions): ColumnarFram
   const outData: unknown[][] = [];
   const emit = (levels: string[], values: unknown[]) => {
     if (options.drop_missing_columns && values.every(isNull)) return;
-    const filled = options.metric_fill_value === undefined ? values : values.map((v) => (isNull(v) ? options.metric_fill_value : v));
-    const named = options.flatten_columns && aggregates.length === 1 && levels.length > 1 ? levels.slice(1) : levels;
+    const filled =
+      options.metric_fill_value === undefined
+        ? values
+        : values.map((v) => (isNull(v) ? options.metric_fill_value : v));
+    const named =
+      options.flatten_columns && aggregates.length === 1 && levels.length > 1 ? levels.slice(1) : levels;
     outNames.push(named.join(FLAT_COLUMN_SEPARATOR));
     outLevels.push(levels);
     outData.push(filled);
@@ -54,7 +58,14 @@ export function pivot(frame: ColumnarFrame, options: PivotOptions): ColumnarFram
   const cells = (aggregate: (typeof aggregates)[number], rows: number[]) => {
     const byRow: number[][] = rowGroups.map(() => []);
     for (const r of rows) if (rowOf[r] >= 0) byRow[rowOf[r]].push(r);
-    return byRow.map((rs) => (rs.length ? aggregate.apply(rs.map((r) => aggregate.values[r]), aggregate.options) : null));
+    return byRow.map((rs) =>
+      rs.length
+        ? aggregate.apply(
+            rs.map((r) => aggregate.values[r]),
+            aggregate.options,
+          )
+        : null,
+    );
   };
 
   const allRows = Array.from({ length: count }, (_, r) => r);
@@ -62,14 +73,19 @@ export function pivot(frame: ColumnarFrame, options: PivotOptions): ColumnarFram
     for (const aggregate of aggregates) emit([aggregate.label], cells(aggregate, allRows));
   } else if (options.combine_value_with_metric) {
     for (const group of [...columnGroups].sort((a, b) => compareTuples(a.key, b.key)))
-      for (const aggregate of aggregates) emit([...group.key.map(pythonStr), aggregate.label], cells(aggregate, group.rows));
+      for (const aggregate of aggregates)
+        emit([...group.key.map(pythonStr), aggregate.label], cells(aggregate, group.rows));
   } else {
     for (const aggregate of aggregates)
-      for (const group of columnGroups) emit([aggregate.label, ...group.key.map(pythonStr)], cells(aggregate, group.rows));
+      for (const group of columnGroups)
+        emit([aggregate.label, ...group.key.map(pythonStr)], cells(aggregate, group.rows));
   }
 
   const indexData = indexValues.map((values) => rowGroups.map((group) => values[group.rows[0]]));
-  const result: ColumnarFrame = { columns: [...options.index, ...outNames], data: [...indexData, ...outData] };
+  const result: ColumnarFrame = {
+    columns: [...options.index, ...outNames],
+    data: [...indexData, ...outData],
+  };
   if (!options.flatten_columns) result.levels = [...options.index.map((name) => [name]), ...outLevels];
   return result;
 }

@@ -4,7 +4,10 @@ import type { ColumnarFrame } from "./frame.ts";
 
 const daily: ColumnarFrame = {
   columns: ["__timestamp", "y"],
-  data: [["2020-01-01T00:00:00", "2020-01-03T00:00:00", "2020-01-04T12:00:00"], [1, 3, 5]],
+  data: [
+    ["2020-01-01T00:00:00", "2020-01-03T00:00:00", "2020-01-04T12:00:00"],
+    [1, 3, 5],
+  ],
 };
 const resample = (rule: string, method: string, extra: Record<string, unknown> = {}, frame = daily) =>
   applyPostProcessing(frame, [{ operation: "resample", options: { rule, method, ...extra } }]);
@@ -28,7 +31,13 @@ describe("resample", () => {
   });
 
   it("1T and 1H bin by minute and hour from midnight", () => {
-    const minutes: ColumnarFrame = { columns: ["t", "y"], data: [["2020-01-01 00:00:10", "2020-01-01 00:02:30"], [1, 2]] };
+    const minutes: ColumnarFrame = {
+      columns: ["t", "y"],
+      data: [
+        ["2020-01-01 00:00:10", "2020-01-01 00:02:30"],
+        [1, 2],
+      ],
+    };
     expect(resample("1T", "sum", {}, minutes).data).toEqual([
       ["2020-01-01 00:00:00", "2020-01-01 00:01:00", "2020-01-01 00:02:00"],
       [1, 0, 2],
@@ -37,7 +46,13 @@ describe("resample", () => {
   });
 
   it("1M labels month ends; ffill carries the month's value", () => {
-    const monthly: ColumnarFrame = { columns: ["t", "y"], data: [["2020-01-15T00:00:00", "2020-03-10T00:00:00"], [1, 2]] };
+    const monthly: ColumnarFrame = {
+      columns: ["t", "y"],
+      data: [
+        ["2020-01-15T00:00:00", "2020-03-10T00:00:00"],
+        [1, 2],
+      ],
+    };
     const ends = ["2020-01-31T00:00:00", "2020-02-29T00:00:00", "2020-03-31T00:00:00"];
     expect(resample("1M", "sum", {}, monthly).data).toEqual([ends, [1, 0, 2]]);
     expect(resample("1M", "ffill", {}, monthly).data).toEqual([ends, [1, 1, 2]]);
@@ -45,7 +60,13 @@ describe("resample", () => {
   });
 
   it("1AS labels year starts", () => {
-    const yearly: ColumnarFrame = { columns: ["t", "y"], data: [["2019-05-01T00:00:00", "2021-02-01T00:00:00"], [1, 2]] };
+    const yearly: ColumnarFrame = {
+      columns: ["t", "y"],
+      data: [
+        ["2019-05-01T00:00:00", "2021-02-01T00:00:00"],
+        [1, 2],
+      ],
+    };
     expect(resample("1AS", "sum", {}, yearly).data).toEqual([
       ["2019-01-01T00:00:00", "2020-01-01T00:00:00", "2021-01-01T00:00:00"],
       [1, 0, 2],

@@ -1,6 +1,13 @@
 import { addUnits, truncate } from "../time/calendar.ts";
 import { aggregator } from "./aggregates.ts";
-import { type ColumnarFrame, column, columnIndex, groupRows, postProcessingError, rowCount } from "./frame.ts";
+import {
+  type ColumnarFrame,
+  column,
+  columnIndex,
+  groupRows,
+  postProcessingError,
+  rowCount,
+} from "./frame.ts";
 import type { ResampleOptions } from "./schemas.ts";
 import { timeWriter, toMillis } from "./time-values.ts";
 
@@ -34,7 +41,8 @@ function frequency(rule: string, firstMs: number): Frequency {
     // Month end, closed on the right: (previous month end, this month end], labelled by the end.
     const monthEnd = (ms: number) => addUnits(truncate(new Date(ms), "month"), 1, "month").getTime() - DAY;
     return {
-      label: (ms) => (ms <= monthEnd(ms) ? monthEnd(ms) : monthEnd(addUnits(new Date(ms), 1, "month").getTime())),
+      label: (ms) =>
+        ms <= monthEnd(ms) ? monthEnd(ms) : monthEnd(addUnits(new Date(ms), 1, "month").getTime()),
       next: (label) => monthEnd(addUnits(new Date(label + DAY), n - 1, "month").getTime() + DAY),
     };
   }
@@ -59,14 +67,19 @@ export function resample(frame: ColumnarFrame, options: ResampleOptions): Column
   const groupIndexes = new Set(groupNames.map((name) => columnIndex(frame, name)));
   const valueIndexes = frame.columns.map((_, i) => i).filter((i) => i !== timeIndex && !groupIndexes.has(i));
   const groups = groupNames.length
-    ? groupRows(groupNames.map((name) => column(frame, name)), rowCount(frame))
+    ? groupRows(
+        groupNames.map((name) => column(frame, name)),
+        rowCount(frame),
+      )
     : [{ key: [], rows: Array.from({ length: rowCount(frame) }, (_, i) => i) }];
 
   // Output stays columnar: one array per column plus the bin times.
   const outTimes: number[] = [];
   const outData: unknown[][] = frame.columns.map(() => []);
   for (const group of groups) {
-    const rows = group.rows.filter((r) => times[r] !== null).sort((a, b) => (times[a] as number) - (times[b] as number));
+    const rows = group.rows
+      .filter((r) => times[r] !== null)
+      .sort((a, b) => (times[a] as number) - (times[b] as number));
     if (!rows.length) continue;
     const freq = frequency(options.rule, times[rows[0]] as number);
     const binned = new Map<number, number[]>();
@@ -77,22 +90,34 @@ export function resample(frame: ColumnarFrame, options: ResampleOptions): Column
       else binned.set(label, [r]);
     }
     const last = freq.label(times[rows[rows.length - 1]] as number);
-    const apply = options.method === "mean" || options.method === "median" || options.method === "sum" ? aggregator(options.method) : null;
+    const apply =
+      options.method === "mean" || options.method === "median" || options.method === "sum"
+        ? aggregator(options.method)
+        : null;
     let cursor = 0;
     for (let label = freq.label(times[rows[0]] as number); label <= last; label = freq.next(label)) {
-      if (outTimes.length >= MAX_ROWS) throw postProcessingError(`Resampling with ${options.rule} gives more than ${MAX_ROWS} rows`);
+      if (outTimes.length >= MAX_ROWS)
+        throw postProcessingError(`Resampling with ${options.rule} gives more than ${MAX_ROWS} rows`);
       outTimes.push(label);
-      groupNames.forEach((name, k) => outData[frame.columns.indexOf(name)].push(group.key[k]));
+      for (let k = 0; k < groupNames.length; k++)
+        outData[frame.columns.indexOf(groupNames[k])].push(group.key[k]);
       if (apply) {
         const members = binned.get(label) ?? [];
-        for (const i of valueIndexes) outData[i].push(apply(members.map((r) => frame.data[i][r]), {}));
+        for (const i of valueIndexes)
+          outData[i].push(
+            apply(
+              members.map((r) => frame.data[i][r]),
+              {},
+            ),
+          );
         continue;
       }
       while (cursor < rows.length && (times[rows[cursor]] as number) <= label) cursor += 1;
       // rows[cursor - 1] is the last row at or before the label; rows[cursor] the first after it.
       const before = cursor > 0 ? rows[cursor - 1] : undefined;
       const exact = before !== undefined && times[before] === label ? before : undefined;
-      const source = options.method === "ffill" ? before : options.method === "bfill" ? (exact ?? rows[cursor]) : exact;
+      const source =
+        options.method === "ffill" ? before : options.method === "bfill" ? (exact ?? rows[cursor]) : exact;
       const missing = options.method === "asfreq" ? (options.fill_value ?? null) : null;
       for (const i of valueIndexes) outData[i].push(source === undefined ? missing : frame.data[i][source]);
     }

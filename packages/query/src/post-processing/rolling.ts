@@ -1,9 +1,21 @@
-import { appendColumns, type ColumnarFrame, column, postProcessingError, rowCount, takeRows, toNumber } from "./frame.ts";
+import {
+  appendColumns,
+  type ColumnarFrame,
+  column,
+  postProcessingError,
+  rowCount,
+  takeRows,
+  toNumber,
+} from "./frame.ts";
 import type { CumOptions, DiffOptions, RollingOptions } from "./schemas.ts";
 import { cumulativeColumn, rollingColumn } from "./window-functions.ts";
 
 /** The columns an operation rewrites: the mapping, or with is_pivot_df every column after the index. */
-function targets(frame: ColumnarFrame, mapping: Record<string, string>, isPivotDf: boolean): Record<string, string> {
+function targets(
+  frame: ColumnarFrame,
+  mapping: Record<string, string>,
+  isPivotDf: boolean,
+): Record<string, string> {
   if (!isPivotDf) return mapping;
   return Object.fromEntries(frame.columns.slice(1).map((name) => [name, name]));
 }
@@ -38,7 +50,8 @@ export function cum(frame: ColumnarFrame, options: CumOptions): ColumnarFrame {
   const mapping = targets(frame, options.columns, options.is_pivot_df);
   const operator = cumulativeOperator(options.operator);
   const computed = new Map<string, unknown[]>();
-  for (const source of Object.keys(mapping)) computed.set(source, cumulativeColumn(column(frame, source), operator));
+  for (const source of Object.keys(mapping))
+    computed.set(source, cumulativeColumn(column(frame, source), operator));
   return appendColumns(frame, mapping, computed);
 }
 

@@ -43,7 +43,10 @@ export const RollingOptions = v.object({
 });
 
 export const CumOptions = v.object({
-  operator: v.picklist(["sum", "prod", "max", "min", "cumsum", "cumprod", "cummax", "cummin"], "Invalid cumulative operator"),
+  operator: v.picklist(
+    ["sum", "prod", "max", "min", "cumsum", "cumprod", "cummax", "cummin"],
+    "Invalid cumulative operator",
+  ),
   columns: v.optional(ColumnMap, {}),
   is_pivot_df: v.optional(v.boolean(), false),
 });

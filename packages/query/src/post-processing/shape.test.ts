@@ -10,7 +10,8 @@ const frame: ColumnarFrame = {
     [10, 20, null, 40, 30],
   ],
 };
-const run = (operation: string, options: Record<string, unknown> = {}, input = frame) => applyPostProcessing(input, [{ operation, options }]);
+const run = (operation: string, options: Record<string, unknown> = {}, input = frame) =>
+  applyPostProcessing(input, [{ operation, options }]);
 
 describe("sort", () => {
   it("sorts by a column descending with nulls last", () => {
@@ -18,8 +19,20 @@ describe("sort", () => {
   });
 
   it("sorts by several columns, the older columns form, and the index", () => {
-    expect(run("sort", { by: ["gender", "y"], ascending: [true, false] }).data[0]).toEqual(["e", "d", "c", "b", "a"]);
-    expect(run("sort", { columns: { gender: false, name: true } }).data[0]).toEqual(["a", "b", "c", "d", "e"]);
+    expect(run("sort", { by: ["gender", "y"], ascending: [true, false] }).data[0]).toEqual([
+      "e",
+      "d",
+      "c",
+      "b",
+      "a",
+    ]);
+    expect(run("sort", { columns: { gender: false, name: true } }).data[0]).toEqual([
+      "a",
+      "b",
+      "c",
+      "d",
+      "e",
+    ]);
     expect(run("sort", { is_sort_index: true }).data[0]).toEqual(["a", "b", "c", "d", "e"]);
   });
 
@@ -36,13 +49,18 @@ describe("rename, flatten, select", () => {
   });
 
   it("renames one level of flattened names", () => {
-    const pivoted: ColumnarFrame = { columns: ["t", "SUM(x), boy", "SUM(x)__1 year ago, boy"], data: [[1], [2], [3]] };
-    expect(run("rename", { columns: { "SUM(x)__1 year ago": "1 year ago" }, level: 0 }, pivoted).columns).toEqual([
+    const pivoted: ColumnarFrame = {
+      columns: ["t", "SUM(x), boy", "SUM(x)__1 year ago, boy"],
+      data: [[1], [2], [3]],
+    };
+    expect(
+      run("rename", { columns: { "SUM(x)__1 year ago": "1 year ago" }, level: 0 }, pivoted).columns,
+    ).toEqual(["t", "SUM(x), boy", "1 year ago, boy"]);
+    expect(run("rename", { columns: { "SUM(x)": null }, level: 0 }, pivoted).columns).toEqual([
       "t",
-      "SUM(x), boy",
-      "1 year ago, boy",
+      "boy",
+      "SUM(x)__1 year ago, boy",
     ]);
-    expect(run("rename", { columns: { "SUM(x)": null }, level: 0 }, pivoted).columns).toEqual(["t", "boy", "SUM(x)__1 year ago, boy"]);
   });
 
   it("flattens kept levels and drops requested ones", () => {
@@ -77,11 +95,22 @@ describe("aggregate", () => {
     });
     expect(result).toEqual({
       columns: ["gender", "total", "avg", "mid", "n", "sd", "hi"],
-      data: [["boy", "girl"], [40, 60], [20, 30], [20, 30], [2, 2], [10, 10], [30, 40]],
+      data: [
+        ["boy", "girl"],
+        [40, 60],
+        [20, 30],
+        [20, 30],
+        [2, 2],
+        [10, 10],
+        [30, 40],
+      ],
     });
   });
 
   it("aggregates everything into one row without groupby", () => {
-    expect(run("aggregate", { aggregates: { y: { operator: "median" } } })).toEqual({ columns: ["y"], data: [[25]] });
+    expect(run("aggregate", { aggregates: { y: { operator: "median" } } })).toEqual({
+      columns: ["y"],
+      data: [[25]],
+    });
   });
 });

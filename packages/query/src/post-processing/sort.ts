@@ -1,4 +1,11 @@
-import { type ColumnarFrame, column, compareValues, postProcessingError, rowCount, takeRows } from "./frame.ts";
+import {
+  type ColumnarFrame,
+  column,
+  compareValues,
+  postProcessingError,
+  rowCount,
+  takeRows,
+} from "./frame.ts";
 import type { SortOptions } from "./schemas.ts";
 
 /**
@@ -13,14 +20,17 @@ export function sort(frame: ColumnarFrame, options: SortOptions): ColumnarFrame 
     ascending = Object.values(options.columns);
   } else if (options.by !== undefined) {
     keys = Array.isArray(options.by) ? options.by : [options.by];
-    ascending = Array.isArray(options.ascending) ? options.ascending : keys.map(() => options.ascending as boolean);
+    ascending = Array.isArray(options.ascending)
+      ? options.ascending
+      : keys.map(() => options.ascending as boolean);
   } else if (options.is_sort_index) {
     keys = frame.columns.slice(0, 1);
     ascending = [Array.isArray(options.ascending) ? (options.ascending[0] ?? true) : options.ascending];
   } else {
     throw postProcessingError("sort needs `by`, `columns` or `is_sort_index`");
   }
-  if (ascending.length !== keys.length) throw postProcessingError("`ascending` must have one entry per sort column");
+  if (ascending.length !== keys.length)
+    throw postProcessingError("`ascending` must have one entry per sort column");
   const values = keys.map((key) => column(frame, key));
   const order = Array.from({ length: rowCount(frame) }, (_, i) => i);
   order.sort((a, b) => {

@@ -18,7 +18,11 @@ export interface TimeOffsetJoin {
  * matched to the main rows on time (+ series columns); their metrics become `metric__offset`
  * columns of the main result (null where nothing matches).
  */
-export function joinTimeOffset(main: ColumnarFrame, shifted: ColumnarFrame, join: TimeOffsetJoin): ColumnarFrame {
+export function joinTimeOffset(
+  main: ColumnarFrame,
+  shifted: ColumnarFrame,
+  join: TimeOffsetJoin,
+): ColumnarFrame {
   const mainTime = main.data[columnIndex(main, join.timeColumn)];
   const otherTime = shifted.data[columnIndex(shifted, join.timeColumn)];
   const metricSet = new Set(join.metrics);
@@ -34,11 +38,19 @@ export function joinTimeOffset(main: ColumnarFrame, shifted: ColumnarFrame, join
   for (let r = 0; r < rowCount(shifted); r++) {
     const ms = toMillis(otherTime[r]);
     const moved = ms === null ? null : shiftDate(new Date(ms), join.offset, 1).getTime();
-    const key = keyOf(moved, otherKeys.map((values) => values[r]));
+    const key = keyOf(
+      moved,
+      otherKeys.map((values) => values[r]),
+    );
     if (!lookup.has(key)) lookup.set(key, r);
   }
   const matches = Array.from({ length: rowCount(main) }, (_, r) =>
-    lookup.get(keyOf(toMillis(mainTime[r]), mainKeys.map((values) => values[r]))),
+    lookup.get(
+      keyOf(
+        toMillis(mainTime[r]),
+        mainKeys.map((values) => values[r]),
+      ),
+    ),
   );
   const added = join.metrics.map((metric) => {
     const values = shifted.data[columnIndex(shifted, metric)];

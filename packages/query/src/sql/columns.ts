@@ -24,11 +24,17 @@ export function columnLabel(col: QueryColumn): string {
 
 /** A dataset column's SQL: its calculated expression, or its quoted name. */
 export function datasetColumnSql(column: DatasetColumnModel, ctx: CompileContext): string {
-  return column.expression?.trim() ? `(${column.expression.trim()})` : ctx.dialect.quoteIdentifier(column.column_name);
+  return column.expression?.trim()
+    ? `(${column.expression.trim()})`
+    : ctx.dialect.quoteIdentifier(column.column_name);
 }
 
 /** The column as a timestamp (epoch numbers converted), for grains and time comparisons. */
-export function temporalSql(column: DatasetColumnModel | undefined, sql: string, ctx: CompileContext): string {
+export function temporalSql(
+  column: DatasetColumnModel | undefined,
+  sql: string,
+  ctx: CompileContext,
+): string {
   return column && isEpochFormat(column.python_date_format)
     ? ctx.dialect.epochToTimestamp(sql, column.python_date_format)
     : sql;
@@ -46,7 +52,9 @@ export function applyTimeGrain(sql: string, grain: string, ctx: CompileContext):
 function referencedColumn(col: AdhocColumn, ctx: CompileContext): DatasetColumnModel | undefined {
   const name = col.sqlExpression.trim();
   const unquoted = /^"(.*)"$/s.exec(name)?.[1]?.replaceAll('""', '"');
-  return ctx.columnsByName.get(name) ?? (unquoted !== undefined ? ctx.columnsByName.get(unquoted) : undefined);
+  return (
+    ctx.columnsByName.get(name) ?? (unquoted !== undefined ? ctx.columnsByName.get(unquoted) : undefined)
+  );
 }
 
 /** Resolves a column reference, or returns undefined when the dataset has no such column. */
@@ -55,12 +63,22 @@ export function findColumn(col: QueryColumn, ctx: CompileContext): ResolvedColum
   if (typeof col === "string") {
     const column = ctx.columnsByName.get(col);
     if (!column) return undefined;
-    return { label, sql: datasetColumnSql(column, ctx), column, isTemporal: columnKind(column) === "temporal" || isEpochFormat(column.python_date_format) };
+    return {
+      label,
+      sql: datasetColumnSql(column, ctx),
+      column,
+      isTemporal: columnKind(column) === "temporal" || isEpochFormat(column.python_date_format),
+    };
   }
   const column = referencedColumn(col, ctx);
   let resolved: ResolvedColumn;
   if (column) {
-    resolved = { label, sql: datasetColumnSql(column, ctx), column, isTemporal: columnKind(column) === "temporal" || isEpochFormat(column.python_date_format) };
+    resolved = {
+      label,
+      sql: datasetColumnSql(column, ctx),
+      column,
+      isTemporal: columnKind(column) === "temporal" || isEpochFormat(column.python_date_format),
+    };
   } else if (col.isColumnReference) {
     return undefined;
   } else {

@@ -42,7 +42,8 @@ async function run(compiled: Pick<CompiledQuery, "sql" | "params">): Promise<unk
     const index = i + 1;
     if (value === null) statement.bindNull(index);
     else if (typeof value === "boolean") statement.bindBoolean(index, value);
-    else if (typeof value === "number" && Number.isSafeInteger(value)) statement.bindBigInt(index, BigInt(value));
+    else if (typeof value === "number" && Number.isSafeInteger(value))
+      statement.bindBigInt(index, BigInt(value));
     else if (typeof value === "number") statement.bindDouble(index, value);
     else statement.bindVarchar(index, String(value));
   });
@@ -60,7 +61,11 @@ const SUM_NUM = { expressionType: "SIMPLE", column: { column_name: "num" }, aggr
 
 describe("compiled SQL on DuckDB", () => {
   it("groups and aggregates", async () => {
-    const result = await rows({ columns: ["gender"], metrics: ["count", SUM_NUM], orderby: [["gender", true]] });
+    const result = await rows({
+      columns: ["gender"],
+      metrics: ["count", SUM_NUM],
+      orderby: [["gender", true]],
+    });
     expect(result).toEqual([
       ["boy", "4", "116"],
       ["girl", "4", "30"],
@@ -126,7 +131,10 @@ describe("compiled SQL on DuckDB", () => {
       metrics: [SUM_NUM],
       series_columns: ["state"],
       series_limit: 2,
-      orderby: [["state", false], ["gender", true]],
+      orderby: [
+        ["state", false],
+        ["gender", true],
+      ],
     });
     expect(result).toEqual([
       ["boy", "TX", "100"],
@@ -139,12 +147,19 @@ describe("compiled SQL on DuckDB", () => {
   });
 
   it("filters on metrics through HAVING", async () => {
-    const result = await rows({ columns: ["gender"], metrics: [SUM_NUM], filters: [{ col: "SUM(num)", op: ">", val: 50 }] });
+    const result = await rows({
+      columns: ["gender"],
+      metrics: [SUM_NUM],
+      filters: [{ col: "SUM(num)", op: ">", val: 50 }],
+    });
     expect(result).toEqual([["boy", "116"]]);
   });
 
   it("returns samples and row counts", async () => {
-    const samples = await rows({ filters: [{ col: "state", op: "==", val: "CA" }] }, { resultType: "samples" });
+    const samples = await rows(
+      { filters: [{ col: "state", op: "==", val: "CA" }] },
+      { resultType: "samples" },
+    );
     expect(samples).toHaveLength(3);
     expect(samples[0]).toHaveLength(BIRTH_NAMES.columns.length);
     const counted = await rows({ columns: ["state"], metrics: ["count"], is_rowcount: true });
@@ -152,7 +167,10 @@ describe("compiled SQL on DuckDB", () => {
   });
 
   it("runs inline-literal SQL with quotes in values", async () => {
-    const compiled = compile({ metrics: ["count"], filters: [{ col: "name", op: "IN", val: ["O'Hara", "Amy"] }] }, { paramStyle: "inline" });
+    const compiled = compile(
+      { metrics: ["count"], filters: [{ col: "name", op: "IN", val: ["O'Hara", "Amy"] }] },
+      { paramStyle: "inline" },
+    );
     expect(compiled.params).toEqual([]);
     expect(await run(compiled)).toEqual([["2"]]);
   });
@@ -165,25 +183,63 @@ describe("compiled SQL on DuckDB", () => {
 });
 
 const stringValue = fc.oneof(
-  fc.constantFrom("CA", "NY", "TX", "Amy", "O'Hara", "<NULL>", "<empty string>", "%a%", "'; DROP TABLE raw; --"),
+  fc.constantFrom(
+    "CA",
+    "NY",
+    "TX",
+    "Amy",
+    "O'Hara",
+    "<NULL>",
+    "<empty string>",
+    "%a%",
+    "'; DROP TABLE raw; --",
+  ),
   fc.string({ maxLength: 8 }),
 );
-const numberValue = fc.oneof(fc.integer({ min: -200, max: 200 }), fc.double({ min: -200, max: 200, noNaN: true }));
+const numberValue = fc.oneof(
+  fc.integer({ min: -200, max: 200 }),
+  fc.double({ min: -200, max: 200, noNaN: true }),
+);
 const dateValue = fc
   .date({ min: new Date("2019-06-01T00:00:00Z"), max: new Date("2021-06-01T00:00:00Z"), noInvalidDate: true })
   .map((d) => d.toISOString().slice(0, 19));
 const timeRange = fc.oneof(
-  fc.constantFrom("No filter", "Last week", "Last year", "previous calendar month", "Current year", "7 days ago : now"),
+  fc.constantFrom(
+    "No filter",
+    "Last week",
+    "Last year",
+    "previous calendar month",
+    "Current year",
+    "7 days ago : now",
+  ),
   fc.tuple(dateValue, dateValue).map(([a, b]) => (a <= b ? `${a} : ${b}` : `${b} : ${a}`)),
 );
 
-function filterFor(col: string, values: fc.Arbitrary<string | number | boolean | null>): fc.Arbitrary<QueryFilter> {
+function filterFor(
+  col: string,
+  values: fc.Arbitrary<string | number | boolean | null>,
+): fc.Arbitrary<QueryFilter> {
   const scalarOps = fc.constantFrom("==", "!=", ">", "<", ">=", "<=") as fc.Arbitrary<QueryFilter["op"]>;
   return fc.oneof(
-    fc.record({ col: fc.constant(col), op: scalarOps, val: values.filter((v) => v !== null && v !== "<NULL>") }),
-    fc.record({ col: fc.constant(col), op: fc.constantFrom("==", "!=") as fc.Arbitrary<QueryFilter["op"]>, val: values }),
-    fc.record({ col: fc.constant(col), op: fc.constantFrom("IN", "NOT IN") as fc.Arbitrary<QueryFilter["op"]>, val: fc.array(values, { maxLength: 4 }) }),
-    fc.record({ col: fc.constant(col), op: fc.constantFrom("IS NULL", "IS NOT NULL") as fc.Arbitrary<QueryFilter["op"]> }),
+    fc.record({
+      col: fc.constant(col),
+      op: scalarOps,
+      val: values.filter((v) => v !== null && v !== "<NULL>"),
+    }),
+    fc.record({
+      col: fc.constant(col),
+      op: fc.constantFrom("==", "!=") as fc.Arbitrary<QueryFilter["op"]>,
+      val: values,
+    }),
+    fc.record({
+      col: fc.constant(col),
+      op: fc.constantFrom("IN", "NOT IN") as fc.Arbitrary<QueryFilter["op"]>,
+      val: fc.array(values, { maxLength: 4 }),
+    }),
+    fc.record({
+      col: fc.constant(col),
+      op: fc.constantFrom("IS NULL", "IS NOT NULL") as fc.Arbitrary<QueryFilter["op"]>,
+    }),
   );
 }
 
@@ -198,7 +254,10 @@ const anyFilter: fc.Arbitrary<QueryFilter> = fc.oneof(
     op: fc.constantFrom("LIKE", "NOT LIKE", "ILIKE") as fc.Arbitrary<QueryFilter["op"]>,
     val: stringValue.filter((v) => v !== "<NULL>"),
   }),
-  fc.record({ col: fc.constant("is_boy"), op: fc.constantFrom("IS TRUE", "IS FALSE") as fc.Arbitrary<QueryFilter["op"]> }),
+  fc.record({
+    col: fc.constant("is_boy"),
+    op: fc.constantFrom("IS TRUE", "IS FALSE") as fc.Arbitrary<QueryFilter["op"]>,
+  }),
   fc.record({
     col: fc.constantFrom("ds", "epoch", "day", "ds_text"),
     op: fc.constant("TEMPORAL_RANGE") as fc.Arbitrary<QueryFilter["op"]>,
@@ -210,18 +269,33 @@ describe("property: p, NOT p and p IS NULL partition the table", () => {
   it("holds for random filters, bound or inline", async () => {
     const total = 8;
     await fc.assert(
-      fc.asyncProperty(anyFilter, fc.constantFrom("bound", "inline") as fc.Arbitrary<"bound" | "inline">, async (filter, paramStyle) => {
-        const compiled = compile({ metrics: ["count"], filters: [filter] }, { paramStyle });
-        const where = compiled.sql.split("\n").find((line) => line.startsWith("WHERE "));
-        const p = where ? where.slice("WHERE ".length) : "TRUE";
-        const used = new Set(placeholders(p));
-        expect(used.size).toBe(compiled.params.length);
-        const countWhere = async (condition: string) =>
-          Number((await run({ sql: `SELECT COUNT(*) FROM public.birth_names WHERE ${condition}`, params: compiled.params }))[0][0]);
-        const [yes, no, unknown] = await Promise.all([countWhere(`(${p})`), countWhere(`NOT (${p})`), countWhere(`(${p}) IS NULL`)]);
-        expect(yes + no + unknown).toBe(total);
-        expect(Number((await run(compiled))[0][0])).toBe(yes);
-      }),
+      fc.asyncProperty(
+        anyFilter,
+        fc.constantFrom("bound", "inline") as fc.Arbitrary<"bound" | "inline">,
+        async (filter, paramStyle) => {
+          const compiled = compile({ metrics: ["count"], filters: [filter] }, { paramStyle });
+          const where = compiled.sql.split("\n").find((line) => line.startsWith("WHERE "));
+          const p = where ? where.slice("WHERE ".length) : "TRUE";
+          const used = new Set(placeholders(p));
+          expect(used.size).toBe(compiled.params.length);
+          const countWhere = async (condition: string) =>
+            Number(
+              (
+                await run({
+                  sql: `SELECT COUNT(*) FROM public.birth_names WHERE ${condition}`,
+                  params: compiled.params,
+                })
+              )[0][0],
+            );
+          const [yes, no, unknown] = await Promise.all([
+            countWhere(`(${p})`),
+            countWhere(`NOT (${p})`),
+            countWhere(`(${p}) IS NULL`),
+          ]);
+          expect(yes + no + unknown).toBe(total);
+          expect(Number((await run(compiled))[0][0])).toBe(yes);
+        },
+      ),
       { numRuns: 150 },
     );
   });

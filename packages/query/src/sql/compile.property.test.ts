@@ -20,7 +20,11 @@ describe("property: placeholders and parameters agree", () => {
     it(`${engine}: inline statements have no placeholders and no params`, () => {
       fc.assert(
         fc.property(queryObject, (query) => {
-          const { sql, params } = compileQuery(query, BIRTH_NAMES, { dialect, now: NOW, paramStyle: "inline" });
+          const { sql, params } = compileQuery(query, BIRTH_NAMES, {
+            dialect,
+            now: NOW,
+            paramStyle: "inline",
+          });
           expect(params).toEqual([]);
           // A `$n` can only appear inside a quoted literal taken from a value.
           expect(sql.replace(/'(?:[^']|'')*'/g, "''")).not.toMatch(/\$\d/);
@@ -37,7 +41,11 @@ describe("property: placeholders and parameters agree", () => {
           dialect: DIALECTS.postgresql,
           now: NOW,
         });
-        const where = sql.split("\n").find((l) => l.startsWith("WHERE "))?.slice(6) ?? "TRUE";
+        const where =
+          sql
+            .split("\n")
+            .find((l) => l.startsWith("WHERE "))
+            ?.slice(6) ?? "TRUE";
         for (const condition of [`(${where})`, `NOT (${where})`, `(${where}) IS NULL`]) {
           let depth = 0;
           for (const ch of condition.replace(/'(?:[^']|'')*'/g, "''").replace(/"(?:[^"]|"")*"/g, '""')) {

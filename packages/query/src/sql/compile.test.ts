@@ -13,7 +13,11 @@ describe("compileQuery: select, group, order, limit", () => {
   it("groups by columns and aggregates saved and adhoc metrics", () => {
     const compiled = duck({
       columns: ["gender"],
-      metrics: ["count", SUM_NUM, { expressionType: "SQL", sqlExpression: "MAX(num) - MIN(num)", label: "spread" }],
+      metrics: [
+        "count",
+        SUM_NUM,
+        { expressionType: "SQL", sqlExpression: "MAX(num) - MIN(num)", label: "spread" },
+      ],
       orderby: [["count", false]],
       row_limit: 10,
     });
@@ -36,7 +40,11 @@ describe("compileQuery: select, group, order, limit", () => {
   it("renders every aggregate of a SIMPLE metric", () => {
     const aggregates = ["AVG", "COUNT", "COUNT_DISTINCT", "MAX", "MIN", "SUM"] as const;
     const compiled = duck({
-      metrics: aggregates.map((aggregate) => ({ expressionType: "SIMPLE", column: { column_name: "num" }, aggregate })),
+      metrics: aggregates.map((aggregate) => ({
+        expressionType: "SIMPLE",
+        column: { column_name: "num" },
+        aggregate,
+      })),
     });
     expect(compiled.sql.split("\n")[0]).toBe(
       'SELECT AVG("num") AS "AVG(num)", COUNT("num") AS "COUNT(num)", COUNT(DISTINCT "num") AS "COUNT_DISTINCT(num)", ' +
@@ -46,7 +54,13 @@ describe("compileQuery: select, group, order, limit", () => {
 
   it("returns raw rows without GROUP BY when metrics are absent", () => {
     const compiled = duck({ columns: ["name", "num_x2"], row_limit: 5, row_offset: 10 });
-    expect(compiled.sql).toBe(['SELECT "name" AS "name", (num * 2) AS "num_x2"', 'FROM "public"."birth_names"', "LIMIT 5 OFFSET 10"].join("\n"));
+    expect(compiled.sql).toBe(
+      [
+        'SELECT "name" AS "name", (num * 2) AS "num_x2"',
+        'FROM "public"."birth_names"',
+        "LIMIT 5 OFFSET 10",
+      ].join("\n"),
+    );
   });
 
   it("groups for distinct values when metrics is an empty list", () => {
@@ -116,7 +130,15 @@ describe("compileQuery: select, group, order, limit", () => {
 describe("compileQuery: time", () => {
   it("buckets a BASE_AXIS column by its grain and filters TEMPORAL_RANGE with bound bounds", () => {
     const compiled = duck({
-      columns: [{ label: "ds", sqlExpression: "ds", columnType: "BASE_AXIS", timeGrain: "P1M", expressionType: "SQL" }],
+      columns: [
+        {
+          label: "ds",
+          sqlExpression: "ds",
+          columnType: "BASE_AXIS",
+          timeGrain: "P1M",
+          expressionType: "SQL",
+        },
+      ],
       metrics: ["count"],
       filters: [{ col: "ds", op: "TEMPORAL_RANGE", val: "Last year" }],
     });
@@ -130,7 +152,10 @@ describe("compileQuery: time", () => {
       ].join("\n"),
     );
     expect(compiled.params).toEqual(["2023-03-15 00:00:00", "2024-03-15 00:00:00"]);
-    expect(compiled.timeBounds).toEqual({ since: new Date("2023-03-15T00:00:00Z"), until: new Date("2024-03-15T00:00:00Z") });
+    expect(compiled.timeBounds).toEqual({
+      since: new Date("2023-03-15T00:00:00Z"),
+      until: new Date("2024-03-15T00:00:00Z"),
+    });
     expect(compiled.appliedFilters).toEqual([{ column: "ds" }]);
   });
 
@@ -171,7 +196,10 @@ describe("compileQuery: time", () => {
   });
 
   it("treats No filter as no condition", () => {
-    const compiled = duck({ metrics: ["count"], filters: [{ col: "ds", op: "TEMPORAL_RANGE", val: "No filter" }] });
+    const compiled = duck({
+      metrics: ["count"],
+      filters: [{ col: "ds", op: "TEMPORAL_RANGE", val: "No filter" }],
+    });
     expect(compiled.sql).not.toContain("WHERE");
     expect(compiled.timeBounds).toEqual({ since: null, until: null });
   });
@@ -203,11 +231,14 @@ describe("compileQuery: time", () => {
 
   it("rejects unknown grains and bad time ranges with typed errors", () => {
     expect(() =>
-      duck({ columns: [{ label: "ds", sqlExpression: "ds", timeGrain: "P2D", columnType: "BASE_AXIS" }], metrics: [] }),
+      duck({
+        columns: [{ label: "ds", sqlExpression: "ds", timeGrain: "P2D", columnType: "BASE_AXIS" }],
+        metrics: [],
+      }),
     ).toThrow(/Unknown time grain "P2D"/);
-    expect(() => duck({ metrics: ["count"], filters: [{ col: "ds", op: "TEMPORAL_RANGE", val: "whenever" }] })).toThrow(
-      QueryValidationError,
-    );
+    expect(() =>
+      duck({ metrics: ["count"], filters: [{ col: "ds", op: "TEMPORAL_RANGE", val: "whenever" }] }),
+    ).toThrow(QueryValidationError);
   });
 
   it("uses relative_start / relative_end from extras", () => {
@@ -249,9 +280,13 @@ describe("compileQuery: where, having, series limit", () => {
   });
 
   it("refuses HAVING conditions on raw rows", () => {
-    expect(() => duck({ columns: ["name"], extras: { having: "COUNT(*) > 1" }, filters: [{ col: "count", op: ">", val: 1 }] })).toThrow(
-      /HAVING conditions need metrics/,
-    );
+    expect(() =>
+      duck({
+        columns: ["name"],
+        extras: { having: "COUNT(*) > 1" },
+        filters: [{ col: "count", op: ">", val: 1 }],
+      }),
+    ).toThrow(/HAVING conditions need metrics/);
   });
 
   it("reports filters on columns the dataset lacks as rejected, not applied", () => {
@@ -269,7 +304,11 @@ describe("compileQuery: where, having, series limit", () => {
 
   it("limits series through a generated top-N subquery joined on the series columns", () => {
     const compiled = duck({
-      columns: [{ label: "ds", sqlExpression: "ds", columnType: "BASE_AXIS", timeGrain: "P1D" }, "gender", "state"],
+      columns: [
+        { label: "ds", sqlExpression: "ds", columnType: "BASE_AXIS", timeGrain: "P1D" },
+        "gender",
+        "state",
+      ],
       metrics: ["count"],
       series_columns: ["state"],
       series_limit: 3,
@@ -308,14 +347,27 @@ describe("compileQuery: where, having, series limit", () => {
   });
 
   it("accepts the legacy timeseries_limit names", () => {
-    const compiled = duck({ columns: ["gender"], metrics: ["count"], timeseries_limit: 4, timeseries_limit_metric: "sum__num" });
+    const compiled = duck({
+      columns: ["gender"],
+      metrics: ["count"],
+      timeseries_limit: 4,
+      timeseries_limit_metric: "sum__num",
+    });
     expect(compiled.sql).toContain("ORDER BY (SUM(num)) DESC\nLIMIT 4");
   });
 });
 
 describe("compileQuery: result types and row counts", () => {
   it("samples select every dataset column with the samples cap and keep filters", () => {
-    const compiled = duck({ columns: ["gender"], metrics: ["count"], filters: [{ col: "state", op: "==", val: "CA" }], row_limit: 5000 }, { resultType: "samples" });
+    const compiled = duck(
+      {
+        columns: ["gender"],
+        metrics: ["count"],
+        filters: [{ col: "state", op: "==", val: "CA" }],
+        row_limit: 5000,
+      },
+      { resultType: "samples" },
+    );
     expect(compiled.sql).toBe(
       [
         'SELECT "ds", "gender", "name", "num", "state", "is_boy", "day", "epoch", "ds_text", (num * 2) AS "num_x2", "we""ird"',
@@ -341,7 +393,13 @@ describe("compileQuery: result types and row counts", () => {
 
   it("counts rows of the grouped query without order or limit", () => {
     const compiled = compileCountQuery(
-      { columns: ["gender"], metrics: ["count"], orderby: [["count", false]], row_limit: 10, filters: [{ col: "num", op: ">", val: 3 }] },
+      {
+        columns: ["gender"],
+        metrics: ["count"],
+        orderby: [["count", false]],
+        row_limit: 10,
+        filters: [{ col: "num", op: ">", val: 3 }],
+      },
       BIRTH_NAMES,
       { dialect: DUCKDB_DIALECT, now: NOW },
     );
@@ -417,7 +475,14 @@ describe("compileQuery per dialect", () => {
 
   it("Athena, inline: literals escaped with the dialect, no params", () => {
     const compiled = compileQuery(
-      { ...query, filters: [...(query.filters ?? []), { col: "state", op: "IN", val: ["CA", "O'Hare", "<NULL>"] }, { col: "num", op: ">", val: 2.5 }] },
+      {
+        ...query,
+        filters: [
+          ...(query.filters ?? []),
+          { col: "state", op: "IN", val: ["CA", "O'Hare", "<NULL>"] },
+          { col: "num", op: ">", val: 2.5 },
+        ],
+      },
       BIRTH_NAMES,
       { dialect: ATHENA_DIALECT, now: NOW, paramStyle: "inline" },
     );
@@ -426,5 +491,25 @@ describe("compileQuery per dialect", () => {
       `WHERE LOWER("name") LIKE LOWER('%ann%') AND "is_boy" = TRUE AND "ds" >= TIMESTAMP '2020-01-01 00:00:00.000' ` +
         `AND "ds" < TIMESTAMP '2020-07-01 00:00:00.000' AND ("state" IN ('CA', 'O''Hare') OR "state" IS NULL) AND "num" > 2.5`,
     );
+  });
+});
+
+describe("compileQuery: PostgreSQL parameter typing", () => {
+  it("casts fractional numbers so they are not parsed as the column's integer type", () => {
+    const compiled = compileQuery(
+      {
+        columns: ["name"],
+        filters: [
+          { col: "num", op: ">", val: 2.5 },
+          { col: "num", op: "IN", val: [1, 1.5] },
+        ],
+      },
+      BIRTH_NAMES,
+      { dialect: POSTGRES_DIALECT, now: NOW },
+    );
+    expect(compiled.sql).toContain(
+      'WHERE "num" > CAST($1 AS DOUBLE PRECISION) AND "num" IN ($2, CAST($3 AS DOUBLE PRECISION))',
+    );
+    expect(compiled.params).toEqual([2.5, 1, 1.5]);
   });
 });

@@ -4,7 +4,10 @@ import { BIRTH_NAMES, DUCKDB_DIALECT, NOW } from "../testing/fixtures.ts";
 import { compileQuery } from "./compile.ts";
 
 function where(filter: QueryFilter) {
-  const compiled = compileQuery({ columns: ["name"], filters: [filter] }, BIRTH_NAMES, { dialect: DUCKDB_DIALECT, now: NOW });
+  const compiled = compileQuery({ columns: ["name"], filters: [filter] }, BIRTH_NAMES, {
+    dialect: DUCKDB_DIALECT,
+    now: NOW,
+  });
   const line = compiled.sql.split("\n").find((l) => l.startsWith("WHERE ")) ?? "";
   return { where: line.slice("WHERE ".length), params: compiled.params };
 }
@@ -41,8 +44,14 @@ describe("filter operators", () => {
       where: '("name" NOT IN ($1) AND "name" IS NOT NULL)',
       params: ["Amy"],
     });
-    expect(where({ col: "name", op: "IN", val: ["<NULL>"] })).toEqual({ where: '"name" IS NULL', params: [] });
-    expect(where({ col: "name", op: "==", val: "<empty string>" })).toEqual({ where: '"name" = $1', params: [""] });
+    expect(where({ col: "name", op: "IN", val: ["<NULL>"] })).toEqual({
+      where: '"name" IS NULL',
+      params: [],
+    });
+    expect(where({ col: "name", op: "==", val: "<empty string>" })).toEqual({
+      where: '"name" = $1',
+      params: [""],
+    });
   });
 
   it("turns empty IN lists into constant conditions", () => {

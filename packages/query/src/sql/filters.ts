@@ -21,7 +21,11 @@ interface FilterTarget {
   column?: ResolvedColumn;
 }
 
-function findTarget(filter: QueryFilter, ctx: CompileContext, metrics: ResolvedMetric[]): FilterTarget | undefined {
+function findTarget(
+  filter: QueryFilter,
+  ctx: CompileContext,
+  metrics: ResolvedMetric[],
+): FilterTarget | undefined {
   // Filters compare raw values: a grain on an adhoc column does not apply here.
   const col = typeof filter.col === "string" ? filter.col : { ...filter.col, timeGrain: undefined };
   const column = findColumn(col, ctx);
@@ -46,7 +50,8 @@ function bindScalar(value: FilterScalar, target: FilterTarget, ctx: CompileConte
 function bindTemporal(date: Date, target: FilterTarget, ctx: CompileContext): string {
   const column = target.column?.column;
   const format = column?.python_date_format;
-  if (isEpochFormat(format)) return ctx.params.bind(format === "epoch_ms" ? date.getTime() : date.getTime() / 1000);
+  if (isEpochFormat(format))
+    return ctx.params.bind(format === "epoch_ms" ? date.getTime() : date.getTime() / 1000);
   if (column && /CHAR|TEXT|STRING/i.test(column.type ?? "")) {
     return ctx.params.bind(formatDate(date, format || "%Y-%m-%d %H:%M:%S"));
   }
@@ -69,7 +74,8 @@ function inList(target: FilterTarget, values: FilterScalar[], negate: boolean, c
 
 function temporalRange(filter: QueryFilter, target: FilterTarget, ctx: CompileContext) {
   const text = requireScalar(filter.val ?? null, filter.op, columnLabel(filter.col));
-  if (text !== null && typeof text !== "string") throw invalidPayload("TEMPORAL_RANGE needs a time range text");
+  if (text !== null && typeof text !== "string")
+    throw invalidPayload("TEMPORAL_RANGE needs a time range text");
   const bounds = parseTimeRange(text, {
     now: ctx.now,
     relativeStart: ctx.relativeStart,
@@ -116,7 +122,8 @@ function condition(filter: QueryFilter, target: FilterTarget, ctx: CompileContex
     case "NOT LIKE":
     case "ILIKE": {
       const pattern = normalizeFilterScalar(requireScalar(filter.val, filter.op, label), "string");
-      if (typeof pattern !== "string") throw invalidPayload(`Filter "${label} ${filter.op}" needs a text pattern`);
+      if (typeof pattern !== "string")
+        throw invalidPayload(`Filter "${label} ${filter.op}" needs a text pattern`);
       const bound = ctx.params.bind(pattern);
       if (filter.op === "ILIKE") return trino ? `LOWER(${x}) LIKE LOWER(${bound})` : `${x} ILIKE ${bound}`;
       return `${x} ${filter.op} ${bound}`;
@@ -143,7 +150,11 @@ function condition(filter: QueryFilter, target: FilterTarget, ctx: CompileContex
  * column the dataset lacks is rejected (reported, not applied), as Superset does for dashboard
  * filters that reach charts of other datasets.
  */
-export function compileFilter(filter: QueryFilter, ctx: CompileContext, metrics: ResolvedMetric[]): FilterResult {
+export function compileFilter(
+  filter: QueryFilter,
+  ctx: CompileContext,
+  metrics: ResolvedMetric[],
+): FilterResult {
   const column = columnLabel(filter.col);
   const target = findTarget(filter, ctx, metrics);
   if (!target) return { status: "rejected", column, reason: "not_in_datasource" };

@@ -1,7 +1,14 @@
 import type { QueryObject } from "@strata/contracts";
 import { describe, expect, it } from "vitest";
 import { QueryValidationError } from "../errors.ts";
-import { ATHENA_DIALECT, BIRTH_NAMES, DIALECTS, DUCKDB_DIALECT, NOW, placeholders } from "../testing/fixtures.ts";
+import {
+  ATHENA_DIALECT,
+  BIRTH_NAMES,
+  DIALECTS,
+  DUCKDB_DIALECT,
+  NOW,
+  placeholders,
+} from "../testing/fixtures.ts";
 import { compileQuery } from "./compile.ts";
 
 const ATTACKS = [
@@ -51,9 +58,17 @@ describe("request values never reach SQL text", () => {
 
   it("identifiers from requests are quoted, never pasted", () => {
     const evil = 'a"; DROP TABLE t; --';
-    const dataset = { ...BIRTH_NAMES, columns: [...BIRTH_NAMES.columns, { column_name: evil, type: "VARCHAR" }] };
+    const dataset = {
+      ...BIRTH_NAMES,
+      columns: [...BIRTH_NAMES.columns, { column_name: evil, type: "VARCHAR" }],
+    };
     const compiled = compileQuery(
-      { columns: [evil], metrics: [{ expressionType: "SIMPLE", column: { column_name: evil }, aggregate: "COUNT", label: evil }] },
+      {
+        columns: [evil],
+        metrics: [
+          { expressionType: "SIMPLE", column: { column_name: evil }, aggregate: "COUNT", label: evil },
+        ],
+      },
       dataset,
       { dialect: DUCKDB_DIALECT, now: NOW },
     );
@@ -63,18 +78,24 @@ describe("request values never reach SQL text", () => {
   });
 
   it("a column name that is not in the dataset is refused, not quoted into the query", () => {
-    expect(() => compileQuery({ columns: ['x" FROM t; --'] }, BIRTH_NAMES, { dialect: DUCKDB_DIALECT, now: NOW })).toThrow(
-      QueryValidationError,
-    );
+    expect(() =>
+      compileQuery({ columns: ['x" FROM t; --'] }, BIRTH_NAMES, { dialect: DUCKDB_DIALECT, now: NOW }),
+    ).toThrow(QueryValidationError);
   });
 
   it.each<[string, QueryObject]>([
     ["adhoc metric", { metrics: [{ expressionType: "SQL", sqlExpression: "COUNT(*); DROP TABLE t" }] }],
     ["adhoc column", { columns: [{ label: "x", sqlExpression: "name FROM t; --" }] }],
-    ["filter column", { columns: ["name"], filters: [{ col: { label: "x", sqlExpression: "1=1 --" }, op: "IS NULL" }] }],
+    [
+      "filter column",
+      { columns: ["name"], filters: [{ col: { label: "x", sqlExpression: "1=1 --" }, op: "IS NULL" }] },
+    ],
     ["where", { columns: ["name"], extras: { where: "1=1) OR (1=1" } }],
     ["having", { columns: ["name"], metrics: ["count"], extras: { having: "COUNT(*) > 0 /* hidden */" } }],
-    ["orderby", { columns: ["name"], orderby: [[{ label: "o", sqlExpression: "name; DROP TABLE t" }, true]] }],
+    [
+      "orderby",
+      { columns: ["name"], orderby: [[{ label: "o", sqlExpression: "name; DROP TABLE t" }, true]] },
+    ],
   ])("custom SQL in %s is validated", (_, query) => {
     expect(() => compileQuery(query, BIRTH_NAMES, { dialect: DUCKDB_DIALECT, now: NOW })).toThrow(
       expect.objectContaining({ errorType: "INVALID_SQL_ERROR" }),
@@ -86,7 +107,11 @@ describe("request values never reach SQL text", () => {
     expect(() => compileQuery(query, BIRTH_NAMES, { dialect: DUCKDB_DIALECT, now: NOW })).toThrow(
       expect.objectContaining({ errorType: "ADHOC_SUBQUERY_NOT_ALLOWED_ERROR" }),
     );
-    const allowed = compileQuery(query, BIRTH_NAMES, { dialect: DUCKDB_DIALECT, now: NOW, allowSubqueries: true });
+    const allowed = compileQuery(query, BIRTH_NAMES, {
+      dialect: DUCKDB_DIALECT,
+      now: NOW,
+      allowSubqueries: true,
+    });
     expect(allowed.sql).toContain("WHERE (name IN (SELECT name FROM secrets))");
   });
 });

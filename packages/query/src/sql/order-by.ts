@@ -8,7 +8,11 @@ import { isAdhocMetric, metricLabel, resolveMetric } from "./metrics.ts";
  * One ORDER BY term. A metric or column already selected is ordered by its alias; anything else
  * by its expression (a saved metric, a dataset column, validated custom SQL).
  */
-export function orderByTerm([target, ascending]: OrderByItem, selected: ReadonlySet<string>, ctx: CompileContext) {
+export function orderByTerm(
+  [target, ascending]: OrderByItem,
+  selected: ReadonlySet<string>,
+  ctx: CompileContext,
+) {
   const direction = ascending ? "ASC" : "DESC";
   const alias = (label: string) => `${ctx.dialect.quoteIdentifier(label)} ${direction}`;
   if (typeof target === "string") {

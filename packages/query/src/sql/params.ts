@@ -25,7 +25,13 @@ export class SqlParams {
     }
     if (this.style === "inline") return this.literal(value);
     this.values.push(value);
-    return `$${this.values.length}`;
+    const placeholder = `$${this.values.length}`;
+    // PostgreSQL types a parameter after the column it meets: 2.5 against a BIGINT column would
+    // fail to parse as bigint, so fractional numbers say what they are.
+    if (typeof value === "number" && !Number.isInteger(value) && this.dialect.engine === "postgresql") {
+      return `CAST(${placeholder} AS DOUBLE PRECISION)`;
+    }
+    return placeholder;
   }
 
   /** A date or timestamp value; bound as naive ISO text and cast, so no time zone is involved. */

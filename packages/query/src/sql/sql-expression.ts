@@ -129,7 +129,12 @@ function scanWords(sql: string, where: string): Word[] {
 }
 
 /** Skips `'…'` with `''` escapes (and backslash escapes in E'…' strings). */
-function skipString(sql: string, start: number, backslashEscapes: boolean, fail: (why: string) => never): number {
+function skipString(
+  sql: string,
+  start: number,
+  backslashEscapes: boolean,
+  fail: (why: string) => never,
+): number {
   let i = start + 1;
   while (i < sql.length) {
     const ch = sql[i];

@@ -14,7 +14,10 @@ const NUMERIC = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
  * coerced to the column's kind so that engines compare like with like (numeric text → number,
  * numbers → text for string columns, TRUE/FALSE → booleans, ISO text → dates for temporal columns).
  */
-export function normalizeFilterScalar(value: Exclude<FilterValue, unknown[]>, kind: ColumnKind): FilterScalar {
+export function normalizeFilterScalar(
+  value: Exclude<FilterValue, unknown[]>,
+  kind: ColumnKind,
+): FilterScalar {
   if (value === NULL_STRING || value === null) return null;
   if (value === EMPTY_STRING) return "";
   switch (kind) {

@@ -79,8 +79,7 @@ export function truncate(date: Date, unit: TimeUnit): Date {
 export function lastDay(date: Date, unit: "year" | "month" | "week"): Date {
   const result = new Date(date.getTime());
   if (unit === "year") result.setUTCMonth(11, 31);
-  else if (unit === "month")
-    result.setUTCDate(daysInMonth(date.getUTCFullYear(), date.getUTCMonth()));
+  else if (unit === "month") result.setUTCDate(daysInMonth(date.getUTCFullYear(), date.getUTCMonth()));
   else result.setUTCDate(date.getUTCDate() + ((7 - date.getUTCDay()) % 7));
   return result;
 }

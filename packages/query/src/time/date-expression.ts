@@ -114,7 +114,8 @@ class ExpressionParser {
         const base = this.expression();
         this.punct(",");
         const unit = this.unit();
-        if (unit !== "year" && unit !== "month" && unit !== "week") this.fail("LASTDAY takes year, month or week");
+        if (unit !== "year" && unit !== "month" && unit !== "week")
+          this.fail("LASTDAY takes year, month or week");
         result = lastDay(base, unit);
         break;
       }

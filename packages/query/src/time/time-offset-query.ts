@@ -9,7 +9,11 @@ import { shiftTimeRange } from "./time-shift.ts";
  * explicit dates, without offsets or post-processing. Its result is joined to the main result
  * with joinTimeOffset (post-processing/time-offset-join.ts).
  */
-export function timeOffsetQueryObject(query: QueryObject, offset: string, options: { now: Date }): QueryObject {
+export function timeOffsetQueryObject(
+  query: QueryObject,
+  offset: string,
+  options: { now: Date },
+): QueryObject {
   const rangeOptions = {
     now: options.now,
     relativeStart: query.extras?.relative_start,
@@ -24,7 +28,9 @@ export function timeOffsetQueryObject(query: QueryObject, offset: string, option
   return {
     ...query,
     filters: (query.filters ?? []).map((filter) =>
-      filter.op === "TEMPORAL_RANGE" && typeof filter.val === "string" ? { ...filter, val: shift(filter.val) } : filter,
+      filter.op === "TEMPORAL_RANGE" && typeof filter.val === "string"
+        ? { ...filter, val: shift(filter.val) }
+        : filter,
     ),
     ...(query.time_range ? { time_range: shift(query.time_range) } : {}),
     time_offsets: [],

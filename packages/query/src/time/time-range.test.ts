@@ -66,9 +66,21 @@ describe("parseTimeRange", () => {
     ['DATEADD(DATETIME("now"), -7, day) : now', "2024-03-08T10:30:00", "2024-03-15T10:30:00"],
     ["DATEADD(DATETIME('today'), - 1, month) : today", "2024-02-15T00:00:00", "2024-03-15T00:00:00"],
     ['DATETRUNC(DATETIME("today"), month) : today', "2024-03-01T00:00:00", "2024-03-15T00:00:00"],
-    ['DATETRUNC(DATETIME("now"), week) : DATETRUNC(DATETIME("now"), hour)', "2024-03-11T00:00:00", "2024-03-15T10:00:00"],
-    ['DATETRUNC(DATETIME("today"), year) : LASTDAY(DATETIME("2024-02-10"), month)', "2024-01-01T00:00:00", "2024-02-29T00:00:00"],
-    ['LASTDAY(DATETIME("2024-03-13"), week) : LASTDAY(DATETIME("2024-03-13"), year)', "2024-03-17T00:00:00", "2024-12-31T00:00:00"],
+    [
+      'DATETRUNC(DATETIME("now"), week) : DATETRUNC(DATETIME("now"), hour)',
+      "2024-03-11T00:00:00",
+      "2024-03-15T10:00:00",
+    ],
+    [
+      'DATETRUNC(DATETIME("today"), year) : LASTDAY(DATETIME("2024-02-10"), month)',
+      "2024-01-01T00:00:00",
+      "2024-02-29T00:00:00",
+    ],
+    [
+      'LASTDAY(DATETIME("2024-03-13"), week) : LASTDAY(DATETIME("2024-03-13"), year)',
+      "2024-03-17T00:00:00",
+      "2024-12-31T00:00:00",
+    ],
     ["Last week : today", "2024-03-08T00:00:00", "2024-03-15T00:00:00"],
     ["Last 2 months : now", "2024-01-15T00:00:00", "2024-03-15T10:30:00"],
     ["7 days ago : today", "2024-03-08T00:00:00", "2024-03-15T00:00:00"],
@@ -81,7 +93,10 @@ describe("parseTimeRange", () => {
   });
 
   it("uses relative_start and relative_end", () => {
-    expect(range("Last day", { relativeStart: "now" })).toEqual(["2024-03-14T10:30:00", "2024-03-15T00:00:00"]);
+    expect(range("Last day", { relativeStart: "now" })).toEqual([
+      "2024-03-14T10:30:00",
+      "2024-03-15T00:00:00",
+    ]);
     expect(range("Last day", { relativeStart: "now", relativeEnd: "now" })).toEqual([
       "2024-03-14T10:30:00",
       "2024-03-15T10:30:00",

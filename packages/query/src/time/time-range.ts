@@ -76,7 +76,8 @@ export function parseTimeRange(timeRange: string | null | undefined, options: Ti
     const relativeEnd = options.relativeEnd?.trim() || "today";
     const relativeStartText = options.relativeStart?.trim() || "today";
     if (/^last\b/i.test(text)) return parseTimeRange(`${text}${TIME_RANGE_SEPARATOR}${relativeEnd}`, options);
-    if (/^next\b/i.test(text)) return parseTimeRange(`${relativeStartText}${TIME_RANGE_SEPARATOR}${text}`, options);
+    if (/^next\b/i.test(text))
+      return parseTimeRange(`${relativeStartText}${TIME_RANGE_SEPARATOR}${text}`, options);
     throw invalidPayload(
       `Unrecognised time range "${text}". Use "No filter", "Last week", "previous calendar month", ` +
         `"Current year" or "<start> : <end>" with ISO dates, today, now, "7 days ago", DATEADD(…) or DATETRUNC(…).`,

@@ -14,7 +14,9 @@ const SHIFT = /^(\d+)\s+(second|minute|hour|day|week|month|quarter|year)s?(\s+ag
 export function parseTimeShift(text: string): TimeShift {
   const match = SHIFT.exec(text.trim());
   if (!match) {
-    throw invalidPayload(`Unsupported time shift "${text}": use e.g. "1 day", "1 week", "52 weeks", "1 year".`);
+    throw invalidPayload(
+      `Unsupported time shift "${text}": use e.g. "1 day", "1 week", "52 weeks", "1 year".`,
+    );
   }
   return { amount: Number(match[1]), unit: parseTimeUnit(match[2])! };
 }

@@ -293,3 +293,43 @@ describe("explore state", () => {
     expect((await s.call("GET", `/api/v1/explore/permalink/${link.key}`, { token: gamma })).status).toBe(404);
   });
 });
+
+describe("time comparison", () => {
+  it("joins each time offset's values onto the main series", async () => {
+    const body = {
+      datasource: { id: birth, type: "table" },
+      queries: [
+        {
+          columns: [
+            {
+              expressionType: "SQL",
+              sqlExpression: "ds",
+              label: "ds",
+              columnType: "BASE_AXIS",
+              timeGrain: "P1Y",
+            },
+          ],
+          metrics: ["count"],
+          orderby: [["ds", true]],
+          time_range: "2000-01-01 : 2005-01-01",
+          granularity: "ds",
+          time_offsets: ["1 year ago"],
+          row_limit: 100,
+        },
+      ],
+    };
+    const res = await s.call("POST", "/api/v1/chart/data", { token: admin, body });
+    expect(res.status).toBe(200);
+    const item = (await json(res)).result[0];
+    expect(item.colnames).toEqual(["ds", "count", "count__1 year ago"]);
+    const raw2 = await raw(
+      "SELECT date_trunc('year', ds) AS y, COUNT(*) FROM birth_names WHERE ds >= '1999-01-01' AND ds < '2005-01-01' GROUP BY y ORDER BY y",
+    );
+    const byYear = new Map(raw2.data[0].map((y, i) => [String(y).slice(0, 4), raw2.data[1][i]]));
+    for (const row of item.data as Json[]) {
+      const year = Number(String(row.ds).slice(0, 4));
+      expect(row.count).toBe(byYear.get(String(year)));
+      expect(row["count__1 year ago"]).toBe(byYear.get(String(year - 1)) ?? null);
+    }
+  });
+});

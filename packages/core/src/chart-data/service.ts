@@ -1,7 +1,14 @@
 import { createHash } from "node:crypto";
 import { type ChartDataRequest, ErrorType, type QueryObject } from "@strata/contracts";
 import { type ColumnKind, dialectFor, type QueryEngine } from "@strata/engines";
-import { applyPostProcessing, type CompiledQuery, compileQuery, isQueryValidationError } from "@strata/query";
+import {
+  applyPostProcessing,
+  type CompiledQuery,
+  compileQuery,
+  isQueryValidationError,
+  joinTimeOffset,
+  timeOffsetQueryObject,
+} from "@strata/query";
 import { AsyncEvents } from "../async/events.ts";
 import type { Charts } from "../charts/service.ts";
 import { toEngineError } from "../databases/engine-errors.ts";
@@ -128,14 +135,17 @@ export class ChartDataService {
     r: Resolved,
     query: QueryObject,
     resultType: ChartDataRequest["result_type"],
+    inline = false,
   ): CompiledQuery {
-    try {
-      return compileQuery(query, r.ds, { dialect: dialectFor(r.db.engine), now: this.now(), resultType });
-    } catch (e) {
-      if (isQueryValidationError(e))
-        throw new AppError(400, { message: e.message, errors: [e.toSupersetError()] });
-      throw e;
-    }
+    const dialect = dialectFor(r.db.engine);
+    return queryErrors(() =>
+      compileQuery(query, r.ds, {
+        dialect,
+        now: this.now(),
+        resultType,
+        paramStyle: inline ? "inline" : "bound",
+      }),
+    );
   }
 
   /** The cache key: the compiled statement and everything else that shapes the result. */
@@ -160,7 +170,11 @@ export class ChartDataService {
     const resultType = req.result_type ?? "full";
     const compiled = req.queries.map((q) => this.compile(r, q, resultType));
     if (resultType === "query") {
-      const result = compiled.map((c) => ({ query: c.sql, language: "sql", params: c.params }));
+      // Shown to people: values inlined as escaped literals, so the text runs as is.
+      const result = req.queries.map((q) => ({
+        query: this.compile(r, q, "full", true).sql,
+        language: "sql",
+      }));
       return { kind: "json", status: 200, body: JSON.stringify({ result }) };
     }
     const async = (this.opts.asyncQueries || r.db.engine === "awsathena") && req.result_format === "json";
@@ -227,8 +241,8 @@ export class ChartDataService {
           colnames: table.columns,
           coltypes: table.coltypes,
           indexnames: Array.from({ length: table.rowcount }, (_, j) => j),
-          from_dttm: c.timeBounds.since ? Date.parse(String(c.timeBounds.since)) || null : null,
-          to_dttm: c.timeBounds.until ? Date.parse(String(c.timeBounds.until)) || null : null,
+          from_dttm: c.timeBounds.since?.getTime() ?? null,
+          to_dttm: c.timeBounds.until?.getTime() ?? null,
           label_map: Object.fromEntries(table.columns.map((name) => [name, [name]])),
           is_cached: false,
         };
@@ -237,7 +251,11 @@ export class ChartDataService {
           const cachedDttm = this.now().toISOString();
           // The reply doesn't wait for the cache write; a lost write only costs a future miss.
           this.background(
-            this.cache.put(key, { ...meta, cached_dttm: cachedDttm, expires_at: Date.now() / 1000 + r.cacheTimeout }, rows),
+            this.cache.put(
+              key,
+              { ...meta, cached_dttm: cachedDttm, expires_at: Date.now() / 1000 + r.cacheTimeout },
+              rows,
+            ),
           );
         }
         return { meta, rowsJson: rows, table };
@@ -245,27 +263,42 @@ export class ChartDataService {
     );
   }
 
-  private async execute(r: Resolved, c: CompiledQuery, query: QueryObject) {
+  private async run(
+    r: Resolved,
+    c: CompiledQuery,
+  ): Promise<{ frame: Columnar; kinds: Map<string, ColumnKind>; rowcount: number }> {
     let result: Awaited<ReturnType<QueryEngine["execute"]>>;
     try {
       result = await r.engine.execute(c.sql, { params: c.params, schema: r.ds.schema });
     } catch (e) {
       throw toEngineError(e, r.db.engine);
     }
-    const kinds = new Map(result.columns.map((col) => [col.name, col.kind]));
-    let frame: Columnar = { columns: result.columns.map((col) => col.name), data: result.data };
-    try {
-      frame = applyPostProcessing(frame, query.post_processing);
-    } catch (e) {
-      if (isQueryValidationError(e))
-        throw new AppError(400, { message: e.message, errors: [e.toSupersetError()] });
-      throw e;
+    // Engines that fold alias case (Athena) get the compiler's labels back, by position.
+    const names = result.columns.map((col, i) =>
+      r.db.engine === "awsathena" ? (c.labels[i] ?? col.name) : col.name,
+    );
+    const kinds = new Map(result.columns.map((col, i) => [names[i], col.kind]));
+    return { frame: { columns: names, data: result.data }, kinds, rowcount: result.rowcount };
+  }
+
+  private async execute(r: Resolved, c: CompiledQuery, query: QueryObject) {
+    const main = await this.run(r, c);
+    let frame = main.frame;
+    // Time comparison: each offset is the same query over a shifted range, joined on time.
+    for (const offset of query.time_offsets ?? []) {
+      const shiftedQuery = queryErrors(() => timeOffsetQueryObject(query, offset, { now: this.now() }));
+      const shifted = await this.run(r, this.compile(r, shiftedQuery, "full"));
+      const timeColumn = frame.columns.includes("__timestamp") ? "__timestamp" : c.columnLabels[0];
+      frame = queryErrors(() =>
+        joinTimeOffset(frame, shifted.frame, { offset, timeColumn, metrics: c.metricLabels }),
+      );
     }
+    frame = queryErrors(() => applyPostProcessing(frame, query.post_processing));
     const rowcount = frame.data[0]?.length ?? 0;
     const coltypes = frame.columns.map(
-      (name, j) => GENERIC_TYPE[kinds.get(name) ?? guessKind(frame.data[j])],
+      (name, j) => GENERIC_TYPE[main.kinds.get(name) ?? guessKind(frame.data[j])],
     );
-    return { ...frame, rowcount, sqlRowcount: result.rowcount, coltypes };
+    return { ...frame, rowcount, sqlRowcount: main.rowcount, coltypes };
   }
 
   private async reply(
@@ -371,6 +404,17 @@ export class ChartDataService {
   }
 
   static readonly JOB_KIND = JOB_KIND;
+}
+
+/** Query-layer refusals become 400s in Superset's error shape. */
+function queryErrors<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (e) {
+    if (isQueryValidationError(e))
+      throw new AppError(400, { message: e.message, errors: [e.toSupersetError()] });
+    throw e;
+  }
 }
 
 function guessKind(values: unknown[]): ColumnKind {

@@ -26,8 +26,11 @@ describe("dialects", () => {
       expect(d.quoteIdentifier('a "b"')).toBe('"a ""b"""');
       expect(d.quoteLiteral("it's")).toBe("'it''s'");
       expect(d.limitClause(10)).toBe("LIMIT 10");
-      expect(d.limitClause(10, 20)).toBe("LIMIT 10 OFFSET 20");
     }
+    expect(DUCKDB_DIALECT.limitClause(10, 20)).toBe("LIMIT 10 OFFSET 20");
+    expect(POSTGRES_DIALECT.limitClause(10, 20)).toBe("LIMIT 10 OFFSET 20");
+    // Trino (Athena) rejects LIMIT before OFFSET.
+    expect(ATHENA_DIALECT.limitClause(10, 20)).toBe("OFFSET 20 LIMIT 10");
   });
 
   it("knows every grain it offers by name, and returns the column when there is no grain", () => {

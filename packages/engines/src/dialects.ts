@@ -138,6 +138,10 @@ const athenaGrains: Record<string, string> = {
 const limitOffset = (limit: number, offset?: number) =>
   `LIMIT ${Math.max(0, Math.trunc(limit))}${offset ? ` OFFSET ${Math.max(0, Math.trunc(offset))}` : ""}`;
 
+/** Trino (Athena) wants OFFSET before LIMIT. */
+const offsetLimit = (limit: number, offset?: number) =>
+  `${offset ? `OFFSET ${Math.max(0, Math.trunc(offset))} ` : ""}LIMIT ${Math.max(0, Math.trunc(limit))}`;
+
 export const DUCKDB_DIALECT: Dialect = {
   engine: "duckdb",
   name: "DuckDB",
@@ -181,7 +185,7 @@ export const ATHENA_DIALECT: Dialect = {
   name: "Amazon Athena",
   quoteIdentifier: quoteDouble,
   quoteLiteral: quoteSingle,
-  limitClause: limitOffset,
+  limitClause: offsetLimit,
   timeGrains: athenaGrains,
   timeGrainExpression: grainExpression(athenaGrains),
   epochToTimestamp: (col, unit) =>

@@ -6,7 +6,7 @@ import type { AppEnv } from "./http/env.ts";
 import { onError } from "./http/errors.ts";
 import { loadSpa, mountSpa } from "./http/spa.ts";
 import { chartRoutes } from "./routes/chart.ts";
-import { asyncEventRoutes, chartDataRoutes } from "./routes/chart-data.ts";
+import { asyncEventRoutes, chartDataRoutes, legacyExploreJsonRoutes } from "./routes/chart-data.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
 import { databaseRoutes } from "./routes/database.ts";
 import { exploreRoutes } from "./routes/explore.ts";
@@ -47,6 +47,7 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.route("/api/v1/dashboard", dashboardRoutes());
   app.route("/api/v1/tag", tagRoutes());
   app.route("/", datasourceRoutes());
+  app.route("/", legacyExploreJsonRoutes());
   app.all("/api/*", (c) =>
     c.json({ message: `Not found: ${c.req.method} ${c.req.path} is not an API endpoint.` }, 404),
   );

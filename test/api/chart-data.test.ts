@@ -333,3 +333,37 @@ describe("time comparison", () => {
     }
   });
 });
+
+describe("legacy explore_json", () => {
+  it("runs form data and echoes it back", async () => {
+    const formData = {
+      datasource: `${birth}__table`,
+      viz_type: "table",
+      metrics: ["count"],
+      groupby: ["gender"],
+      row_limit: 10,
+      time_range: "No filter",
+      adhoc_filters: [],
+    };
+    const res = await s.app.request(
+      `/superset/explore_json/?form_data=${encodeURIComponent(JSON.stringify(formData))}`,
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${admin}` },
+      },
+    );
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.rowcount).toBe(2);
+    expect(body.form_data.viz_type).toBe("table");
+    const gamma = await userWithRoles(s, admin, "legacygamma", ["Gamma"]);
+    const denied = await s.app.request(
+      `/superset/explore_json/?form_data=${encodeURIComponent(JSON.stringify(formData))}`,
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${gamma}` },
+      },
+    );
+    expect(denied.status).toBe(404);
+  });
+});

@@ -75,3 +75,32 @@ export function asyncEventRoutes() {
     return c.json({ result: await c.get("core").events.since(p.user.id, lastId || undefined) });
   });
 }
+
+/** The legacy `POST /superset/explore_json/`: form data in, the first result item (plus form_data) out. */
+export function legacyExploreJsonRoutes() {
+  return new Hono<AppEnv>().post("/superset/explore_json", async (c) => {
+    let raw = c.req.query("form_data");
+    const type = c.req.header("content-type") ?? "";
+    if (!raw && type.startsWith("application/x-www-form-urlencoded"))
+      raw = String((await c.req.parseBody()).form_data ?? "");
+    if (!raw && type.startsWith("application/json")) {
+      const body = (await c.req.json().catch(() => ({}))) as { form_data?: unknown };
+      raw = typeof body.form_data === "string" ? body.form_data : JSON.stringify(body.form_data ?? {});
+    }
+    let formData: unknown;
+    try {
+      formData = JSON.parse(raw || "{}");
+    } catch {
+      throw badRequest({ form_data: ["form_data must be JSON"] });
+    }
+    if (!formData || typeof formData !== "object" || Array.isArray(formData))
+      throw badRequest({ form_data: ["form_data must be a JSON object"] });
+    const reply = await c
+      .get("core")
+      .chartData.legacy(c.get("principal"), formData as Record<string, unknown>, {
+        csv: c.req.query("csv") === "true",
+        force: c.req.query("force") === "true",
+      });
+    return send(c, reply);
+  });
+}

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type ChartDataRequest, ErrorType, type QueryObject } from "@strata/contracts";
+import { type ChartDataRequest, ErrorType, parseDatasourceKey, type QueryObject } from "@strata/contracts";
 import { type ColumnKind, dialectFor, type QueryEngine } from "@strata/engines";
 import {
   applyPostProcessing,
@@ -7,6 +7,7 @@ import {
   compileQuery,
   isQueryValidationError,
   joinTimeOffset,
+  queryObjectFromFormData,
   timeOffsetQueryObject,
 } from "@strata/query";
 import { AsyncEvents } from "../async/events.ts";
@@ -329,6 +330,30 @@ export class ChartDataService {
     }
     const parts = items.map((it) => `${JSON.stringify(it.meta).slice(0, -1)},"data":${it.rowsJson}}`);
     return { kind: "json", status: 200, body: `{"result":[${parts.join(",")}]}` };
+  }
+
+  /** Legacy explore_json: form data → one query object → the first result item with the form data. */
+  async legacy(
+    p: Principal,
+    formData: Record<string, unknown>,
+    opts: { csv: boolean; force: boolean },
+  ): Promise<ChartDataReply> {
+    const ds = parseDatasourceKey(String(formData.datasource ?? ""));
+    if (!ds) throw badRequest({ form_data: ["form_data.datasource must be a key like 7__table"] });
+    const query = queryErrors(() => queryObjectFromFormData(formData));
+    const request: ChartDataRequest = {
+      datasource: { id: ds.id, type: ds.type },
+      queries: [query],
+      result_format: opts.csv ? "csv" : "json",
+      result_type: "full",
+      force: opts.force,
+    };
+    const sliceId = typeof formData.slice_id === "number" ? formData.slice_id : undefined;
+    const reply = await this.request(p, request, { sliceId });
+    if (reply.kind !== "json") return reply;
+    // Legacy clients read one item; this path is for small, interactive results.
+    const first = (JSON.parse(reply.body) as { result: Record<string, unknown>[] }).result[0];
+    return { kind: "json", status: 200, body: JSON.stringify({ ...first, form_data: formData }) };
   }
 
   /** The worker's handler: runs the job as its user, stores the result, appends one event. */

@@ -12,6 +12,7 @@ import { databaseRoutes } from "./routes/database.ts";
 import { exploreRoutes } from "./routes/explore.ts";
 import { datasetRoutes } from "./routes/dataset.ts";
 import { datasourceRoutes } from "./routes/datasource.ts";
+import { rlsRoutes } from "./routes/rls.ts";
 import { meRoutes, securityRoutes, sessionRoutes } from "./routes/security.ts";
 import { tagRoutes } from "./routes/tag.ts";
 
@@ -46,6 +47,7 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.route("/api/v1/explore", exploreRoutes());
   app.route("/api/v1/dashboard", dashboardRoutes());
   app.route("/api/v1/tag", tagRoutes());
+  app.route("/api/v1/rowlevelsecurity", rlsRoutes());
   app.route("/", datasourceRoutes());
   app.route("/", legacyExploreJsonRoutes());
   app.all("/api/*", (c) =>

@@ -367,3 +367,62 @@ describe("legacy explore_json", () => {
     expect(denied.status).toBe(404);
   });
 });
+
+describe("row-level security", () => {
+  it("filters chart data and samples for the roles a rule names, and never shares their cache", async () => {
+    const role = await json(
+      await s.call("POST", "/api/v1/security/roles/", { token: admin, body: { name: "GirlsOnly" } }),
+    );
+    const rule = await s.call("POST", "/api/v1/rowlevelsecurity/", {
+      token: admin,
+      body: {
+        name: "girls",
+        filter_type: "Regular",
+        tables: [birth],
+        roles: [role.id],
+        clause: "gender = 'girl'",
+      },
+    });
+    expect(rule.status).toBe(201);
+    const bad = await s.call("POST", "/api/v1/rowlevelsecurity/", {
+      token: admin,
+      body: { name: "x", tables: [birth], clause: "1=1; DROP TABLE birth_names" },
+    });
+    expect(bad.status).toBe(422);
+
+    const body = byGender({ row_limit: 42 });
+    const all = (await json(await s.call("POST", "/api/v1/chart/data", { token: admin, body }))).result[0];
+    expect(all.data.map((r: Json) => r.gender)).toEqual(["boy", "girl"]);
+    await s.runtime.core.chartData.flush();
+
+    const restricted = await userWithRoles(s, admin, "rlsuser", ["Alpha", "GirlsOnly"]);
+    const mine = (await json(await s.call("POST", "/api/v1/chart/data", { token: restricted, body })))
+      .result[0];
+    expect(mine.query).toContain("gender = 'girl'");
+    expect(mine.is_cached).toBe(false);
+    expect(mine.data.map((r: Json) => r.gender)).toEqual(["girl"]);
+    const samples = await json(
+      await s.call("POST", `/datasource/samples?datasource_type=table&datasource_id=${birth}&per_page=50`, {
+        token: restricted,
+        body: {},
+      }),
+    );
+    expect(samples.result.data.every((r: Json) => r.gender === "girl")).toBe(true);
+
+    // A Base rule applies to everyone except its roles.
+    await s.call("POST", "/api/v1/rowlevelsecurity/", {
+      token: admin,
+      body: { name: "base", filter_type: "Base", tables: [birth], roles: [role.id], clause: "state = 'CA'" },
+    });
+    const other = await userWithRoles(s, admin, "rlsother", ["Alpha"]);
+    const ca = await json(
+      await s.call("POST", "/api/v1/chart/data", {
+        token: other,
+        body: byGender({ columns: ["state"], orderby: [["state", true]] }),
+      }),
+    );
+    expect(ca.result[0].data.map((r: Json) => r.state)).toEqual(["CA"]);
+    const gamma = await userWithRoles(s, admin, "rlsgamma", ["Gamma"]);
+    expect((await s.call("GET", "/api/v1/rowlevelsecurity/", { token: gamma })).status).toBe(403);
+  });
+});

@@ -31,6 +31,7 @@ export function datasourceRoutes() {
       }
       const body = validate(SamplesPayloadSchema, payload);
       const core = c.get("core");
+      const rls = await core.rls.clausesFor(c.get("principal"), q.datasource_id);
       const result = await samples(
         core.datasets,
         core.databases,
@@ -39,6 +40,7 @@ export function datasourceRoutes() {
         body,
         q.page ?? 1,
         q.per_page ?? 100,
+        rls,
       );
       return c.json({ result });
     })

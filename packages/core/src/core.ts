@@ -13,6 +13,7 @@ import {
   datasourcePerm,
 } from "./security/catalog.ts";
 import { canAccessDataset } from "./security/data-access.ts";
+import { RowLevelSecurity } from "./rls/service.ts";
 import { Roles } from "./security/roles.ts";
 import { SecretBox } from "./security/secret-box.ts";
 import { SecurityService } from "./security/service.ts";
@@ -121,6 +122,11 @@ export function createCore(deps: CoreDeps) {
     describe: async () => undefined,
   });
   const favorites = new Favorites(deps.meta, taggables);
+  const rls = new RowLevelSecurity(
+    deps.meta,
+    async (id) => Boolean(await ds.find(id)),
+    async () => new Set((await roles.all()).map((r) => r.id)),
+  );
   const events = new AsyncEvents(deps.meta);
   const chartData = new ChartDataService(
     {
@@ -130,6 +136,7 @@ export function createCore(deps: CoreDeps) {
       results: deps.results,
       jobs: deps.jobs,
       events,
+      rlsClauses: (p, id) => rls.clausesFor(p, id),
       principalOf: async (id) =>
         security.principalFor(id ? ((await deps.meta.get<UserData>(USER, id)) ?? null) : null),
     },
@@ -163,6 +170,7 @@ export function createCore(deps: CoreDeps) {
     jobGiveUp,
     events,
     chartData,
+    rls,
     async close() {
       await chartData.flush();
       await registry.closeAll();

@@ -52,6 +52,8 @@ interface Resolved {
   db: DatabaseEntity;
   engine: QueryEngine;
   cacheTimeout: number;
+  /** Row-level security conditions for this caller (part of the SQL, so of the cache key). */
+  rls: string[];
 }
 
 interface JobPayload {
@@ -79,6 +81,7 @@ export class ChartDataService {
       jobs: JobQueue;
       events: AsyncEvents;
       principalOf: (userId: number | null) => Promise<Principal>;
+      rlsClauses: (p: Principal, datasetId: number) => Promise<string[]>;
     },
     private readonly opts: ChartDataOptions,
   ) {
@@ -129,7 +132,11 @@ export class ChartDataService {
       ds.cache_timeout ??
       db.cache_timeout ??
       this.opts.defaultCacheTimeout;
-    return { ds, db, engine: await this.deps.databases.engineOf(db), cacheTimeout };
+    const [engine, rls] = await Promise.all([
+      this.deps.databases.engineOf(db),
+      this.deps.rlsClauses(p, ds.id),
+    ]);
+    return { ds, db, engine, cacheTimeout, rls };
   }
 
   private compile(
@@ -145,6 +152,7 @@ export class ChartDataService {
         now: this.now(),
         resultType,
         paramStyle: inline ? "inline" : "bound",
+        extraWhere: r.rls,
       }),
     );
   }

@@ -31,6 +31,8 @@ export async function samples(
   payload: SamplesPayload,
   page = 1,
   perPage = 100,
+  /** Row-level security conditions for the caller (trusted SQL from RLS rules). */
+  rls: string[] = [],
 ) {
   const { ds, db } = await datasets.get(p, id);
   if (!db) throw unprocessable("The dataset's database no longer exists");
@@ -56,7 +58,8 @@ export async function samples(
     return `${col} ${op} ${bind(f.val)}`;
   });
   const from = await datasets.source(ds, engine);
-  const whereSql = where.length ? ` WHERE ${where.join(" AND ")}` : "";
+  const conditions = [...rls, ...where];
+  const whereSql = conditions.length ? ` WHERE ${conditions.join(" AND ")}` : "";
   const offset = (page - 1) * perPage;
   try {
     const [rows, total] = await Promise.all([

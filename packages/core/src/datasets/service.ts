@@ -30,6 +30,10 @@ export class Datasets {
     return this.meta.list<DatasetData>(DATASET);
   }
 
+  async find(id: number): Promise<DatasetEntity | undefined> {
+    return this.meta.get<DatasetData>(DATASET, id);
+  }
+
   async countUsing(databaseId: number): Promise<number> {
     return (await this.all()).filter((d) => d.database_id === databaseId).length;
   }

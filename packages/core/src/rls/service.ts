@@ -1,0 +1,127 @@
+import { validateSqlExpression } from "@strata/query";
+import { notFound, unprocessable } from "../errors.ts";
+import { humanizeSince } from "../resources/humanize.ts";
+import { type Principal, requirePermission, userId } from "../security/principal.ts";
+import type { Entity, MetaStore } from "../store/meta-store.ts";
+
+export interface RlsData {
+  name: string;
+  description: string | null;
+  /** Regular: applies to members of `roles`. Base: applies to everyone except members of `roles`. */
+  filter_type: "Regular" | "Base";
+  tables: number[];
+  roles: number[];
+  group_key: string | null;
+  clause: string;
+}
+export type RlsEntity = Entity<RlsData>;
+const RLS = "rls";
+
+export interface RlsInput {
+  name?: string;
+  description?: string | null;
+  filter_type?: "Regular" | "Base";
+  tables?: number[];
+  roles?: number[];
+  group_key?: string | null;
+  clause?: string;
+}
+
+/**
+ * Row-level security (Superset's model): clauses added to every query on a dataset.
+ * Clauses with the same group key are ORed, groups are ANDed. Admins manage the rules
+ * (can_write on RowLevelSecurity); everyone is subject to them, admins included.
+ */
+export class RowLevelSecurity {
+  constructor(
+    private readonly meta: MetaStore,
+    private readonly datasetExists: (id: number) => Promise<boolean>,
+    private readonly roleIds: () => Promise<Set<number>>,
+  ) {}
+
+  all(): Promise<RlsEntity[]> {
+    return this.meta.list<RlsData>(RLS);
+  }
+
+  row(r: RlsEntity) {
+    return { ...r, changed_on_delta_humanized: humanizeSince(r.changed_on) };
+  }
+
+  async get(p: Principal, id: number): Promise<RlsEntity> {
+    requirePermission(p, "can_read", "RowLevelSecurity");
+    const rule = await this.meta.get<RlsData>(RLS, id);
+    if (!rule) throw notFound("Row level security filter not found");
+    return rule;
+  }
+
+  private async check(input: RlsInput) {
+    if (input.clause !== undefined) {
+      try {
+        validateSqlExpression(input.clause, { allowSubqueries: false, context: "clause" });
+      } catch (e) {
+        throw unprocessable({ clause: [(e as Error).message] });
+      }
+    }
+    for (const t of input.tables ?? [])
+      if (!(await this.datasetExists(t))) throw unprocessable({ tables: [`Dataset ${t} does not exist`] });
+    const roles = await this.roleIds();
+    for (const r of input.roles ?? [])
+      if (!roles.has(r)) throw unprocessable({ roles: [`Role ${r} does not exist`] });
+  }
+
+  async create(
+    p: Principal,
+    input: RlsInput & { name: string; clause: string; tables: number[] },
+  ): Promise<RlsEntity> {
+    requirePermission(p, "can_write", "RowLevelSecurity");
+    await this.check(input);
+    return this.meta.create<RlsData>(
+      RLS,
+      {
+        name: input.name,
+        description: input.description ?? null,
+        filter_type: input.filter_type ?? "Regular",
+        tables: input.tables,
+        roles: input.roles ?? [],
+        group_key: input.group_key || null,
+        clause: input.clause,
+      },
+      userId(p),
+    );
+  }
+
+  async update(p: Principal, id: number, input: RlsInput): Promise<RlsEntity> {
+    requirePermission(p, "can_write", "RowLevelSecurity");
+    const rule = await this.get(p, id);
+    await this.check(input);
+    return this.meta.update<RlsData>(
+      RLS,
+      rule,
+      { ...input, group_key: input.group_key === undefined ? rule.group_key : input.group_key || null },
+      userId(p),
+    );
+  }
+
+  async remove(p: Principal, id: number): Promise<void> {
+    requirePermission(p, "can_write", "RowLevelSecurity");
+    await this.meta.delete(RLS, await this.get(p, id));
+  }
+
+  /** The WHERE conditions for this principal on this dataset (empty when no rule applies). */
+  async clausesFor(p: Principal, datasetId: number): Promise<string[]> {
+    const mine = new Set(p.roles.map((r) => r.id));
+    const applies = (r: RlsEntity) => {
+      if (!r.tables.includes(datasetId)) return false;
+      const member = r.roles.some((id) => mine.has(id));
+      return r.filter_type === "Regular" ? member : !member;
+    };
+    const groups = new Map<string, string[]>();
+    for (const r of (await this.all()).filter(applies)) {
+      const key = r.group_key ?? `__rule_${r.id}`;
+      groups.set(key, [...(groups.get(key) ?? []), r.clause]);
+    }
+    return [...groups.values()].map((clauses) =>
+      clauses.length === 1 ? `(${clauses[0]})` : `(${clauses.map((c) => `(${c})`).join(" OR ")})`,
+    );
+  }
+}

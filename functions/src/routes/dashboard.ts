@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { notFound } from "@strata/core";
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../http/env.ts";
@@ -24,7 +26,38 @@ const DashboardFields = {
   external_url: Text,
 };
 const DashboardPostSchema = v.strictObject(DashboardFields);
-const DashboardPutSchema = v.strictObject(DashboardFields);
+/** `last_modified_time`: what the client loaded; a newer stored version answers 409. */
+const DashboardPutSchema = v.strictObject({ ...DashboardFields, last_modified_time: v.optional(v.number()) });
+const FilterSchema = v.looseObject({ id: v.string() });
+const FiltersSchema = v.strictObject({
+  modified: v.optional(v.array(FilterSchema)),
+  deleted: v.optional(v.array(v.string())),
+  reordered: v.optional(v.array(v.string())),
+});
+const ColorsSchema = v.strictObject({
+  color_namespace: v.optional(v.nullable(v.string())),
+  color_scheme: v.optional(v.nullable(v.string())),
+  color_scheme_domain: v.optional(v.array(v.string())),
+  shared_label_colors: v.optional(v.union([v.array(v.string()), v.record(v.string(), v.string())])),
+  map_label_colors: v.optional(v.record(v.string(), v.string())),
+  label_colors: v.optional(v.record(v.string(), v.string())),
+});
+const CopySchema = v.strictObject({
+  dashboard_title: v.optional(v.nullable(v.string())),
+  css: v.optional(v.nullable(v.string())),
+  duplicate_slices: v.optional(v.boolean()),
+  json_metadata: v.optional(v.nullable(v.string())),
+});
+const PermalinkSchema = v.strictObject({
+  urlParams: v.optional(v.array(v.tuple([v.string(), v.string()]))),
+  dataMask: v.optional(v.record(v.string(), v.unknown())),
+  activeTabs: v.optional(v.array(v.string())),
+  anchor: v.optional(v.nullable(v.string())),
+});
+interface StoredPermalink {
+  dashboardId: number;
+  state: v.InferOutput<typeof PermalinkSchema>;
+}
 
 /** `/api/v1/dashboard/…` (the resource; layout and filters build on it). */
 export function dashboardRoutes() {
@@ -90,12 +123,59 @@ export function dashboardRoutes() {
       const d = await core(c).dashboards.create(c.get("principal"), await jsonBody(c, DashboardPostSchema));
       return c.json({ id: d.id, result: core(c).dashboards.row(d, new Map()) }, 201);
     })
-    .put("/:id{[0-9]+}", async (c) => {
-      const d = await core(c).dashboards.update(
-        c.get("principal"),
-        pathId(c),
-        await jsonBody(c, DashboardPutSchema),
+    .get("/permalink/:key{[A-Za-z0-9_-]+}", async (c) => {
+      const stored = await core(c).deps.meta.getValue<StoredPermalink>(
+        `dashboard-permalink#${c.req.param("key")}`,
       );
+      if (!stored) throw notFound("Permalink not found");
+      const d = await core(c).dashboards.get(c.get("principal"), stored.dashboardId);
+      return c.json({ state: stored.state, dashboardId: String(d.id) });
+    })
+    .get("/:idOrSlug{[A-Za-z0-9_-]+}/datasets", async (c) => {
+      const p = c.get("principal");
+      const d = await core(c).dashboards.get(p, c.req.param("idOrSlug"));
+      const charts = (await core(c).charts.rows(p)).filter((r) => r.dashboards.some((x) => x?.id === d.id));
+      const result = [];
+      for (const id of new Set(charts.map((r) => r.datasource_id))) {
+        const detail = await core(c)
+          .datasets.detail(p, id)
+          .catch(() => undefined);
+        if (detail) result.push({ ...detail, uid: `${id}__table`, type: "table" });
+      }
+      return c.json({ result });
+    })
+    .put("/:id{[0-9]+}/filters", async (c) => {
+      const body = await jsonBody(c, FiltersSchema);
+      return c.json({ result: await core(c).dashboards.setFilters(c.get("principal"), pathId(c), body) });
+    })
+    .put("/:id{[0-9]+}/colors", async (c) => {
+      const body = await jsonBody(c, ColorsSchema);
+      const d = await core(c).dashboards.setColors(c.get("principal"), pathId(c), body);
+      return c.json({
+        result: JSON.parse(d.json_metadata),
+        last_modified_time: Date.parse(d.changed_on) / 1000,
+      });
+    })
+    .post("/:id{[0-9]+}/copy", async (c) => {
+      const body = await jsonBody(c, CopySchema);
+      const p = c.get("principal");
+      const sourceId = pathId(c);
+      const d = await core(c).dashboards.copy(p, sourceId, body);
+      const charts = await core(c).charts.onDashboard(p, sourceId);
+      await core(c).charts.placeOnDashboard(p, charts, d.id, body.duplicate_slices ?? false);
+      return c.json({ result: { id: d.id, last_modified_time: Date.parse(d.changed_on) / 1000 } }, 201);
+    })
+    .post("/:id{[0-9]+}/permalink", async (c) => {
+      const body = await jsonBody(c, PermalinkSchema);
+      const d = await core(c).dashboards.get(c.get("principal"), pathId(c));
+      const key = randomBytes(12).toString("base64url");
+      const stored: StoredPermalink = { dashboardId: d.id, state: body };
+      await core(c).deps.meta.putValue(`dashboard-permalink#${key}`, stored);
+      return c.json({ key, url: `${new URL(c.req.url).origin}/superset/dashboard/p/${key}/` }, 201);
+    })
+    .put("/:id{[0-9]+}", async (c) => {
+      const { last_modified_time, ...body } = await jsonBody(c, DashboardPutSchema);
+      const d = await core(c).dashboards.update(c.get("principal"), pathId(c), body, last_modified_time);
       return c.json({
         id: d.id,
         result: core(c).dashboards.row(d, new Map()),

@@ -209,6 +209,50 @@ export class Charts {
     await this.meta.delete(CHART, chart);
   }
 
+  /** Charts on a dashboard the principal can see. */
+  async onDashboard(p: Principal, dashboardId: number): Promise<ChartEntity[]> {
+    const { canSee } = await this.visibility(p);
+    return (await this.all()).filter((c) => c.dashboards.includes(dashboardId) && canSee(c));
+  }
+
+  /**
+   * Puts charts on a (new) dashboard: the same charts, or copies owned by the caller
+   * (`duplicate_slices`). Membership is a relation, not an edit of the chart's content.
+   */
+  async placeOnDashboard(
+    p: Principal,
+    charts: ChartEntity[],
+    dashboardId: number,
+    duplicate: boolean,
+  ): Promise<void> {
+    for (const chart of charts) {
+      if (duplicate) {
+        const {
+          id: _i,
+          version: _v,
+          created_on: _c,
+          changed_on: _o,
+          created_by_fk: _b,
+          changed_by_fk: _y,
+          ...data
+        } = chart;
+        const me = userId(p);
+        await this.meta.create<ChartData>(
+          CHART,
+          { ...data, owners: me ? [me] : [], dashboards: [dashboardId], uuid: randomUUID() },
+          me,
+        );
+      } else if (!chart.dashboards.includes(dashboardId)) {
+        await this.meta.update<ChartData>(
+          CHART,
+          chart,
+          { dashboards: [...chart.dashboards, dashboardId] },
+          chart.changed_by_fk,
+        );
+      }
+    }
+  }
+
   /** Charts on a dataset (dataset related_objects, dashboards' chart lists). */
   async onDataset(datasetId: number): Promise<ChartEntity[]> {
     return (await this.all()).filter((c) => c.datasource_id === datasetId);

@@ -1,11 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { notFound, typedError, unprocessable } from "../errors.ts";
+import { conflict, notFound, typedError, unprocessable } from "../errors.ts";
 import { ErrorType } from "@strata/contracts";
 import { humanizeSince } from "../resources/humanize.ts";
 import { isOwner, type Principal, requirePermission, userId } from "../security/principal.ts";
 import type { UserEntity } from "../security/types.ts";
 import { ownerRef } from "../security/users.ts";
 import type { MetaStore } from "../store/meta-store.ts";
+import {
+  applyFilterChanges,
+  COLOR_FIELDS,
+  type Metadata,
+  type NativeFilter,
+  parseMetadata,
+} from "./metadata.ts";
 import { certification, normaliseSlug, normaliseTitle } from "./save-rules.ts";
 import { DASHBOARD, type DashboardData, type DashboardEntity } from "./types.ts";
 
@@ -114,6 +121,8 @@ export class Dashboards {
       certification_details: d.certification_details,
       is_managed_externally: d.is_managed_externally,
       thumbnail_url: null,
+      last_modified_time: Date.parse(d.changed_on) / 1000,
+      version: d.version,
     };
   }
 
@@ -170,8 +179,14 @@ export class Dashboards {
     );
   }
 
-  async update(p: Principal, id: number, input: DashboardInput): Promise<DashboardEntity> {
+  async update(
+    p: Principal,
+    id: number,
+    input: DashboardInput,
+    lastModified?: number,
+  ): Promise<DashboardEntity> {
     const d = await this.getForWrite(p, id);
+    this.checkFresh(d, lastModified);
     await this.checkInput(input, id);
     const changes: Partial<DashboardData> = {};
     if (input.dashboard_title !== undefined) changes.dashboard_title = normaliseTitle(input.dashboard_title);
@@ -192,6 +207,61 @@ export class Dashboards {
     if (input.json_metadata !== undefined) changes.json_metadata = input.json_metadata || "{}";
     if (input.position_json !== undefined) changes.position_json = input.position_json;
     return this.meta.update<DashboardData>(DASHBOARD, d, changes, userId(p));
+  }
+
+  /** Refuses a save based on a stale read: the client sends the `last_modified_time` it loaded. */
+  checkFresh(d: DashboardEntity, lastModified: number | undefined): void {
+    if (lastModified === undefined) return;
+    // Sub-millisecond slack: the client echoes the float seconds it was given.
+    if (Date.parse(d.changed_on) / 1000 > lastModified + 0.0005) {
+      throw conflict(
+        "This dashboard was changed by someone else since you loaded it. Reload it to see their changes, then save again.",
+      );
+    }
+  }
+
+  async updateMetadata(
+    p: Principal,
+    id: number,
+    change: (m: Metadata) => Metadata,
+    lastModified?: number,
+  ): Promise<DashboardEntity> {
+    const d = await this.getForWrite(p, id);
+    this.checkFresh(d, lastModified);
+    const next = change(parseMetadata(d.json_metadata));
+    return this.meta.update<DashboardData>(DASHBOARD, d, { json_metadata: JSON.stringify(next) }, userId(p));
+  }
+
+  async setFilters(
+    p: Principal,
+    id: number,
+    changes: Parameters<typeof applyFilterChanges>[1],
+  ): Promise<NativeFilter[]> {
+    const saved = await this.updateMetadata(p, id, (m) => ({
+      ...m,
+      native_filter_configuration: applyFilterChanges(m.native_filter_configuration ?? [], changes),
+    }));
+    return parseMetadata(saved.json_metadata).native_filter_configuration ?? [];
+  }
+
+  async setColors(p: Principal, id: number, colors: Record<string, unknown>): Promise<DashboardEntity> {
+    const picked = Object.fromEntries(COLOR_FIELDS.filter((k) => k in colors).map((k) => [k, colors[k]]));
+    return this.updateMetadata(p, id, (m) => ({ ...m, ...picked }));
+  }
+
+  /** `POST /dashboard/{id}/copy/`: a new dashboard owned by the caller, from one they can read. */
+  async copy(
+    p: Principal,
+    id: number,
+    body: { dashboard_title?: string | null; css?: string | null; json_metadata?: string | null },
+  ): Promise<DashboardEntity> {
+    const source = await this.get(p, id);
+    return this.create(p, {
+      dashboard_title: body.dashboard_title ?? `${source.dashboard_title} [copy]`,
+      css: body.css ?? source.css,
+      json_metadata: body.json_metadata ?? source.json_metadata,
+      position_json: source.position_json,
+    });
   }
 
   async remove(p: Principal, id: number): Promise<void> {

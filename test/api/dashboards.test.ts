@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
+
+type Json = Record<string, any>;
+const json = async (res: Response) => (await res.json()) as Json;
+let s: TestServer;
+let admin: string;
+let dash: Json;
+let chartId: number;
+
+beforeAll(async () => {
+  s = await startTestServer({ examples: ["birth_names"] });
+  admin = await s.login(ADMIN.username, ADMIN.password);
+  const birth = (await json(await s.call("GET", "/api/v1/dataset/", { token: admin }))).ids[0];
+  dash = await json(
+    await s.call("POST", "/api/v1/dashboard/", {
+      token: admin,
+      body: { dashboard_title: "Births", json_metadata: '{"color_scheme":"supersetColors"}' },
+    }),
+  );
+  chartId = (
+    await json(
+      await s.call("POST", "/api/v1/chart/", {
+        token: admin,
+        body: {
+          slice_name: "c",
+          viz_type: "pie",
+          datasource_id: birth,
+          datasource_type: "table",
+          dashboards: [dash.id],
+        },
+      }),
+    )
+  ).id;
+});
+afterAll(() => s.close());
+
+describe("dashboard endpoints", () => {
+  it("saves native filter changes: add, reorder, delete", async () => {
+    const f1 = {
+      id: "NATIVE_FILTER-a1",
+      name: "Gender",
+      filterType: "filter_select",
+      targets: [{ datasetId: 1, column: { name: "gender" } }],
+    };
+    const f2 = { id: "NATIVE_FILTER-b2", name: "State", filterType: "filter_select", targets: [] };
+    let res = await json(
+      await s.call("PUT", `/api/v1/dashboard/${dash.id}/filters`, {
+        token: admin,
+        body: { modified: [f1, f2] },
+      }),
+    );
+    expect(res.result.map((f: Json) => f.id)).toEqual(["NATIVE_FILTER-a1", "NATIVE_FILTER-b2"]);
+    res = await json(
+      await s.call("PUT", `/api/v1/dashboard/${dash.id}/filters`, {
+        token: admin,
+        body: { reordered: ["NATIVE_FILTER-b2", "NATIVE_FILTER-a1"] },
+      }),
+    );
+    expect(res.result.map((f: Json) => f.id)).toEqual(["NATIVE_FILTER-b2", "NATIVE_FILTER-a1"]);
+    res = await json(
+      await s.call("PUT", `/api/v1/dashboard/${dash.id}/filters`, {
+        token: admin,
+        body: { deleted: ["NATIVE_FILTER-b2"] },
+      }),
+    );
+    expect(res.result.map((f: Json) => f.id)).toEqual(["NATIVE_FILTER-a1"]);
+    const bad = await s.call("PUT", `/api/v1/dashboard/${dash.id}/filters`, {
+      token: admin,
+      body: { modified: [{ id: "x" }] },
+    });
+    expect(bad.status).toBe(422);
+    const meta = JSON.parse(
+      (await json(await s.call("GET", `/api/v1/dashboard/${dash.id}`, { token: admin }))).result
+        .json_metadata,
+    );
+    expect(meta.native_filter_configuration).toHaveLength(1);
+    expect(meta.color_scheme).toBe("supersetColors");
+  });
+
+  it("saves colours into json_metadata", async () => {
+    const res = await json(
+      await s.call("PUT", `/api/v1/dashboard/${dash.id}/colors?mark_updated=false`, {
+        token: admin,
+        body: { color_scheme: "bnbColors", label_colors: { boy: "#00f" } },
+      }),
+    );
+    expect(res.result).toMatchObject({ color_scheme: "bnbColors", label_colors: { boy: "#00f" } });
+    expect(res.result.native_filter_configuration).toHaveLength(1);
+  });
+
+  it("answers 409 when a save is based on a stale read, and keeps the first save", async () => {
+    const loaded = (await json(await s.call("GET", `/api/v1/dashboard/${dash.id}`, { token: admin }))).result
+      .last_modified_time;
+    const first = await s.call("PUT", `/api/v1/dashboard/${dash.id}`, {
+      token: admin,
+      body: { css: ".a{}", last_modified_time: loaded },
+    });
+    expect(first.status).toBe(200);
+    const second = await s.call("PUT", `/api/v1/dashboard/${dash.id}`, {
+      token: admin,
+      body: { css: ".b{}", last_modified_time: loaded },
+    });
+    expect(second.status).toBe(409);
+    expect((await json(second)).message).toMatch(/changed by someone else/);
+    expect(
+      (await json(await s.call("GET", `/api/v1/dashboard/${dash.id}`, { token: admin }))).result.css,
+    ).toBe(".a{}");
+  });
+
+  it("copies a dashboard with its charts, or with duplicated charts", async () => {
+    const same = await json(
+      await s.call("POST", `/api/v1/dashboard/${dash.id}/copy/`, {
+        token: admin,
+        body: { dashboard_title: "Copy", duplicate_slices: false },
+      }),
+    );
+    const charts = await json(
+      await s.call("GET", `/api/v1/dashboard/${same.result.id}/charts`, { token: admin }),
+    );
+    expect(charts.result.map((c: Json) => c.id)).toEqual([chartId]);
+    const dup = await json(
+      await s.call("POST", `/api/v1/dashboard/${dash.id}/copy/`, {
+        token: admin,
+        body: { dashboard_title: "Dup", duplicate_slices: true },
+      }),
+    );
+    const dupCharts = await json(
+      await s.call("GET", `/api/v1/dashboard/${dup.result.id}/charts`, { token: admin }),
+    );
+    expect(dupCharts.result).toHaveLength(1);
+    expect(dupCharts.result[0].id).not.toBe(chartId);
+  });
+
+  it("lists the datasets of its charts and stores permalinks", async () => {
+    const ds = await json(await s.call("GET", `/api/v1/dashboard/${dash.id}/datasets`, { token: admin }));
+    expect(ds.result.map((d: Json) => d.table_name)).toEqual(["birth_names"]);
+    expect(ds.result[0].metrics.length).toBeGreaterThan(0);
+    const link = await json(
+      await s.call("POST", `/api/v1/dashboard/${dash.id}/permalink`, {
+        token: admin,
+        body: {
+          dataMask: { "NATIVE_FILTER-a1": { filterState: { value: ["boy"] } } },
+          activeTabs: ["TAB-1"],
+        },
+      }),
+    );
+    expect(link.url).toMatch(/\/superset\/dashboard\/p\/.+\/$/);
+    const state = await json(
+      await s.call("GET", `/api/v1/dashboard/permalink/${link.key}`, { token: admin }),
+    );
+    expect(state.state.activeTabs).toEqual(["TAB-1"]);
+    const gamma = await userWithRoles(s, admin, "pgamma", ["Gamma"]);
+    expect((await s.call("GET", `/api/v1/dashboard/permalink/${link.key}`, { token: gamma })).status).toBe(
+      404,
+    );
+  });
+
+  it("refuses edits, filters and colours to non-owners", async () => {
+    await s.call("PUT", `/api/v1/dashboard/${dash.id}`, { token: admin, body: { published: true } });
+    const alpha = await userWithRoles(s, admin, "dalpha", ["Alpha"]);
+    expect((await s.call("GET", `/api/v1/dashboard/${dash.id}`, { token: alpha })).status).toBe(200);
+    for (const [method, path, body] of [
+      ["PUT", `/api/v1/dashboard/${dash.id}`, { published: false }],
+      ["PUT", `/api/v1/dashboard/${dash.id}/filters`, { deleted: ["NATIVE_FILTER-a1"] }],
+      ["PUT", `/api/v1/dashboard/${dash.id}/colors`, { color_scheme: "x" }],
+    ] as const) {
+      const res = await s.call(method, path, { token: alpha, body });
+      expect(res.status).toBe(403);
+      expect((await json(res)).message).toBe("You do not have permission to edit this dashboard");
+    }
+    const copy = await s.call("POST", `/api/v1/dashboard/${dash.id}/copy/`, {
+      token: alpha,
+      body: { dashboard_title: "Mine" },
+    });
+    expect(copy.status).toBe(201);
+  });
+});

@@ -9,6 +9,7 @@ import { chartRoutes } from "./routes/chart.ts";
 import { asyncEventRoutes, chartDataRoutes, legacyExploreJsonRoutes } from "./routes/chart-data.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
 import { databaseRoutes } from "./routes/database.ts";
+import { dashboardEmbeddedRoutes, embeddingRoutes } from "./routes/embedded.ts";
 import { exploreRoutes } from "./routes/explore.ts";
 import { datasetRoutes } from "./routes/dataset.ts";
 import { datasourceRoutes } from "./routes/datasource.ts";
@@ -29,7 +30,7 @@ const UPLOAD_LIMIT = 100 * 1024 * 1024;
 export function createApp(core: Core, opts: AppOptions = {}) {
   const app = new Hono<AppEnv>({ strict: false });
   app.onError(onError);
-  app.use(securityHeaders());
+  app.use(securityHeaders(core));
   app.use(async (c, next) => {
     const isUpload = c.req.path.endsWith("/upload/");
     return bodyLimit({ maxSize: isUpload ? UPLOAD_LIMIT : JSON_LIMIT })(c, next);
@@ -45,7 +46,9 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.route("/api/v1/chart", chartRoutes());
   app.route("/api/v1/async_event", asyncEventRoutes());
   app.route("/api/v1/explore", exploreRoutes());
+  app.route("/api/v1/dashboard", dashboardEmbeddedRoutes());
   app.route("/api/v1/dashboard", dashboardRoutes());
+  app.route("/", embeddingRoutes());
   app.route("/api/v1/tag", tagRoutes());
   app.route("/api/v1/rowlevelsecurity", rlsRoutes());
   app.route("/", datasourceRoutes());

@@ -13,6 +13,13 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 export function authenticate(core: Core): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set("core", core);
+    const guestToken = c.req.header("x-guesttoken");
+    if (guestToken) {
+      // Embedded dashboards: the guest token is the whole identity (no cookie, so no CSRF).
+      c.set("principal", await core.guests.resolve(guestToken));
+      c.set("sid", undefined);
+      return next();
+    }
     const header = c.req.header("authorization");
     if (header?.toLowerCase().startsWith("bearer ")) {
       const user = await core.security.resolveBearer(header.slice(7).trim());
@@ -43,14 +50,26 @@ function isCsrfExempt(path: string): boolean {
   return path === "/login/" || path === "/api/v1/security/login" || path === "/logout/";
 }
 
-export function securityHeaders(): MiddlewareHandler {
+const EMBEDDED_PAGE = /^\/embedded\/([0-9a-f-]{36})\/?$/;
+
+/**
+ * nosniff, referrer policy and a CSP. Pages may be framed by the app itself only, except an
+ * embedded dashboard's page, which its configured domains may frame too.
+ */
+export function securityHeaders(core: Core): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    let ancestors = "'self'";
+    const embedded = EMBEDDED_PAGE.exec(c.req.path);
+    if (embedded) {
+      const cfg = await core.guests.embedded(embedded[1]).catch(() => undefined);
+      if (cfg) ancestors = ["'self'", ...cfg.allowed_domains].join(" ");
+    }
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "same-origin");
     c.header(
       "Content-Security-Policy",
-      "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; font-src 'self' data:; frame-ancestors 'self'; object-src 'none'; base-uri 'self'",
+      `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; font-src 'self' data:; frame-ancestors ${ancestors}; object-src 'none'; base-uri 'self'`,
     );
   };
 }

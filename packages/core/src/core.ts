@@ -14,6 +14,7 @@ import {
 } from "./security/catalog.ts";
 import { canAccessDataset } from "./security/data-access.ts";
 import { RowLevelSecurity } from "./rls/service.ts";
+import { Guests } from "./security/guest.ts";
 import { Roles } from "./security/roles.ts";
 import { SecretBox } from "./security/secret-box.ts";
 import { SecurityService } from "./security/service.ts";
@@ -112,6 +113,7 @@ export function createCore(deps: CoreDeps) {
     },
   });
   const tags = new Tags(deps.meta, taggables);
+  const guests = new Guests(deps.meta, deps.secret, dashboards, charts);
   taggables.register("tag", {
     canRead: async (p, id) =>
       tags.get(p, id).then(
@@ -171,6 +173,7 @@ export function createCore(deps: CoreDeps) {
     events,
     chartData,
     rls,
+    guests,
     async close() {
       await chartData.flush();
       await registry.closeAll();

@@ -38,6 +38,7 @@ export class Charts {
     const dbById = new Map(dbs.map((d) => [d.id, d]));
     const dsById = new Map(datasets.map((d) => [d.id, d]));
     const canSee = (chart: ChartEntity) => {
+      if (p.guest) return p.guest.charts.has(chart.id);
       if (isOwner(p, chart.owners)) return true;
       const ds = dsById.get(chart.datasource_id);
       return ds !== undefined && canAccessDataset(p, ds, dbById.get(ds.database_id));

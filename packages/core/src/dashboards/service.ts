@@ -44,12 +44,18 @@ export class Dashboards {
 
   /** Published dashboards, and drafts to their owners (Superset's dashboard access filter). */
   private canSee(p: Principal, d: DashboardEntity): boolean {
+    if (p.guest) return p.guest.dashboards.has(d.id);
     return (
       p.isAdmin ||
       d.published ||
       isOwner(p, d.owners) ||
       (d.roles.length > 0 && p.roles.some((r) => d.roles.includes(r.id)))
     );
+  }
+
+  /** Exists at all (no access check; for token issuance). */
+  async find(id: number): Promise<DashboardEntity | undefined> {
+    return this.meta.get<DashboardData>(DASHBOARD, id);
   }
 
   async byIds(ids: number[]): Promise<Map<number, { id: number; dashboard_title: string }>> {

@@ -109,6 +109,12 @@ export class RowLevelSecurity {
 
   /** The WHERE conditions for this principal on this dataset (empty when no rule applies). */
   async clausesFor(p: Principal, datasetId: number): Promise<string[]> {
+    if (p.guest) {
+      // A guest's clauses come from its token, for one dataset or for all.
+      return p.guest.rls
+        .filter((r) => r.dataset === undefined || r.dataset === datasetId)
+        .map((r) => `(${r.clause})`);
+    }
     const mine = new Set(p.roles.map((r) => r.id));
     const applies = (r: RlsEntity) => {
       if (!r.tables.includes(datasetId)) return false;

@@ -13,6 +13,7 @@ interface DatasetLike {
 
 /** Superset's data access: all_database_access, database_access, schema_access or datasource_access. */
 export function canAccessDatabase(p: Principal, db: DatabaseLike): boolean {
+  if (p.guest) return false;
   return (
     p.isAdmin ||
     can(p, "all_database_access", "all_database_access") ||
@@ -22,6 +23,7 @@ export function canAccessDatabase(p: Principal, db: DatabaseLike): boolean {
 }
 
 export function canAccessDataset(p: Principal, ds: DatasetLike, db: DatabaseLike | undefined): boolean {
+  if (p.guest) return p.guest.datasets.has(ds.id);
   if (!db) return p.isAdmin;
   return (
     canAccessDatabase(p, db) ||
@@ -32,6 +34,7 @@ export function canAccessDataset(p: Principal, ds: DatasetLike, db: DatabaseLike
 
 /** Whether any dataset access grants some visibility into a database (for pickers and lists). */
 export function hasAnyAccessIn(p: Principal, db: DatabaseLike): boolean {
+  if (p.guest) return false;
   if (canAccessDatabase(p, db)) return true;
   const prefix = `[${db.database_name}].`;
   for (const key of p.perms) {

@@ -8,9 +8,36 @@ export interface Principal {
   roles: RoleEntity[];
   isAdmin: boolean;
   perms: Set<string>;
+  /** Set for embedded guests: they see only these dashboards, their charts and datasets. */
+  guest?: GuestScope;
 }
 
+export interface GuestScope {
+  username: string;
+  dashboards: Set<number>;
+  charts: Set<number>;
+  datasets: Set<number>;
+  rls: { clause: string; dataset?: number }[];
+}
+
+/** What a guest token lets its holder read (Superset's guest role). */
+export const GUEST_PERMISSIONS: [string, string][] = [
+  ["can_read", "Dashboard"],
+  ["can_read", "Chart"],
+  ["can_read", "Dataset"],
+];
+
 const key = (perm: string, view: string) => `${perm}|${view}`;
+
+export function guestPrincipal(scope: GuestScope): Principal {
+  return {
+    user: null,
+    roles: [],
+    isAdmin: false,
+    perms: new Set(GUEST_PERMISSIONS.map(([p, v]) => key(p, v))),
+    guest: scope,
+  };
+}
 
 export function principalOf(user: UserEntity | null, roles: RoleEntity[]): Principal {
   const perms = new Set<string>();
@@ -28,7 +55,7 @@ export function can(p: Principal, perm: string, view: string): boolean {
 /** Throws 401 for anonymous callers and 403 for signed-in callers lacking the pair. */
 export function requirePermission(p: Principal, perm: string, view: string): void {
   if (can(p, perm, view)) return;
-  if (!p.user) throw unauthorized();
+  if (!p.user && !p.guest) throw unauthorized();
   throw forbidden(`You don't have the permission ${perm} on ${view}`);
 }
 

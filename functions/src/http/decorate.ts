@@ -9,10 +9,12 @@ export type TaggedRow = Row & { tags: { id: number; name: string; type: string }
 export async function withTagsAndFavorites<R extends Row>(
   c: Context<AppEnv>,
   type: string,
-  rows: R[],
+  rowsPromise: Promise<R[]>,
 ): Promise<(R & TaggedRow)[]> {
   const core = c.get("core");
-  const [tagMap, tags, favs] = await Promise.all([
+  // The rows and what decorates them are read in parallel.
+  const [rows, tagMap, tags, favs] = await Promise.all([
+    rowsPromise,
     core.tags.tagsByObject(type),
     core.tags.all(),
     core.favorites.ids(c.get("principal"), type),

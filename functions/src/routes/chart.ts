@@ -12,7 +12,7 @@ export function chartRoutes() {
   const list = listRoutes({
     view: "Chart",
     noun: "chart",
-    rows: async (c) => withTagsAndFavorites(c, "chart", await c.get("core").charts.rows(c.get("principal"))),
+    rows: async (c) => withTagsAndFavorites(c, "chart", c.get("core").charts.rows(c.get("principal"))),
     spec: {
       filterColumns: [
         "slice_name",

@@ -65,7 +65,7 @@ export function dashboardRoutes() {
     view: "Dashboard",
     noun: "dashboard",
     rows: async (c) =>
-      withTagsAndFavorites(c, "dashboard", await c.get("core").dashboards.rows(c.get("principal"))),
+      withTagsAndFavorites(c, "dashboard", c.get("core").dashboards.rows(c.get("principal"))),
     spec: {
       filterColumns: [
         "dashboard_title",

@@ -18,8 +18,7 @@ export function datasetRoutes() {
   const list = listRoutes({
     view: "Dataset",
     noun: "dataset",
-    rows: async (c) =>
-      withTagsAndFavorites(c, "dataset", await c.get("core").datasets.rows(c.get("principal"))),
+    rows: async (c) => withTagsAndFavorites(c, "dataset", c.get("core").datasets.rows(c.get("principal"))),
     spec: {
       filterColumns: [
         "table_name",

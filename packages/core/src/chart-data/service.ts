@@ -115,28 +115,28 @@ export class ChartDataService {
         `Datasource type ${req.datasource.type} is not supported for chart data`,
       );
     }
-    const { ds, db } = await this.deps.datasets.get(p, Number(req.datasource.id)).catch(() => {
-      throw typedError(
-        404,
-        ErrorType.DATASOURCE_SECURITY_ACCESS_ERROR,
-        "The dataset does not exist or you don't have access to it.",
-      );
-    });
+    const datasetId = Number(req.datasource.id);
+    // Independent reads in parallel: the dataset (with access check), its RLS, the chart's settings.
+    const [found, rls, chart] = await Promise.all([
+      this.deps.datasets.get(p, datasetId).catch(() => {
+        throw typedError(
+          404,
+          ErrorType.DATASOURCE_SECURITY_ACCESS_ERROR,
+          "The dataset does not exist or you don't have access to it.",
+        );
+      }),
+      this.deps.rlsClauses(p, datasetId),
+      ctx.sliceId ? this.deps.charts.find(ctx.sliceId) : undefined,
+    ]);
+    const { ds, db } = found;
     if (!db) throw notFound("The dataset's database no longer exists.");
-    const chart = ctx.sliceId
-      ? (await this.deps.charts.get(p, ctx.sliceId).catch(() => undefined))?.chart
-      : undefined;
     const cacheTimeout =
       req.custom_cache_timeout ??
       chart?.cache_timeout ??
       ds.cache_timeout ??
       db.cache_timeout ??
       this.opts.defaultCacheTimeout;
-    const [engine, rls] = await Promise.all([
-      this.deps.databases.engineOf(db),
-      this.deps.rlsClauses(p, ds.id),
-    ]);
-    return { ds, db, engine, cacheTimeout, rls };
+    return { ds, db, engine: await this.deps.databases.engineOf(db), cacheTimeout, rls };
   }
 
   private compile(

@@ -103,9 +103,11 @@ export class SecurityService {
   async resolveSession(token: string): Promise<{ user: UserEntity; sid: string } | undefined> {
     const claims = verifyToken(this.secret, token);
     if (claims?.typ !== "session" || !claims.sid) return undefined;
-    const owner = await this.meta.getValue<number>(`session#${claims.sid}`);
+    const [owner, user] = await Promise.all([
+      this.meta.getValue<number>(`session#${claims.sid}`),
+      this.meta.get<UserData>(USER, claims.sub),
+    ]);
     if (owner !== claims.sub) return undefined;
-    const user = await this.meta.get<UserData>(USER, claims.sub);
     return user?.active ? { user, sid: claims.sid } : undefined;
   }
 

@@ -23,6 +23,8 @@ const HOISTED_REACT_USERS = [
   "react-style-singleton",
   "use-callback-ref",
   "use-sidecar",
+  "@tanstack/react-table",
+  "react-plotly.js",
 ];
 
 export default defineConfig({

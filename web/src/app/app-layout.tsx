@@ -2,18 +2,25 @@ import { AppShell, Center, Container, Loader } from "@mantine/core";
 import { Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { PanelErrorBoundary } from "../components/error-display";
+import { paths } from "../config/paths";
 import { AuthGate } from "./auth-gate";
 import { TopNav } from "./top-nav";
 
 /** The authenticated shell: top navigation and the current page (lazy-loaded). */
 export function AppLayout() {
   const location = useLocation();
+  // Explore's standalone mode hides the navigation bar (002 §2).
+  const standalone =
+    location.pathname === paths.explore &&
+    !["", "0", "false", null].includes(new URLSearchParams(location.search).get("standalone"));
   return (
     <AuthGate>
-      <AppShell header={{ height: 56 }} padding="md">
-        <AppShell.Header>
-          <TopNav />
-        </AppShell.Header>
+      <AppShell header={standalone ? undefined : { height: 56 }} padding="md">
+        {!standalone && (
+          <AppShell.Header>
+            <TopNav />
+          </AppShell.Header>
+        )}
         <AppShell.Main>
           <Container fluid px="md">
             <PanelErrorBoundary resetKey={location.pathname}>

@@ -114,6 +114,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return body as T;
 }
 
+/**
+ * Performs a call and resolves with the Response itself when it is ok (status-dependent bodies
+ * such as chart data's 200/202, and file downloads); failures reject with ApiError as above.
+ */
+export async function apiRequestRaw(path: string, options: RequestOptions = {}): Promise<Response> {
+  const res = await send(path, options, true);
+  if (!res.ok) {
+    const { body, text } = await readBody(res);
+    const error = errorFromBody(res.status, body, text);
+    if (res.status === 401 && !path.startsWith("/login")) onUnauthorized?.(error, path);
+    throw error;
+  }
+  return res;
+}
+
 export const apiGet = <T>(path: string): Promise<T> => apiRequest<T>(path);
 export const apiPost = <T>(path: string, json?: unknown): Promise<T> =>
   apiRequest<T>(path, { method: "POST", json: json ?? {} });

@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Text } from "@mantine/core";
 import type { ChartRow } from "@strata/contracts";
 import { IconTrash } from "@tabler/icons-react";
 import { useMemo } from "react";
+import { Link } from "react-router";
 import { hiddenColumn, lastModifiedColumn, ownersColumn } from "../../components/list-columns";
 import {
   ListCard,
@@ -47,6 +48,9 @@ const VIZ_TYPES: [string, string][] = [
   ["radar", "Radar Chart"],
   ["bubble_v2", "Bubble Chart"],
 ];
+/** Each chart opens in Explore. */
+const explorePath = (id: number) => `/explore/?slice_id=${id}`;
+
 const vizLabel = (viz: string) => VIZ_TYPES.find(([k]) => k === viz)?.[1] ?? viz;
 
 const sortOptions: SortOption[] = [
@@ -109,7 +113,11 @@ export default function ChartsListPage() {
         id: "slice_name",
         header: t("Name"),
         sortable: true,
-        render: (c) => <Anchor href={c.url}>{c.slice_name}</Anchor>,
+        render: (c) => (
+          <Anchor component={Link} to={explorePath(c.id)} data-test="chart-list-link">
+            {c.slice_name}
+          </Anchor>
+        ),
       },
       { id: "viz_type", header: t("Type"), sortable: true, render: (c) => vizLabel(c.viz_type) },
       {
@@ -117,7 +125,9 @@ export default function ChartsListPage() {
         header: t("Dataset"),
         render: (c) =>
           c.datasource_url ? (
-            <Anchor href={c.datasource_url}>{c.datasource_name_text}</Anchor>
+            <Anchor component={Link} to={c.datasource_url}>
+              {c.datasource_name_text}
+            </Anchor>
           ) : (
             c.datasource_name_text
           ),
@@ -160,7 +170,7 @@ export default function ChartsListPage() {
           <ListCard
             ctx={ctx}
             title={c.slice_name}
-            url={c.url}
+            url={explorePath(c.id)}
             subtitle={t("Modified %s", c.changed_on_delta_humanized)}
             cover={
               <Group justify="center" h={80}>

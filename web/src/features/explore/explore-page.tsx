@@ -1,20 +1,113 @@
-import { Text, Title } from "@mantine/core";
+import { Center, Loader } from "@mantine/core";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
+import type { FormData } from "../../components/charts";
+import { ApiErrorDisplay } from "../../components/error-display";
+import type { ApiError } from "../../lib/api-error";
 import { t } from "../../lib/i18n";
+import { type ExploreParams, type ExploreResult, fetchExplore } from "./api/explore";
+import { fetchFormDataKey } from "./api/form-data-key";
+import { ExploreView } from "./explore-view";
+import { initialFormData } from "./model/form-data";
 
-/** `/explore/?datasource_id=…&datasource_type=table` or `?slice_id=…`: the chart builder lands here later. */
+const int = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
+const flag = (v: string | null) => v !== null && v !== "0" && v.toLowerCase() !== "false";
+
+interface Loaded {
+  explore: ExploreResult;
+  keyFormData: Partial<FormData> | null;
+}
+
+async function load(params: ExploreParams): Promise<Loaded> {
+  const [explore, keyFormData] = await Promise.all([
+    fetchExplore(params),
+    params.form_data_key ? fetchFormDataKey(params.form_data_key).catch(() => null) : Promise.resolve(null),
+  ]);
+  return { explore, keyFormData };
+}
+
+/**
+ * `/explore/?slice_id=N`, `?datasource_id=N&datasource_type=table`, plus `viz_type`,
+ * `form_data_key`, `standalone` (no navigation bar) and `force` (002 §2).
+ */
 export default function ExplorePage() {
-  const [params] = useSearchParams();
-  const sliceId = params.get("slice_id");
-  const datasource = params.get("datasource_id");
+  const [search] = useSearchParams();
+  const params: ExploreParams = {
+    slice_id: int(search.get("slice_id")),
+    datasource_id: int(search.get("datasource_id")),
+    datasource_type: search.get("datasource_type") ?? undefined,
+    form_data_key: search.get("form_data_key") ?? undefined,
+    viz_type: search.get("viz_type") ?? undefined,
+  };
+  // The page loads once per chart or dataset; the form-data key it writes back does not reload it.
+  const identity = `${params.slice_id ?? ""}|${params.datasource_id ?? ""}|${params.datasource_type ?? ""}`;
+  const [loadCount, setLoadCount] = useState(0);
+  const [state, setState] = useState<{ data?: Loaded; error?: ApiError; count: number }>({ count: 0 });
+  const reload = useCallback(() => setLoadCount((n) => n + 1), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per chart or dataset (and on reload)
+  useEffect(() => {
+    if (!params.slice_id && !params.datasource_id) return;
+    let live = true;
+    setState((s) => ({ count: s.count }));
+    load(params).then(
+      (data) => live && setState((s) => ({ data, count: s.count + 1 })),
+      (error: ApiError) => live && setState((s) => ({ error, count: s.count })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [identity, loadCount]);
+  const { data, error } = state;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: computed once per load (viz_type is read at load)
+  const view = useMemo(() => {
+    if (!data) return null;
+    const { dataset, slice, form_data } = data.explore;
+    const sliceId = slice?.slice_id ?? null;
+    const server = { ...form_data, ...(data.keyFormData ?? {}) };
+    return {
+      dataset,
+      slice,
+      formData: initialFormData(dataset, server, { vizType: params.viz_type, sliceId }),
+      savedFormData: slice
+        ? initialFormData(
+            dataset,
+            { ...(slice.form_data ?? form_data), datasource: `${dataset.id}__table` },
+            { sliceId },
+          )
+        : null,
+    };
+  }, [data]);
+
+  if (!params.slice_id && !params.datasource_id) {
+    return (
+      <ApiErrorDisplay error={new Error(t("Choose a dataset or a chart to explore."))} source="explore" />
+    );
+  }
+  if (error) {
+    return (
+      <Center p="xl" data-test="explore-error">
+        <ApiErrorDisplay error={error} source="explore" />
+      </Center>
+    );
+  }
+  if (!view) {
+    return (
+      <Center p="xl">
+        <Loader aria-label={t("Loading")} />
+      </Center>
+    );
+  }
   return (
-    <>
-      <Title order={2}>{t("Explore")}</Title>
-      {(sliceId || datasource) && (
-        <Text c="dimmed" size="sm">
-          {sliceId ? t("Chart %s", sliceId) : t("Dataset %s", datasource)}
-        </Text>
-      )}
-    </>
+    <ExploreView
+      key={`${identity}:${state.count}`}
+      onReload={reload}
+      dataset={view.dataset}
+      formData={view.formData}
+      savedFormData={view.savedFormData}
+      slice={view.slice}
+      standalone={flag(search.get("standalone"))}
+      force={flag(search.get("force"))}
+      formDataKey={params.form_data_key ?? null}
+    />
   );
 }

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type E2E, logIn, startE2E } from "./browser.ts";
+
+let e: E2E;
+const dt = (id: string) => `[data-test="${id}"]`;
+
+beforeAll(async () => {
+  e = await startE2E(["birth_names"]);
+  await logIn(e, "/superset/welcome/");
+});
+afterAll(async () => {
+  await e?.close();
+});
+
+/** An API call from the logged-in page (session cookie + CSRF token on writes). */
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (method !== "GET") {
+    const csrf = await e.page.request.get(`${e.url}/api/v1/security/csrf_token/`);
+    headers["X-CSRFToken"] = ((await csrf.json()) as { result: string }).result;
+    headers["Content-Type"] = "application/json";
+  }
+  const res = await e.page.request.fetch(`${e.url}${path}`, {
+    method,
+    headers,
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function datasetId(name: string): Promise<number> {
+  const q = encodeURIComponent(`(filters:!((col:table_name,opr:eq,value:${name})))`);
+  const list = await api<{ result: { id: number; table_name: string }[] }>("GET", `/api/v1/dataset/?q=${q}`);
+  const found = list.result.find((d) => d.table_name === name);
+  if (!found) throw new Error(`dataset ${name} not found`);
+  return found.id;
+}
+
+/** Picks an option of a Mantine Select/MultiSelect found by its data-test attribute. */
+async function choose(testId: string, option: string | RegExp) {
+  await e.page.locator(dt(testId)).click();
+  await e.page.getByRole("option", { name: option }).first().click();
+}
+
+describe("Explore in Chromium", () => {
+  let sliceId = 0;
+
+  it("builds a bar chart of birth_names by gender, runs it and draws it with Plotly", async () => {
+    const id = await datasetId("birth_names");
+    await e.page.goto(`${e.url}/explore/?datasource_type=table&datasource_id=${id}`);
+    await e.page.locator(dt("explore-page")).waitFor();
+    await expect(e.page.locator(dt("dataset-name")).textContent()).resolves.toBe("birth_names");
+
+    await e.page.locator(dt("viz-picker")).click();
+    await e.page.locator(dt("viz-type-echarts_timeseries_bar")).click();
+
+    // X-axis: gender instead of the default time column.
+    await choose("control-x_axis", "gender");
+    // Metric: the saved metric "count" (and nothing else).
+    const pills = e.page.locator(`${dt("control-metrics")} ${dt("metric-pill")}`);
+    while ((await pills.count()) > 0) await pills.first().locator("button").click();
+    await e.page.locator(dt("control-metrics-add")).click();
+    await e.page.locator(dt("metric-tab-saved")).click();
+    await choose("metric-saved-select", "COUNT(*)");
+    await e.page.locator(dt("metric-save")).click();
+    await expect(pills.allTextContents()).resolves.toEqual(["COUNT(*)"]);
+
+    await e.page.locator(dt("run-query-button")).click();
+    const bars = e.page.locator(`${dt("plotly-chart")} svg.main-svg g.trace.bars path`);
+    await bars.first().waitFor({ timeout: 30_000 });
+    expect(await bars.count()).toBe(2); // boy, girl
+    await expect(e.page.locator(dt("row-count")).textContent()).resolves.toMatch(/2 rows/);
+  });
+
+  it("saves it as a new chart; the URL becomes /explore/?slice_id=N", async () => {
+    await e.page.locator(dt("query-save-button")).click();
+    await e.page.locator(dt("new-chart-name")).fill("E2E births by gender");
+    await e.page.locator(dt("btn-modal-save")).click();
+    await e.page.waitForURL(/\/explore\/\?slice_id=\d+$/);
+    sliceId = Number(new URL(e.page.url()).searchParams.get("slice_id"));
+    expect(sliceId).toBeGreaterThan(0);
+    await e.page.getByText("Chart [E2E births by gender] has been saved").waitFor();
+    await e.page
+      .locator(`${dt("plotly-chart")} svg.main-svg`)
+      .first()
+      .waitFor({ timeout: 30_000 });
+    const chart = await api<{ result: { viz_type: string; params: string; query_context: string } }>(
+      "GET",
+      `/api/v1/chart/${sliceId}`,
+    );
+    expect(chart.result.viz_type).toBe("echarts_timeseries_bar");
+    expect(JSON.parse(chart.result.params)).toMatchObject({ x_axis: "gender", metrics: ["count"] });
+    expect(JSON.parse(chart.result.query_context).queries[0].metrics).toEqual(["count"]);
+  });
+
+  it("reopens the chart from the chart list, changes a control and shows the Altered badge", async () => {
+    await e.page.goto(`${e.url}/chart/list/?viewMode=table`);
+    await e.page.getByRole("link", { name: "E2E births by gender" }).click();
+    await e.page.waitForURL(new RegExp(`/explore/\\?slice_id=${sliceId}`));
+    await e.page
+      .locator(`${dt("plotly-chart")} svg.main-svg g.trace.bars path`)
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await expect(e.page.locator(dt("chart-title")).textContent()).resolves.toBe("E2E births by gender");
+    expect(await e.page.locator(dt("altered-badge")).count()).toBe(0);
+
+    await e.page.locator(dt("control-order_desc")).click();
+    await e.page.locator(dt("altered-badge")).waitFor();
+    await e.page.locator(dt("altered-badge")).click();
+    const table = e.page.locator(dt("chart-changes-table"));
+    await table.waitFor();
+    const row = table.locator("tbody tr").filter({ hasText: "Sort descending" });
+    await expect(row.locator("td").allTextContents()).resolves.toEqual(["Sort descending", "true", "false"]);
+  });
+
+  it("standalone mode draws only the chart, without the navigation bar", async () => {
+    await e.page.goto(`${e.url}/explore/?slice_id=${sliceId}&standalone=1`);
+    await e.page
+      .locator(`${dt("explore-standalone")} ${dt("plotly-chart")} svg.main-svg`)
+      .first()
+      .waitFor({ timeout: 30_000 });
+    expect(await e.page.locator(dt("navbar-brand")).count()).toBe(0);
+    expect(await e.page.locator(dt("control-panel")).count()).toBe(0);
+    await e.page.goto(`${e.url}/explore/?slice_id=${sliceId}`);
+    await e.page
+      .locator(`${dt("plotly-chart")} svg.main-svg`)
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await e.page.locator(dt("control-order_desc")).click();
+    await e.page.locator(dt("altered-badge")).waitFor();
+  });
+
+  it("views the query of the chart", async () => {
+    await e.page.keyboard.press("Escape");
+    await e.page.locator(dt("explore-actions")).click();
+    await e.page.locator(dt("view-query-menu-item")).click();
+    const sql = e.page.locator(dt("view-query-sql")).first();
+    await sql.waitFor({ timeout: 30_000 });
+    await expect(sql.textContent()).resolves.toMatch(/SELECT[\s\S]*gender[\s\S]*GROUP BY/i);
+  });
+
+  it("scrolls a 100k-row table chart with only the visible rows in the DOM", async () => {
+    const examples = await api<{ result: { id: number; database_name: string }[] }>(
+      "GET",
+      "/api/v1/database/",
+    );
+    const db = examples.result.find((d) => d.database_name === "examples");
+    if (!db) throw new Error("examples database not found");
+    const created = await api<{ id: number }>("POST", "/api/v1/dataset/", {
+      database: db.id,
+      table_name: "e2e_hundred_thousand",
+      sql: "SELECT i AS id, i % 97 AS bucket FROM range(100000) AS t(i)",
+    });
+    await e.page.goto(`${e.url}/explore/?datasource_type=table&datasource_id=${created.id}&viz_type=table`);
+    await e.page.locator(dt("explore-page")).waitFor();
+    await choose("control-query_mode", "Raw records");
+    await choose("control-all_columns", "id");
+    await e.page.keyboard.press("Escape");
+    const limit = e.page.locator(dt("control-row_limit"));
+    await limit.fill("100000");
+    await e.page.keyboard.press("Escape");
+    await e.page.locator(dt("run-query-button")).click();
+    const grid = e.page.locator(dt("table-chart-grid"));
+    await grid.waitFor({ timeout: 60_000 });
+    await expect(e.page.locator(dt("table-chart-rowcount")).textContent()).resolves.toBe("100,000 rows");
+    const rendered = await grid.locator(dt("grid-row")).count();
+    expect(rendered).toBeGreaterThan(5);
+    expect(rendered).toBeLessThan(200);
+
+    await grid.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    const last = grid.locator('[aria-rowindex="100001"]');
+    await last.waitFor();
+    // The last row: row number 100000, an id cell (raw rows come in no guaranteed order).
+    await expect(last.locator("div").first().textContent()).resolves.toBe("100000");
+    await expect(last.locator('[role="gridcell"]').first().textContent()).resolves.toMatch(/^\d+$/);
+    expect(await grid.locator(dt("grid-row")).count()).toBeLessThan(200);
+  });
+});

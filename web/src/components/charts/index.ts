@@ -1,0 +1,16 @@
+export { CATEGORICAL_SCHEMES, DEFAULT_COLOR_SCHEME, LINEAR_SCHEMES } from "./colors";
+export {
+  D3_FORMAT_OPTIONS,
+  isValidNumberFormat,
+  numberFormatter,
+  SMART_NUMBER,
+} from "./format/number-format";
+export { D3_TIME_FORMAT_OPTIONS, SMART_DATE, timeFormatter } from "./format/time-format";
+export { buildChartDataRequest, buildQueries, BUILD_QUERY } from "./query/build-query";
+export type { BuildContext, RequestOptions } from "./query/build-query";
+export { columnLabel, ensureArray, isTemporalColumn, metricLabel } from "./query/labels";
+export { ChartRenderer } from "./render/chart-renderer";
+export type { ChartRenderProps } from "./render/chart-render-props";
+export { downloadChartImage } from "./render/plotly/plotly-image";
+export type { ChartColumn, ChartDataResult, ChartDataset, ChartMetric, FormData, OwnState } from "./types";
+export { DEFAULT_VIZ_TYPE, rendererKind, VIZ_TYPES, type VizType, vizTypeLabel } from "./viz-types";

@@ -1,0 +1,1 @@
+export { type GridColumn, type GridRow, ROW_HEIGHT, VirtualGrid } from "./virtual-grid";

@@ -1,0 +1,134 @@
+import { Group, Pagination, Select, Stack, Text, TextInput } from "@mantine/core";
+import { IconSearch } from "@tabler/icons-react";
+import { useEffect, useMemo, useState } from "react";
+import { numberFormatter } from "../../format/number-format";
+import { timeFormatter } from "../../format/time-format";
+import type { ChartRenderProps } from "../chart-render-props";
+import { TEMPORAL } from "../plotly/figures/series";
+import { type GridColumn, type GridRow, VirtualGrid } from "../grid";
+import classes from "./table-chart.module.css";
+
+const NUMERIC = 0;
+export const SERVER_PAGE_SIZES = ["10", "20", "50", "100", "200"];
+
+function cellBars(rows: GridRow[], key: string) {
+  const max = Math.max(0, ...rows.map((r) => Math.abs(Number(r[key]) || 0)));
+  return (value: unknown) => {
+    const n = Number(value);
+    if (!max || !Number.isFinite(n)) return null;
+    return (
+      <span
+        className={classes.bar}
+        style={{ width: `${(Math.abs(n) / max) * 100}%` }}
+        data-negative={n < 0}
+      />
+    );
+  };
+}
+
+/** Table chart: virtualised rows, search, client or server pagination, cell bars. */
+export default function TableChart({
+  formData: fd,
+  results,
+  height,
+  ownState,
+  setOwnState,
+  onRenderSuccess,
+}: ChartRenderProps) {
+  const result = results[0];
+  const rows = useMemo(() => (Array.isArray(result?.data) ? (result.data as GridRow[]) : []), [result]);
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(1);
+  useEffect(() => onRenderSuccess?.(), [onRenderSuccess]);
+
+  const columns = useMemo<GridColumn[]>(() => {
+    const names = result?.colnames ?? (rows[0] ? Object.keys(rows[0]) : []);
+    // Numbers show as they are unless a d3 format is chosen.
+    const spec = fd.table_number_format as string | undefined;
+    const num = spec ? numberFormatter(spec) : undefined;
+    const time = timeFormatter(fd.table_timestamp_format as string);
+    return names.map((key, i) => {
+      const type = result?.coltypes?.[i];
+      const numeric = type === NUMERIC || (type === undefined && typeof rows[0]?.[key] === "number");
+      const percent = key.startsWith("%");
+      return {
+        key,
+        label: key,
+        numeric,
+        format: type === TEMPORAL ? time : numeric ? (percent ? numberFormatter(".2%") : num) : undefined,
+        decorate: numeric && fd.show_cell_bars !== false ? cellBars(rows, key) : undefined,
+      };
+    });
+  }, [result, rows, fd.table_number_format, fd.table_timestamp_format, fd.show_cell_bars]);
+
+  const filtered = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    if (!q) return rows;
+    return rows.filter((r) =>
+      Object.values(r).some((v) =>
+        String(v ?? "")
+          .toLowerCase()
+          .includes(q),
+      ),
+    );
+  }, [rows, search]);
+
+  const serverPaging = Boolean(fd.server_pagination);
+  const pageLength = serverPaging ? 0 : Number(fd.page_length ?? 0) || 0;
+  const pages = pageLength ? Math.max(1, Math.ceil(filtered.length / pageLength)) : 1;
+  const shown = pageLength ? filtered.slice((page - 1) * pageLength, page * pageLength) : filtered;
+  const total = serverPaging
+    ? Number((results[1]?.data as GridRow[] | undefined)?.[0]?.rowcount ?? rows.length)
+    : filtered.length;
+  const serverPageSize = ownState?.pageSize ?? (Number(fd.server_page_length) || 10);
+  const serverPage = (ownState?.currentPage ?? 0) + 1;
+
+  const toolbar = fd.include_search || serverPaging || pageLength > 0;
+  const gridHeight = Math.max(120, height - (toolbar ? 84 : 30));
+  return (
+    <Stack gap={6} data-test="table-chart">
+      {fd.include_search ? (
+        <TextInput
+          size="xs"
+          w={240}
+          placeholder={`${filtered.length} records...`}
+          leftSection={<IconSearch size={14} />}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          aria-label="Search table"
+        />
+      ) : null}
+      <VirtualGrid columns={columns} rows={shown} height={gridHeight} data-test="table-chart-grid" />
+      <Group justify="space-between" gap="xs">
+        <Text size="xs" c="dimmed" data-test="table-chart-rowcount">
+          {total.toLocaleString()} rows
+        </Text>
+        {pageLength > 0 && pages > 1 ? (
+          <Pagination size="xs" total={pages} value={page} onChange={setPage} />
+        ) : null}
+        {serverPaging ? (
+          <Group gap="xs">
+            <Select
+              size="xs"
+              w={80}
+              data={SERVER_PAGE_SIZES}
+              value={String(serverPageSize)}
+              onChange={(v) => setOwnState?.({ currentPage: 0, pageSize: Number(v) })}
+              aria-label="Page size"
+              allowDeselect={false}
+            />
+            <Pagination
+              size="xs"
+              total={Math.max(1, Math.ceil(total / serverPageSize))}
+              value={serverPage}
+              onChange={(p) => setOwnState?.({ currentPage: p - 1, pageSize: serverPageSize })}
+            />
+          </Group>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}

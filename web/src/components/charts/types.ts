@@ -1,0 +1,64 @@
+import type { AdhocFilter, ChartDataResultItem, QueryColumn, QueryMetric } from "@strata/contracts";
+
+/** A dataset column as Explore sees it (GET /api/v1/explore/ → dataset.columns). */
+export interface ChartColumn {
+  column_name: string;
+  type?: string | null;
+  type_generic?: number | null;
+  is_dttm?: boolean | null;
+  groupby?: boolean | null;
+  filterable?: boolean | null;
+  expression?: string | null;
+  verbose_name?: string | null;
+}
+
+/** A saved metric of a dataset. */
+export interface ChartMetric {
+  metric_name: string;
+  expression: string;
+  verbose_name?: string | null;
+  d3format?: string | null;
+}
+
+/** The datasource of a chart (Explore's `dataset`). */
+export interface ChartDataset {
+  id: number;
+  type: "table";
+  datasource_name?: string | null;
+  table_name: string;
+  schema?: string | null;
+  database?: { id: number; database_name: string; backend?: string | null } | null;
+  columns: ChartColumn[];
+  metrics: ChartMetric[];
+  main_dttm_col?: string | null;
+  time_grain_sqla?: [string, string][] | null;
+  verbose_map?: Record<string, string> | null;
+}
+
+/**
+ * Chart form data (000 §3): `datasource` is `{id}__table`, `viz_type` a Superset key; every
+ * visualisation adds its own control values.
+ */
+export interface FormData {
+  datasource: string;
+  viz_type: string;
+  slice_id?: number | null;
+  adhoc_filters?: AdhocFilter[];
+  metrics?: QueryMetric[];
+  metric?: QueryMetric | null;
+  /** Most visualisations group by a list; heatmap and waterfall keep a single column. */
+  groupby?: QueryColumn[] | QueryColumn;
+  row_limit?: number | string | null;
+  time_range?: string | null;
+  granularity_sqla?: string | null;
+  time_grain_sqla?: string | null;
+  [control: string]: unknown;
+}
+
+export type ChartDataResult = ChartDataResultItem & { data?: Record<string, unknown>[] };
+
+/** Per-chart state a renderer owns and a query reads (table server pagination). */
+export interface OwnState {
+  currentPage?: number;
+  pageSize?: number;
+}

@@ -1,0 +1,92 @@
+import { MultiSelect, Select } from "@mantine/core";
+import type { QueryColumn } from "@strata/contracts";
+import { useMemo } from "react";
+import {
+  type ChartColumn,
+  type ChartDataset,
+  columnLabel,
+  ensureArray,
+  isTemporalColumn,
+} from "../../../../components/charts";
+import type { ControlConfig } from "../../model/control-types";
+
+const NUMERIC =
+  /^(TINYINT|SMALLINT|INT|INTEGER|BIGINT|HUGEINT|DECIMAL|NUMERIC|REAL|FLOAT|DOUBLE|LONG|UBIGINT|UINTEGER)/i;
+
+export function columnsFor(dataset: ChartDataset, filter: ControlConfig["columnFilter"]): ChartColumn[] {
+  return dataset.columns.filter((c) => {
+    if (filter === "temporal") return isTemporalColumn(c);
+    if (filter === "numeric") return NUMERIC.test(c.type ?? "") || c.type_generic === 0;
+    if (filter === "groupby") return c.groupby !== false;
+    return true;
+  });
+}
+
+interface Props {
+  label: React.ReactNode;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  multi?: boolean;
+  clearable?: boolean;
+  dataset: ChartDataset;
+  columnFilter?: ControlConfig["columnFilter"];
+  error?: React.ReactNode;
+  testId: string;
+}
+
+/** Dataset columns (and ad hoc columns already in the form, kept by their label). */
+export function ColumnsControl({
+  label,
+  value,
+  onChange,
+  multi,
+  clearable,
+  dataset,
+  columnFilter,
+  error,
+  testId,
+}: Props) {
+  const current = ensureArray(value as QueryColumn | QueryColumn[] | undefined);
+  const { data, byKey } = useMemo(() => {
+    const map = new Map<string, QueryColumn>();
+    const options = columnsFor(dataset, columnFilter).map((c) => {
+      map.set(c.column_name, c.column_name);
+      return { value: c.column_name, label: c.verbose_name || c.column_name };
+    });
+    for (const col of current) {
+      const key = typeof col === "string" ? col : `adhoc:${columnLabel(col)}`;
+      if (!map.has(key)) {
+        map.set(key, col);
+        options.push({ value: key, label: columnLabel(col) });
+      }
+    }
+    return { data: options, byKey: map };
+  }, [dataset, columnFilter, current]);
+  const keys = current.map((c) => (typeof c === "string" ? c : `adhoc:${columnLabel(c)}`));
+  if (multi) {
+    return (
+      <MultiSelect
+        label={label}
+        data={data}
+        value={keys}
+        onChange={(next) => onChange(next.map((k) => byKey.get(k) ?? k))}
+        searchable
+        clearable
+        error={error}
+        data-test={testId}
+      />
+    );
+  }
+  return (
+    <Select
+      label={label}
+      data={data}
+      value={keys[0] ?? null}
+      onChange={(k) => onChange(k === null ? null : (byKey.get(k) ?? k))}
+      searchable
+      clearable={clearable ?? true}
+      error={error}
+      data-test={testId}
+    />
+  );
+}

@@ -1,0 +1,27 @@
+import { VirtualGrid } from "../../../components/charts/render/grid";
+import type { GridColumn, GridRow } from "../../../components/charts/render/grid";
+import { timeFormatter } from "../../../components/charts";
+
+const TEMPORAL = 2;
+
+/** Rows of a chart-data result in the virtualised grid (lazy chunk, shared with table charts). */
+export default function ResultsGrid({
+  rows,
+  colnames,
+  coltypes,
+  height,
+}: {
+  rows: GridRow[];
+  colnames: string[];
+  coltypes?: number[];
+  height: number;
+}) {
+  const time = timeFormatter();
+  const columns: GridColumn[] = colnames.map((key, i) => ({
+    key,
+    label: key,
+    numeric: coltypes?.[i] === 0,
+    format: coltypes?.[i] === TEMPORAL ? time : undefined,
+  }));
+  return <VirtualGrid columns={columns} rows={rows} height={height} data-test="results-grid" />;
+}

@@ -24,6 +24,7 @@ import type { GiveUpHandler, JobHandler, JobQueue } from "./store/job-queue.ts";
 import type { MetaStore } from "./store/meta-store.ts";
 import type { ResultStore } from "./store/result-store.ts";
 import { Favorites } from "./tags/favorites.ts";
+import { SQLLAB_JOB, SqlLab } from "./sqllab/service.ts";
 import { Tags } from "./tags/service.ts";
 import { TaggableRegistry } from "./tags/taggable.ts";
 
@@ -147,9 +148,18 @@ export function createCore(deps: CoreDeps) {
       defaultCacheTimeout: deps.features?.defaultCacheTimeout ?? 86_400,
     },
   );
+  const sqlLab = new SqlLab({
+    meta: deps.meta,
+    results: deps.results,
+    jobs: deps.jobs,
+    databases,
+    principalOf: async (id) =>
+      security.principalFor(id ? ((await deps.meta.get<UserData>(USER, id)) ?? null) : null),
+  });
   /** Worker handlers by job kind, and what to tell users when a job is given up. */
   const jobHandlers: Record<string, JobHandler> = {
     [ChartDataService.JOB_KIND]: (job) => chartData.runJob(job),
+    [SQLLAB_JOB]: (job) => sqlLab.runJob(job),
   };
   const jobGiveUp: Record<string, GiveUpHandler> = {
     [ChartDataService.JOB_KIND]: (job, msg) => chartData.failJob(job, msg),
@@ -174,6 +184,7 @@ export function createCore(deps: CoreDeps) {
     chartData,
     rls,
     guests,
+    sqlLab,
     async close() {
       await chartData.flush();
       await registry.closeAll();

@@ -27,3 +27,4 @@ export * from "./dashboards/service.ts";
 export * from "./dashboards/types.ts";
 export * from "./chart-data/service.ts";
 export * from "./async/events.ts";
+export * from "./sqllab/service.ts";

@@ -1,0 +1,69 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import type { AppEnv } from "../http/env.ts";
+import { jsonBody, pathId, risonQuery } from "../http/input.ts";
+
+const ExecuteSchema = v.looseObject({
+  client_id: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  database_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  sql: v.pipe(v.string(), v.minLength(1, "Write some SQL first"), v.maxLength(1_000_000)),
+  schema: v.optional(v.nullable(v.string())),
+  catalog: v.optional(v.nullable(v.string())),
+  runAsync: v.optional(v.boolean()),
+  sql_editor_id: v.optional(v.nullable(v.union([v.string(), v.number()]))),
+  tab: v.optional(v.nullable(v.string())),
+  templateParams: v.optional(v.nullable(v.string())),
+  queryLimit: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
+});
+const ResultsQuery = v.strictObject({
+  key: v.pipe(v.string(), v.uuid("Unknown results key")),
+  rows: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+});
+const StopSchema = v.strictObject({ client_id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) });
+const UpdatedSince = v.strictObject({ last_updated_ms: v.number() });
+
+/** `/api/v1/sqllab/…`: execute and results. */
+export function sqlLabRoutes() {
+  return new Hono<AppEnv>()
+    .post("/execute", async (c) => {
+      const body = await jsonBody(c, ExecuteSchema);
+      const reply = await c.get("core").sqlLab.execute(c.get("principal"), {
+        ...body,
+        sql_editor_id:
+          body.sql_editor_id === undefined || body.sql_editor_id === null ? null : String(body.sql_editor_id),
+      });
+      return reply.status === 200
+        ? c.body(reply.body, 200, { "content-type": "application/json" })
+        : c.json(reply.body, 202);
+    })
+    .get("/results", async (c) => {
+      const q = risonQuery(c, ResultsQuery);
+      const body = await c.get("core").sqlLab.results(c.get("principal"), q.key, q.rows);
+      return c.body(body, 200, { "content-type": "application/json" });
+    });
+}
+
+/** `/api/v1/query/…`: history, one query, updates since, stop. */
+export function queryRoutes() {
+  return new Hono<AppEnv>()
+    .get("/", async (c) => {
+      const rows = await c.get("core").sqlLab.rows(c.get("principal"));
+      rows.sort((a, b) => b.start_time - a.start_time);
+      return c.json({ count: rows.length, ids: rows.map((r) => r.query_id), result: rows });
+    })
+    .get("/updated_since", async (c) => {
+      const q = risonQuery(c, UpdatedSince);
+      return c.json({
+        result: await c.get("core").sqlLab.updatedSince(c.get("principal"), q.last_updated_ms),
+      });
+    })
+    .get("/:id{[0-9]+}", async (c) => {
+      const q = await c.get("core").sqlLab.get(c.get("principal"), pathId(c));
+      return c.json({ id: q.id, result: c.get("core").sqlLab.row(q) });
+    })
+    .post("/stop", async (c) => {
+      const body = await jsonBody(c, StopSchema);
+      await c.get("core").sqlLab.stop(c.get("principal"), body.client_id);
+      return c.json({ result: "OK" });
+    });
+}

@@ -1,0 +1,31 @@
+import type { Entity } from "../store/meta-store.ts";
+
+export type QueryStatus = "pending" | "running" | "success" | "failed" | "stopped" | "timed_out";
+
+/** One SQL Lab run (Superset's `query`). */
+export interface QueryData {
+  client_id: string;
+  database_id: number;
+  user_id: number | null;
+  schema: string | null;
+  catalog: string | null;
+  sql: string;
+  executed_sql: string | null;
+  sql_editor_id: string | null;
+  tab_name: string | null;
+  status: QueryStatus;
+  progress: number;
+  rows: number | null;
+  limit: number;
+  limiting_factor: "NOT_LIMITED" | "DROPDOWN" | "UNKNOWN";
+  results_key: string | null;
+  error_message: string | null;
+  errors: unknown[];
+  start_time: number;
+  end_time: number | null;
+  changed_on_ms: number;
+  run_async: boolean;
+  template_params: string | null;
+}
+export type QueryEntity = Entity<QueryData>;
+export const QUERY = "query";

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
+
+type Json = Record<string, any>;
+const json = async (res: Response) => (await res.json()) as Json;
+let s: TestServer;
+let admin: string;
+let db: number;
+
+beforeAll(async () => {
+  s = await startTestServer({ examples: ["birth_names"] });
+  admin = await s.login(ADMIN.username, ADMIN.password);
+  db = (await json(await s.call("GET", "/api/v1/database/", { token: admin }))).ids[0];
+});
+afterAll(() => s.close());
+
+const run = (body: Record<string, unknown>, token = admin) =>
+  s.call("POST", "/api/v1/sqllab/execute/", { token, body: { database_id: db, schema: "main", ...body } });
+
+describe("SQL Lab execution", () => {
+  it("runs a query synchronously with the limit applied and reported", async () => {
+    const res = await run({
+      client_id: "c1",
+      sql: "SELECT name, num FROM birth_names ORDER BY num DESC",
+      queryLimit: 5,
+    });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.status).toBe("success");
+    expect(body.data).toHaveLength(5);
+    expect(body.columns.map((c: Json) => c.name)).toEqual(["name", "num"]);
+    expect(body.query).toMatchObject({ state: "success", limitingFactor: "DROPDOWN", progress: 100 });
+    const again = await json(
+      await s.call("GET", `/api/v1/sqllab/results/?q=(key:'${body.query.resultsKey}',rows:2)`, {
+        token: admin,
+      }),
+    );
+    expect(again.data).toHaveLength(2);
+  });
+
+  it("renders template parameters and suggests near matches for missing ones", async () => {
+    const ok = await json(
+      await run({
+        sql: "SELECT COUNT(*) AS n FROM birth_names WHERE state = '{{ st }}'",
+        templateParams: '{"st": "CA"}',
+      }),
+    );
+    expect(ok.data[0].n).toBeGreaterThan(0);
+    const res = await run({ sql: "SELECT '{{ stat }}' AS x", templateParams: '{"state": "CA"}' });
+    expect(res.status).toBe(400);
+    const err = (await json(res)).errors[0];
+    expect(err.error_type).toBe("MISSING_TEMPLATE_PARAMS_ERROR");
+    expect(err.extra.suggestions).toEqual({ stat: ["state"] });
+  });
+
+  it("refuses DML unless the database allows it, and reports engine errors", async () => {
+    const dml = await run({ sql: "DELETE FROM birth_names" });
+    expect(dml.status).toBe(400);
+    expect((await json(dml)).errors[0].error_type).toBe("DML_NOT_ALLOWED_ERROR");
+    const bad = await run({ sql: "SELEC 1" });
+    expect(bad.status).toBe(400);
+    const count = await json(await run({ sql: "SELECT COUNT(*) AS n FROM birth_names" }));
+    expect(count.data[0].n).toBe(75691);
+  });
+
+  it("runs asynchronously through the queue when the database allows it", async () => {
+    expect((await run({ sql: "SELECT 1", runAsync: true })).status).toBe(422);
+    await s.call("PUT", `/api/v1/database/${db}`, { token: admin, body: { allow_run_async: true } });
+    const res = await run({
+      client_id: "async1",
+      sql: "SELECT gender, COUNT(*) AS n FROM birth_names GROUP BY gender ORDER BY gender",
+      runAsync: true,
+    });
+    expect(res.status).toBe(202);
+    expect((await json(res)).query.state).toBe("pending");
+    const deadline = Date.now() + 20_000;
+    let done: Json | undefined;
+    while (!done && Date.now() < deadline) {
+      const updated = (
+        await json(await s.call("GET", "/api/v1/query/updated_since?q=(last_updated_ms:0)", { token: admin }))
+      ).result as Json[];
+      done = updated.find((q) => q.client_id === "async1" && q.state === "success");
+      if (!done) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(done).toBeDefined();
+    const results = await json(
+      await s.call("GET", `/api/v1/sqllab/results/?q=(key:'${done!.resultsKey}')`, { token: admin }),
+    );
+    expect(results.data.map((r: Json) => r.gender)).toEqual(["boy", "girl"]);
+  });
+
+  it("keeps each user's history private and refuses users without SQL Lab access", async () => {
+    const gamma = await userWithRoles(s, admin, "nosql", ["Gamma"]);
+    expect((await run({ sql: "SELECT 1" }, gamma)).status).toBe(403);
+    const analyst = await userWithRoles(s, admin, "analyst", ["sql_lab", "Alpha"]);
+    const mine = await run({ client_id: "mine1", sql: "SELECT 1 AS one" }, analyst);
+    expect(mine.status).toBe(200);
+    const history = await json(await s.call("GET", "/api/v1/query/", { token: analyst }));
+    expect(history.result.map((q: Json) => q.client_id)).toEqual(["mine1"]);
+    const adminQuery = (await json(await s.call("GET", "/api/v1/query/", { token: admin }))).ids.at(-1);
+    expect((await s.call("GET", `/api/v1/query/${adminQuery}`, { token: analyst })).status).toBe(404);
+    expect(
+      (await s.call("POST", "/api/v1/query/stop", { token: analyst, body: { client_id: "c1" } })).status,
+    ).toBe(404);
+  });
+});

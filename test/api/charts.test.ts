@@ -107,7 +107,14 @@ describe("charts", () => {
     );
     expect(status.result).toEqual([{ id: pie, value: true }]);
     const viz = await json(await s.call("GET", "/api/v1/chart/distinct/viz_type", { token: admin }));
-    expect(viz.result.map((r: Json) => r.value)).toEqual(["echarts_timeseries_bar", "pie"]);
+    // Includes the example dashboard's charts.
+    expect(viz.result.map((r: Json) => r.value)).toEqual([
+      "big_number_total",
+      "echarts_timeseries_bar",
+      "echarts_timeseries_line",
+      "pie",
+      "table",
+    ]);
   });
 
   it("hides charts on inaccessible datasets from Gamma, and only owners may edit", async () => {

@@ -10,6 +10,7 @@ import {
   ensureQueues,
   JobQueue,
   MetaStore,
+  registerExampleDashboards,
   registerExamples,
   ResultStore,
 } from "@strata/core";
@@ -88,6 +89,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       log,
     );
     await registerExamples(core, tables, log);
+    await registerExampleDashboards(core, log);
     log(`Example data ready in ${Date.now() - started} ms.`);
   }
 

@@ -28,3 +28,4 @@ export * from "./dashboards/types.ts";
 export * from "./chart-data/service.ts";
 export * from "./async/events.ts";
 export * from "./sqllab/service.ts";
+export * from "./examples/dashboards.ts";

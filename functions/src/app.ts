@@ -14,6 +14,7 @@ import { exploreRoutes } from "./routes/explore.ts";
 import { datasetRoutes } from "./routes/dataset.ts";
 import { datasourceRoutes } from "./routes/datasource.ts";
 import { rlsRoutes } from "./routes/rls.ts";
+import { savedQueryRoutes } from "./routes/saved-query.ts";
 import { queryRoutes, sqlLabRoutes } from "./routes/sqllab.ts";
 import { meRoutes, securityRoutes, sessionRoutes } from "./routes/security.ts";
 import { tagRoutes } from "./routes/tag.ts";
@@ -54,6 +55,7 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.route("/api/v1/rowlevelsecurity", rlsRoutes());
   app.route("/api/v1/sqllab", sqlLabRoutes());
   app.route("/api/v1/query", queryRoutes());
+  app.route("/api/v1/saved_query", savedQueryRoutes());
   app.route("/", datasourceRoutes());
   app.route("/", legacyExploreJsonRoutes());
   app.all("/api/*", (c) =>

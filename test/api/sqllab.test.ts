@@ -104,3 +104,38 @@ describe("SQL Lab execution", () => {
     ).toBe(404);
   });
 });
+
+describe("saved queries", () => {
+  it("saves, lists only the caller's own, updates and deletes", async () => {
+    const created = await s.call("POST", "/api/v1/saved_query/", {
+      token: admin,
+      body: { label: "Top names", db_id: db, schema: "main", sql: "SELECT name FROM birth_names LIMIT 10" },
+    });
+    expect(created.status).toBe(201);
+    const { id, result } = await json(created);
+    expect(result.database).toEqual({ id: db, database_name: "examples" });
+    const put = await s.call("PUT", `/api/v1/saved_query/${id}`, {
+      token: admin,
+      body: { label: "Top 10 names" },
+    });
+    expect((await json(put)).result.label).toBe("Top 10 names");
+    const search = await json(
+      await s.call("GET", "/api/v1/saved_query/?q=(filters:!((col:label,opr:all_text,value:top)))", {
+        token: admin,
+      }),
+    );
+    expect(search.ids).toEqual([id]);
+    const analyst = await userWithRoles(s, admin, "saver", ["sql_lab", "Alpha"]);
+    expect((await json(await s.call("GET", "/api/v1/saved_query/", { token: analyst }))).count).toBe(0);
+    expect((await s.call("GET", `/api/v1/saved_query/${id}`, { token: analyst })).status).toBe(404);
+    expect(
+      (
+        await s.call("POST", "/api/v1/saved_query/", {
+          token: admin,
+          body: { label: "x", db_id: 999, sql: "SELECT 1" },
+        })
+      ).status,
+    ).toBe(422);
+    expect((await s.call("DELETE", `/api/v1/saved_query/${id}`, { token: admin })).status).toBe(200);
+  });
+});

@@ -24,6 +24,7 @@ import type { GiveUpHandler, JobHandler, JobQueue } from "./store/job-queue.ts";
 import type { MetaStore } from "./store/meta-store.ts";
 import type { ResultStore } from "./store/result-store.ts";
 import { Favorites } from "./tags/favorites.ts";
+import { SavedQueries } from "./sqllab/saved-queries.ts";
 import { SQLLAB_JOB, SqlLab } from "./sqllab/service.ts";
 import { Tags } from "./tags/service.ts";
 import { TaggableRegistry } from "./tags/taggable.ts";
@@ -156,6 +157,7 @@ export function createCore(deps: CoreDeps) {
     principalOf: async (id) =>
       security.principalFor(id ? ((await deps.meta.get<UserData>(USER, id)) ?? null) : null),
   });
+  const savedQueries = new SavedQueries(deps.meta, databases, usersById);
   /** Worker handlers by job kind, and what to tell users when a job is given up. */
   const jobHandlers: Record<string, JobHandler> = {
     [ChartDataService.JOB_KIND]: (job) => chartData.runJob(job),
@@ -185,6 +187,7 @@ export function createCore(deps: CoreDeps) {
     rls,
     guests,
     sqlLab,
+    savedQueries,
     async close() {
       await chartData.flush();
       await registry.closeAll();

@@ -1,0 +1,129 @@
+import { randomUUID } from "node:crypto";
+import type { Databases } from "../databases/service.ts";
+import { notFound, unprocessable } from "../errors.ts";
+import { humanizeSince } from "../resources/humanize.ts";
+import { can, type Principal, requirePermission, userId } from "../security/principal.ts";
+import type { UserEntity } from "../security/types.ts";
+import { ownerRef } from "../security/users.ts";
+import type { Entity, MetaStore } from "../store/meta-store.ts";
+
+export interface SavedQueryData {
+  label: string;
+  description: string | null;
+  db_id: number;
+  schema: string | null;
+  catalog: string | null;
+  sql: string;
+  template_parameters: string | null;
+  extra_json: string | null;
+  uuid: string;
+}
+export type SavedQueryEntity = Entity<SavedQueryData>;
+const SAVED_QUERY = "saved_query";
+
+export type SavedQueryInput = Partial<Omit<SavedQueryData, "uuid">>;
+
+/** Saved SQL Lab queries; each user sees their own (admins and all_query_access see all). */
+export class SavedQueries {
+  constructor(
+    private readonly meta: MetaStore,
+    private readonly databases: Databases,
+    private readonly usersById: (ids: number[]) => Promise<Map<number, UserEntity>>,
+  ) {}
+
+  private canSee(p: Principal, q: SavedQueryEntity): boolean {
+    return (
+      p.isAdmin ||
+      can(p, "all_query_access", "all_query_access") ||
+      (p.user !== null && q.created_by_fk === p.user.id)
+    );
+  }
+
+  async get(p: Principal, id: number): Promise<SavedQueryEntity> {
+    requirePermission(p, "can_read", "SavedQuery");
+    const q = await this.meta.get<SavedQueryData>(SAVED_QUERY, id);
+    if (!q || !this.canSee(p, q)) throw notFound("Saved query not found");
+    return q;
+  }
+
+  async rows(p: Principal) {
+    requirePermission(p, "can_read", "SavedQuery");
+    const [all, dbs] = await Promise.all([this.meta.list<SavedQueryData>(SAVED_QUERY), this.databases.all()]);
+    const visible = all.filter((q) => this.canSee(p, q));
+    const users = await this.usersById(visible.flatMap((q) => [q.created_by_fk ?? 0, q.changed_by_fk ?? 0]));
+    const dbName = new Map(dbs.map((d) => [d.id, d.database_name]));
+    return visible.map((q) => this.row(q, dbName, users));
+  }
+
+  row(q: SavedQueryEntity, dbName: Map<number, string>, users: Map<number, UserEntity>) {
+    return {
+      id: q.id,
+      label: q.label,
+      description: q.description,
+      db_id: q.db_id,
+      database: { id: q.db_id, database_name: dbName.get(q.db_id) ?? "" },
+      schema: q.schema,
+      catalog: q.catalog,
+      sql: q.sql,
+      template_parameters: q.template_parameters,
+      extra_json: q.extra_json,
+      uuid: q.uuid,
+      created_by: ownerRef(users.get(q.created_by_fk ?? 0)),
+      changed_by: ownerRef(users.get(q.changed_by_fk ?? 0)),
+      changed_on: q.changed_on,
+      changed_on_delta_humanized: humanizeSince(q.changed_on),
+    };
+  }
+
+  async detail(p: Principal, id: number) {
+    const q = await this.get(p, id);
+    const db = await this.databases.find(q.db_id);
+    return this.row(
+      q,
+      new Map(db ? [[db.id, db.database_name]] : []),
+      await this.usersById([q.created_by_fk ?? 0, q.changed_by_fk ?? 0]),
+    );
+  }
+
+  private async checkDb(p: Principal, dbId: number | undefined) {
+    if (dbId === undefined) return;
+    await this.databases.get(p, dbId).catch(() => {
+      throw unprocessable({ db_id: ["Database does not exist or you can't access it"] });
+    });
+  }
+
+  async create(
+    p: Principal,
+    input: SavedQueryInput & { label: string; db_id: number; sql: string },
+  ): Promise<SavedQueryEntity> {
+    requirePermission(p, "can_write", "SavedQuery");
+    await this.checkDb(p, input.db_id);
+    return this.meta.create<SavedQueryData>(
+      SAVED_QUERY,
+      {
+        label: input.label,
+        description: input.description ?? null,
+        db_id: input.db_id,
+        schema: input.schema ?? null,
+        catalog: input.catalog ?? null,
+        sql: input.sql,
+        template_parameters: input.template_parameters ?? null,
+        extra_json: input.extra_json ?? null,
+        uuid: randomUUID(),
+      },
+      userId(p),
+    );
+  }
+
+  async update(p: Principal, id: number, input: SavedQueryInput): Promise<SavedQueryEntity> {
+    requirePermission(p, "can_write", "SavedQuery");
+    const q = await this.get(p, id);
+    await this.checkDb(p, input.db_id);
+    return this.meta.update<SavedQueryData>(SAVED_QUERY, q, input, userId(p));
+  }
+
+  async remove(p: Principal, id: number): Promise<void> {
+    requirePermission(p, "can_write", "SavedQuery");
+    await this.meta.delete(SAVED_QUERY, await this.get(p, id));
+  }
+}

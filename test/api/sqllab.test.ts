@@ -139,3 +139,82 @@ describe("saved queries", () => {
     expect((await s.call("DELETE", `/api/v1/saved_query/${id}`, { token: admin })).status).toBe(200);
   });
 });
+
+describe("tab state on the server", () => {
+  it("creates, updates, activates and restores tabs per user, from JSON or form fields", async () => {
+    const a = await json(
+      await s.call("POST", "/tabstateview/", {
+        token: admin,
+        body: {
+          queryEditor: JSON.stringify({
+            name: "Untitled Query 1",
+            dbId: db,
+            schema: "main",
+            sql: "SELECT 1",
+          }),
+        },
+      }),
+    );
+    const form = new URLSearchParams({
+      queryEditor: JSON.stringify({ name: "Untitled Query 2", dbId: db, sql: "SELECT 2" }),
+    });
+    const b = await json(
+      await s.app.request("/tabstateview/", {
+        method: "POST",
+        headers: { authorization: `Bearer ${admin}`, "content-type": "application/x-www-form-urlencoded" },
+        body: form.toString(),
+      }),
+    );
+    const put = await s.app.request(`/tabstateview/${a.id}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${admin}`, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ sql: "SELECT 42", hide_left_bar: "true", query_limit: "500" }).toString(),
+    });
+    expect(put.status).toBe(200);
+    await s.call("POST", `/tabstateview/${a.id}/activate`, { token: admin });
+    const boot = (await json(await s.call("GET", "/api/v1/sqllab/", { token: admin }))).result;
+    expect(boot.tab_state_ids).toEqual([
+      [a.id, "Untitled Query 1"],
+      [b.id, "Untitled Query 2"],
+    ]);
+    expect(boot.active_tab).toMatchObject({
+      id: a.id,
+      sql: "SELECT 42",
+      hide_left_bar: true,
+      query_limit: 500,
+      database_id: db,
+    });
+
+    const table = await json(
+      await s.call("POST", "/tableschemaview/", {
+        token: admin,
+        body: {
+          table: JSON.stringify({
+            dbId: db,
+            queryEditorId: a.id,
+            schema: "main",
+            name: "birth_names",
+            columns: [],
+          }),
+        },
+      }),
+    );
+    await s.call("POST", `/tableschemaview/${table.id}/expanded`, {
+      token: admin,
+      body: { expanded: false },
+    });
+    const tab = await json(await s.call("GET", `/tabstateview/${a.id}`, { token: admin }));
+    expect(tab.table_schemas).toEqual([expect.objectContaining({ table: "birth_names", expanded: false })]);
+
+    const other = await userWithRoles(s, admin, "tabber", ["sql_lab", "Alpha"]);
+    expect((await s.call("GET", `/tabstateview/${a.id}`, { token: other })).status).toBe(404);
+    expect((await s.call("PUT", `/tabstateview/${a.id}`, { token: other, body: { sql: "x" } })).status).toBe(
+      404,
+    );
+    expect((await s.call("PUT", `/tabstateview/${a.id}`, { token: admin, body: { nope: 1 } })).status).toBe(
+      400,
+    );
+    expect((await s.call("DELETE", `/tabstateview/${b.id}`, { token: admin })).status).toBe(200);
+    expect((await s.call("GET", `/tabstateview/${b.id}`, { token: admin })).status).toBe(404);
+  });
+});

@@ -25,6 +25,7 @@ import type { MetaStore } from "./store/meta-store.ts";
 import type { ResultStore } from "./store/result-store.ts";
 import { Favorites } from "./tags/favorites.ts";
 import { SavedQueries } from "./sqllab/saved-queries.ts";
+import { TabStates } from "./sqllab/tab-state.ts";
 import { SQLLAB_JOB, SqlLab } from "./sqllab/service.ts";
 import { Tags } from "./tags/service.ts";
 import { TaggableRegistry } from "./tags/taggable.ts";
@@ -158,6 +159,7 @@ export function createCore(deps: CoreDeps) {
       security.principalFor(id ? ((await deps.meta.get<UserData>(USER, id)) ?? null) : null),
   });
   const savedQueries = new SavedQueries(deps.meta, databases, usersById);
+  const tabStates = new TabStates(deps.meta, sqlLab);
   /** Worker handlers by job kind, and what to tell users when a job is given up. */
   const jobHandlers: Record<string, JobHandler> = {
     [ChartDataService.JOB_KIND]: (job) => chartData.runJob(job),
@@ -188,6 +190,7 @@ export function createCore(deps: CoreDeps) {
     guests,
     sqlLab,
     savedQueries,
+    tabStates,
     async close() {
       await chartData.flush();
       await registry.closeAll();

@@ -99,6 +99,12 @@ export class SqlLab {
     return q;
   }
 
+  async byClientId(p: Principal, clientId: string): Promise<QueryEntity> {
+    const id = await this.deps.meta.getValue<number>(`query-client#${clientId}`);
+    if (id === undefined) throw notFound("Query not found");
+    return this.get(p, id);
+  }
+
   async rows(p: Principal) {
     requirePermission(p, "can_read", "Query");
     return (await this.deps.meta.list<QueryData>(QUERY))

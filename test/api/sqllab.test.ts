@@ -218,3 +218,22 @@ describe("tab state on the server", () => {
     expect((await s.call("GET", `/tabstateview/${b.id}`, { token: admin })).status).toBe(404);
   });
 });
+
+describe("format and estimate", () => {
+  it("formats SQL in the database's dialect and explains a query without running it", async () => {
+    const f = await json(
+      await s.call("POST", "/api/v1/sqllab/format_sql/", {
+        token: admin,
+        body: { sql: "select a,b from t where a=1", database_id: db },
+      }),
+    );
+    expect(f.result).toBe("SELECT\n  a,\n  b\nFROM\n  t\nWHERE\n  a = 1");
+    const e = await s.call("POST", "/api/v1/sqllab/estimate/", {
+      token: admin,
+      body: { database_id: db, sql: "SELECT COUNT(*) FROM birth_names" },
+    });
+    expect(e.status).toBe(200);
+    const plan = (await json(e)).result[0].plan as string;
+    expect(plan).toMatch(/SCAN|birth_names/i);
+  });
+});

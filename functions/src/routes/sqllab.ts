@@ -1,3 +1,4 @@
+import { formatSql } from "@strata/core";
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../http/env.ts";
@@ -65,5 +66,35 @@ export function queryRoutes() {
       const body = await jsonBody(c, StopSchema);
       await c.get("core").sqlLab.stop(c.get("principal"), body.client_id);
       return c.json({ result: "OK" });
+    });
+}
+
+const FormatSchema = v.strictObject({
+  sql: v.pipe(v.string(), v.maxLength(1_000_000)),
+  engine: v.optional(v.string()),
+  database_id: v.optional(v.number()),
+});
+const EstimateSchema = v.strictObject({
+  database_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  sql: v.pipe(v.string(), v.minLength(1), v.maxLength(1_000_000)),
+  schema: v.optional(v.nullable(v.string())),
+  catalog: v.optional(v.nullable(v.string())),
+  template_params: v.optional(v.nullable(v.string())),
+});
+
+/** `/api/v1/sqllab/format_sql/` and `/api/v1/sqllab/estimate/`. */
+export function sqlToolsRoutes() {
+  return new Hono<AppEnv>()
+    .post("/format_sql", async (c) => {
+      const body = await jsonBody(c, FormatSchema);
+      const core = c.get("core");
+      const engine = body.database_id
+        ? (await core.databases.get(c.get("principal"), body.database_id)).engine
+        : body.engine;
+      return c.json({ result: formatSql(body.sql, engine) });
+    })
+    .post("/estimate", async (c) => {
+      const body = await jsonBody(c, EstimateSchema);
+      return c.json({ result: await c.get("core").sqlLab.estimate(c.get("principal"), body) });
     });
 }

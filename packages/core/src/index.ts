@@ -28,4 +28,5 @@ export * from "./dashboards/types.ts";
 export * from "./chart-data/service.ts";
 export * from "./async/events.ts";
 export * from "./sqllab/service.ts";
+export * from "./sqllab/format.ts";
 export * from "./examples/dashboards.ts";

@@ -296,6 +296,28 @@ export class SqlLab {
     return this.resultsBody(q, rows);
   }
 
+  /** `POST /api/v1/sqllab/estimate/`: the engine's plan for the statements, without running them. */
+  async estimate(
+    p: Principal,
+    body: { database_id: number; sql: string; schema?: string | null; template_params?: string | null },
+  ) {
+    requirePermission(p, "can_estimate_query_cost", "SQLLab");
+    const { db, engine } = await this.engineFor(p, body.database_id);
+    const sql = renderTemplate(body.sql, parseTemplateParams(body.template_params));
+    const statements = await this.statements(db, engine, sql);
+    const out: { statement: number; plan: string }[] = [];
+    for (const [i, st] of statements.entries()) {
+      if (!st.readOnly) continue;
+      try {
+        const plan = await engine.execute(`EXPLAIN ${st.sql}`, { schema: body.schema ?? null });
+        out.push({ statement: i + 1, plan: plan.data.at(-1)?.map(String).join("\n") ?? "" });
+      } catch (e) {
+        throw toEngineError(e, db.engine);
+      }
+    }
+    return out;
+  }
+
   /** `POST /api/v1/query/stop`: marks the run stopped and interrupts the engine if it runs here. */
   async stop(p: Principal, clientId: string): Promise<void> {
     const id = await this.deps.meta.getValue<number>(`query-client#${clientId}`);

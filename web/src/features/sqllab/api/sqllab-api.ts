@@ -1,0 +1,151 @@
+import type { DatabaseRow, ListResponse } from "@strata/contracts";
+import useSWR from "swr";
+import { apiDelete, apiGet, apiPost, apiPut, apiRequestRaw } from "../../../lib/api-client";
+import { withRisonQuery } from "../../../lib/rison-query";
+import type { QueryResults, QueryState } from "../model/types";
+
+/** Databases exposed in SQL Lab (001: the editor's list is filtered by expose_in_sqllab). */
+export const sqlLabDatabasesKey = withRisonQuery("/api/v1/database/", {
+  filters: [{ col: "expose_in_sqllab", opr: "eq", value: true }],
+  order_column: "database_name",
+  order_direction: "asc",
+  page_size: 100,
+});
+
+export function useSqlLabDatabases() {
+  return useSWR(
+    sqlLabDatabasesKey,
+    (key: string) => apiGet<ListResponse<DatabaseRow>>(key).then((r) => r.result),
+    {
+      revalidateOnFocus: false,
+    },
+  );
+}
+
+export interface ServerQuery {
+  id: string;
+  query_id?: number;
+  state: QueryState;
+  progress?: number;
+  rows?: number | null;
+  limitingFactor?: string | null;
+  resultsKey?: string | null;
+  errorMessage?: string | null;
+  startDttm?: number;
+  endDttm?: number | null;
+  sql?: string;
+  executed_sql?: string | null;
+  dbId?: number;
+  schema?: string | null;
+  catalog?: string | null;
+  tab?: string | null;
+  sqlEditorId?: string | null;
+}
+
+export interface ResultsBody extends QueryResults {
+  status: string;
+  query_id?: number;
+  query: ServerQuery;
+}
+
+export interface ExecuteBody {
+  client_id: string;
+  database_id: number;
+  sql: string;
+  schema: string | null;
+  catalog: string | null;
+  runAsync: boolean;
+  sql_editor_id: string;
+  tab: string;
+  templateParams: string;
+  queryLimit: number;
+}
+
+/** POST /api/v1/sqllab/execute/: 200 with the results, or 202 with the pending query when async. */
+export async function executeQuery(
+  body: ExecuteBody,
+): Promise<{ status: 200; body: ResultsBody } | { status: 202; body: { query: ServerQuery } }> {
+  const res = await apiRequestRaw(`/api/v1/sqllab/execute/${window.location.search}`, {
+    method: "POST",
+    json: body,
+    timeoutMs: 300_000,
+  });
+  const json = await res.json();
+  return res.status === 202 ? { status: 202, body: json } : { status: 200, body: json };
+}
+
+export const fetchResults = (key: string, rows: number) =>
+  apiGet<ResultsBody>(withRisonQuery("/api/v1/sqllab/results/", { key, rows }));
+
+export const stopQuery = (clientId: string) => apiPost("/api/v1/query/stop", { client_id: clientId });
+
+export const queriesUpdatedSince = (ms: number) =>
+  apiGet<{ result: ServerQuery[] }>(
+    withRisonQuery("/api/v1/query/updated_since", { last_updated_ms: ms }),
+  ).then((r) => r.result);
+
+export function useQueryHistory(enabled: boolean) {
+  return useSWR(enabled ? "/api/v1/query/" : null, (key: string) =>
+    apiGet<{ result: ServerQuery[] }>(key).then((r) => r.result),
+  );
+}
+
+export interface SavedQueryBody {
+  label: string;
+  description: string;
+  db_id: number | null;
+  schema: string | null;
+  catalog: string | null;
+  sql: string;
+  template_parameters: string;
+}
+
+export interface SavedQuery extends SavedQueryBody {
+  id: number;
+}
+
+export const createSavedQuery = (body: SavedQueryBody) =>
+  apiPost<{ id: number; result: SavedQueryBody }>("/api/v1/saved_query/", body);
+export const updateSavedQuery = (id: number, body: Partial<SavedQueryBody>) =>
+  apiPut<{ result: SavedQueryBody }>(`/api/v1/saved_query/${id}`, body);
+export const getSavedQuery = (id: number) =>
+  apiGet<{ result: SavedQuery }>(`/api/v1/saved_query/${id}`).then((r) => r.result);
+
+export const createDatasetFromSql = (body: {
+  database: number;
+  schema: string | null;
+  catalog: string | null;
+  table_name: string;
+  sql: string;
+  template_params?: string;
+}) => apiPost<{ id: number }>("/api/v1/dataset/", body);
+
+/* ---- tab state persistence (002 §7) ---- */
+
+export interface TabStateBody {
+  id: number;
+  label: string;
+  sql: string;
+  database_id: number | null;
+  schema: string | null;
+  catalog: string | null;
+  query_limit: number | null;
+  template_params: string | null;
+  hide_left_bar: boolean;
+  autorun?: boolean;
+  latest_query: ServerQuery | null;
+  saved_query?: { id: number } | null;
+  active?: boolean;
+}
+
+export const createTabState = (queryEditor: Record<string, unknown>) =>
+  apiPost<{ id: number }>("/tabstateview/", { queryEditor: JSON.stringify(queryEditor) });
+export const getTabState = (id: number) => apiGet<TabStateBody>(`/tabstateview/${id}`);
+export const putTabState = (id: number, fields: Record<string, unknown>) =>
+  apiPut(`/tabstateview/${id}`, fields);
+export const deleteTabState = (id: number) => apiDelete(`/tabstateview/${id}`);
+export const activateTabState = (id: number) => apiPost(`/tabstateview/${id}/activate`);
+export const getSqlLabBootstrap = () =>
+  apiGet<{ result: { tab_state_ids: [number, string][]; active_tab: TabStateBody | null } }>(
+    "/api/v1/sqllab/",
+  ).then((r) => r.result);

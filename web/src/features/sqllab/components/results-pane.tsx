@@ -1,0 +1,247 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Progress,
+  ScrollArea,
+  Table,
+  Tabs,
+  Text,
+} from "@mantine/core";
+import { IconDownload, IconPlayerStop } from "@tabler/icons-react";
+import { ErrorType } from "@strata/contracts";
+import { lazy, Suspense } from "react";
+import { ErrorMessage } from "../../../components/error-display";
+import { t } from "../../../lib/i18n";
+import { useQueryHistory } from "../api/sqllab-api";
+import { downloadText, toCsv } from "../model/csv";
+import { isRunning, type QueryRun, type QueryState } from "../model/types";
+
+const ResultsTable = lazy(() => import("./results-table"));
+
+const STATE_COLORS: Partial<Record<QueryState, string>> = {
+  success: "teal",
+  failed: "red",
+  stopped: "orange",
+  timed_out: "red",
+  pending: "gray",
+  running: "blue",
+  fetching: "blue",
+};
+
+export function StateBadge({ state }: { state: QueryState }) {
+  return (
+    <Badge color={STATE_COLORS[state] ?? "gray"} variant="light" data-test="query-state">
+      {state}
+    </Badge>
+  );
+}
+
+interface Props {
+  query: QueryRun | undefined;
+  height: number;
+  tab: string;
+  onTabChange: (tab: string) => void;
+  onStop: () => void;
+  onOpenInNewTab: (sql: string, dbId: number | null, schema: string | null) => void;
+}
+
+/** South pane: Results and Query history tabs (002 §2/§4). */
+export function ResultsPane({ query, height, tab, onTabChange, onStop, onOpenInNewTab }: Props) {
+  return (
+    <Tabs
+      value={tab}
+      onChange={(v) => onTabChange(v ?? "results")}
+      keepMounted={false}
+      data-test="south-pane"
+    >
+      <Tabs.List>
+        <Tabs.Tab value="results" data-test="tab-results">
+          {t("Results")}
+        </Tabs.Tab>
+        <Tabs.Tab value="history" data-test="tab-history">
+          {t("Query history")}
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="results" pt="xs">
+        <QueryResultsView query={query} height={height - 48} onStop={onStop} />
+      </Tabs.Panel>
+      <Tabs.Panel value="history" pt="xs">
+        <QueryHistory height={height - 48} onOpen={onOpenInNewTab} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+function QueryResultsView({
+  query,
+  height,
+  onStop,
+}: {
+  query: QueryRun | undefined;
+  height: number;
+  onStop: () => void;
+}) {
+  if (!query) {
+    return (
+      <Text c="dimmed" size="sm" data-test="results-empty">
+        {t("Run a query to display results")}
+      </Text>
+    );
+  }
+  if (isRunning(query.state)) {
+    return (
+      <Center h={Math.max(120, height)} data-test="query-running">
+        <Group gap="sm">
+          <Loader size="sm" />
+          <StateBadge state={query.state} />
+          <Progress value={query.progress} w={200} data-test="query-progress" />
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            leftSection={<IconPlayerStop size={14} />}
+            onClick={onStop}
+          >
+            {t("Stop")}
+          </Button>
+        </Group>
+      </Center>
+    );
+  }
+  if (query.state === "failed" || query.state === "timed_out") {
+    const error = query.errors?.[0] ?? {
+      error_type: ErrorType.GENERIC_DB_ENGINE_ERROR,
+      message: query.errorMessage ?? t("An error occurred"),
+      level: "error" as const,
+      extra: null,
+    };
+    return (
+      <div data-test="query-error">
+        <ErrorMessage error={error} source="sqllab" />
+      </div>
+    );
+  }
+  if (query.state === "stopped") {
+    return (
+      <Alert color="orange" data-test="query-stopped">
+        {t("Query was stopped")}
+      </Alert>
+    );
+  }
+  const data = query.results?.data ?? [];
+  const columns = query.results?.columns ?? [];
+  if (query.cached && data.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        {t("Re-run the query to display results")}
+      </Text>
+    );
+  }
+  return (
+    <div data-test="query-results">
+      <Group justify="space-between" mb={4}>
+        <Group gap="xs">
+          <StateBadge state={query.state} />
+          <Text size="sm" data-test="row-count">
+            {t("%s rows returned", query.rows ?? data.length)}
+          </Text>
+          {query.limitingFactor === "DROPDOWN" && (
+            <Text size="sm" c="orange" data-test="limiting-factor">
+              {t("The number of rows displayed is limited to %s by the limit dropdown.", query.queryLimit)}
+            </Text>
+          )}
+          {query.endDttm && (
+            <Text size="xs" c="dimmed">
+              {t("%s ms", Math.max(0, Math.round(query.endDttm - query.startDttm)))}
+            </Text>
+          )}
+        </Group>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconDownload size={14} />}
+          onClick={() => downloadText(`${query.tab || "query"}.csv`, toCsv(columns, data))}
+          disabled={columns.length === 0}
+          data-test="download-csv"
+        >
+          {t("Download to CSV")}
+        </Button>
+      </Group>
+      {columns.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t("The query returned no data")}
+        </Text>
+      ) : (
+        <Suspense fallback={<Loader size="sm" />}>
+          <ResultsTable rows={data} columns={columns} height={Math.max(120, height - 36)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function QueryHistory({
+  height,
+  onOpen,
+}: {
+  height: number;
+  onOpen: (sql: string, dbId: number | null, schema: string | null) => void;
+}) {
+  const { data, isLoading, error } = useQueryHistory(true);
+  if (isLoading) return <Loader size="sm" />;
+  if (error) return <Text c="red">{t("An error occurred while fetching the query history")}</Text>;
+  if (!data?.length)
+    return (
+      <Text c="dimmed" size="sm">
+        {t("No query history yet...")}
+      </Text>
+    );
+  return (
+    <ScrollArea h={Math.max(120, height)} data-test="query-history">
+      <Table striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("State")}</Table.Th>
+            <Table.Th>{t("Started")}</Table.Th>
+            <Table.Th>{t("Duration")}</Table.Th>
+            <Table.Th>{t("Rows")}</Table.Th>
+            <Table.Th>{t("SQL")}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.map((q) => (
+            <Table.Tr key={q.id}>
+              <Table.Td>
+                <StateBadge state={q.state} />
+              </Table.Td>
+              <Table.Td>{q.startDttm ? new Date(q.startDttm).toLocaleString() : ""}</Table.Td>
+              <Table.Td>
+                {q.endDttm && q.startDttm ? `${Math.round(q.endDttm - q.startDttm)} ms` : ""}
+              </Table.Td>
+              <Table.Td>{q.rows ?? ""}</Table.Td>
+              <Table.Td>
+                <Text size="xs" ff="monospace" lineClamp={2} maw={600}>
+                  {q.sql}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  onClick={() => onOpen(q.sql ?? "", q.dbId ?? null, q.schema ?? null)}
+                >
+                  {t("Open in new tab")}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,22 @@
+import { type GridColumn, type GridRow, VirtualGrid } from "../../../components/charts/render/grid";
+import type { ResultColumn } from "../model/types";
+
+const NUMERIC = 0;
+
+/** Results of a run in the shared virtualised grid (lazy chunk). */
+export default function ResultsTable({
+  rows,
+  columns,
+  height,
+}: {
+  rows: GridRow[];
+  columns: ResultColumn[];
+  height: number;
+}) {
+  const cols: GridColumn[] = columns.map((c) => ({
+    key: c.column_name ?? c.name ?? "",
+    label: c.column_name ?? c.name ?? "",
+    numeric: c.type_generic === NUMERIC,
+  }));
+  return <VirtualGrid columns={cols} rows={rows} height={height} data-test="sqllab-results-grid" />;
+}

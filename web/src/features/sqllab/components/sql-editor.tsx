@@ -1,0 +1,66 @@
+import { sql, StandardSQL } from "@codemirror/lang-sql";
+import { Prec } from "@codemirror/state";
+import { keymap } from "@codemirror/view";
+import CodeMirror from "@uiw/react-codemirror";
+import { useMemo, useRef } from "react";
+
+export interface SqlEditorProps {
+  value: string;
+  onChange: (sql: string) => void;
+  onSelectionChange: (selected: string) => void;
+  /** Ctrl/Cmd+Enter. */
+  onRun: () => void;
+  /** Table name → column names, for completion. */
+  schema: Record<string, string[]>;
+  defaultTable?: string;
+  height: string;
+}
+
+/** CodeMirror 6 with SQL mode and schema-aware completion (lazy chunk). */
+export default function SqlEditor({
+  value,
+  onChange,
+  onSelectionChange,
+  onRun,
+  schema,
+  height,
+}: SqlEditorProps) {
+  const runRef = useRef(onRun);
+  runRef.current = onRun;
+  const extensions = useMemo(
+    () => [
+      sql({ dialect: StandardSQL, schema, upperCaseKeywords: true }),
+      Prec.highest(
+        keymap.of([
+          {
+            key: "Mod-Enter",
+            run: () => {
+              runRef.current();
+              return true;
+            },
+          },
+        ]),
+      ),
+    ],
+    [schema],
+  );
+  return (
+    <div
+      data-test="sql-editor"
+      style={{ height, border: "1px solid var(--mantine-color-gray-3)", borderRadius: 4 }}
+    >
+      <CodeMirror
+        value={value}
+        height={height}
+        extensions={extensions}
+        basicSetup={{ lineNumbers: true, foldGutter: false, highlightActiveLine: true }}
+        onChange={onChange}
+        onUpdate={(vu) => {
+          if (!vu.selectionSet) return;
+          const sel = vu.state.selection.main;
+          onSelectionChange(sel.empty ? "" : vu.state.sliceDoc(sel.from, sel.to));
+        }}
+      />
+    </div>
+  );
+}

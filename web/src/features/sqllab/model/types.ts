@@ -1,0 +1,82 @@
+import type { SupersetError } from "@strata/contracts";
+
+export type QueryState =
+  | "pending"
+  | "running"
+  | "started"
+  | "fetching"
+  | "scheduled"
+  | "success"
+  | "failed"
+  | "stopped"
+  | "timed_out"
+  | "offline";
+
+export const RUNNING_STATES: QueryState[] = ["running", "started", "pending", "fetching", "scheduled"];
+export const FINISHED_STATES: QueryState[] = ["stopped", "failed", "success", "timed_out"];
+
+export function isRunning(state: QueryState | undefined): boolean {
+  return state !== undefined && RUNNING_STATES.includes(state);
+}
+
+export interface ResultColumn {
+  column_name: string;
+  name?: string;
+  type?: string | null;
+  is_dttm?: boolean;
+  type_generic?: number;
+}
+
+export interface QueryResults {
+  data: Record<string, unknown>[];
+  columns: ResultColumn[];
+}
+
+/** A query run (002 §3). `id` is the client id. */
+export interface QueryRun {
+  id: string;
+  serverId?: number | null;
+  sqlEditorId: string;
+  dbId: number;
+  catalog: string | null;
+  schema: string | null;
+  sql: string;
+  tab: string;
+  runAsync: boolean;
+  templateParams: string;
+  queryLimit: number;
+  startDttm: number;
+  endDttm?: number | null;
+  progress: number;
+  state: QueryState;
+  rows?: number | null;
+  resultsKey?: string | null;
+  results?: QueryResults | null;
+  errors?: SupersetError[];
+  errorMessage?: string | null;
+  link?: string | null;
+  cached?: boolean;
+  limitingFactor?: string | null;
+  isDataPreview?: boolean;
+}
+
+/** A query editor tab (002 §3); `tabStateId` is its id on the server once stored there. */
+export interface QueryEditor {
+  id: string;
+  tabStateId: number | null;
+  remoteId: number | null;
+  name: string;
+  sql: string;
+  dbId: number | null;
+  catalog: string | null;
+  schema: string | null;
+  queryLimit: number;
+  templateParams: string;
+  autorun: boolean;
+  latestQueryId: string | null;
+  hideLeftBar: boolean;
+  northPercent: number;
+  southPercent: number;
+  inLocalStorage: boolean;
+  updatedAt: number;
+}

@@ -15,7 +15,7 @@ import { datasetRoutes } from "./routes/dataset.ts";
 import { datasourceRoutes } from "./routes/datasource.ts";
 import { rlsRoutes } from "./routes/rls.ts";
 import { savedQueryRoutes } from "./routes/saved-query.ts";
-import { queryRoutes, sqlLabRoutes, sqlToolsRoutes } from "./routes/sqllab.ts";
+import { queryRoutes, sqlLabPermalinkRoutes, sqlLabRoutes, sqlToolsRoutes } from "./routes/sqllab.ts";
 import { tabStateRoutes } from "./routes/tab-state.ts";
 import { meRoutes, securityRoutes, sessionRoutes } from "./routes/security.ts";
 import { tagRoutes } from "./routes/tag.ts";
@@ -57,6 +57,7 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.route("/", tabStateRoutes());
   app.route("/api/v1/sqllab", sqlLabRoutes());
   app.route("/api/v1/sqllab", sqlToolsRoutes());
+  app.route("/api/v1/sqllab", sqlLabPermalinkRoutes());
   app.route("/api/v1/query", queryRoutes());
   app.route("/api/v1/saved_query", savedQueryRoutes());
   app.route("/", datasourceRoutes());

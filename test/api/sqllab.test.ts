@@ -237,3 +237,19 @@ describe("format and estimate", () => {
     expect(plan).toMatch(/SCAN|birth_names/i);
   });
 });
+
+describe("SQL Lab permalinks", () => {
+  it("stores an editor state and gives it back to users who can see the database", async () => {
+    const link = await json(
+      await s.call("POST", "/api/v1/sqllab/permalink", {
+        token: admin,
+        body: { dbId: db, sql: "SELECT 7", name: "Seven", autorun: false },
+      }),
+    );
+    expect(link.key).toMatch(/^kv:/);
+    const state = await json(await s.call("GET", `/api/v1/sqllab/permalink/${link.key}`, { token: admin }));
+    expect(state).toMatchObject({ dbId: db, sql: "SELECT 7", name: "Seven" });
+    const gamma = await userWithRoles(s, admin, "linkgamma", ["Gamma"]);
+    expect((await s.call("GET", `/api/v1/sqllab/permalink/${link.key}`, { token: gamma })).status).toBe(404);
+  });
+});

@@ -1,4 +1,5 @@
-import { formatSql } from "@strata/core";
+import { randomBytes } from "node:crypto";
+import { formatSql, notFound } from "@strata/core";
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../http/env.ts";
@@ -96,5 +97,40 @@ export function sqlToolsRoutes() {
     .post("/estimate", async (c) => {
       const body = await jsonBody(c, EstimateSchema);
       return c.json({ result: await c.get("core").sqlLab.estimate(c.get("principal"), body) });
+    });
+}
+
+const PermalinkSchema = v.looseObject({
+  dbId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  sql: v.pipe(v.string(), v.maxLength(1_000_000)),
+  name: v.optional(v.string()),
+  schema: v.optional(v.nullable(v.string())),
+  catalog: v.optional(v.nullable(v.string())),
+  autorun: v.optional(v.boolean()),
+  templateParams: v.optional(v.nullable(v.string())),
+});
+
+/** `POST /api/v1/sqllab/permalink` and `GET /api/v1/sqllab/permalink/{kv:key}`: a shareable editor state. */
+export function sqlLabPermalinkRoutes() {
+  return new Hono<AppEnv>()
+    .post("/permalink", async (c) => {
+      const body = await jsonBody(c, PermalinkSchema);
+      const core = c.get("core");
+      await core.databases.get(c.get("principal"), body.dbId);
+      const key = randomBytes(12).toString("base64url");
+      await core.deps.meta.putValue(`sqllab-permalink#${key}`, body);
+      return c.json({ key: `kv:${key}`, url: `${new URL(c.req.url).origin}/sqllab/p/kv:${key}` }, 201);
+    })
+    .get("/permalink/:key", async (c) => {
+      const key = c.req.param("key").replace(/^kv:/, "");
+      const core = c.get("core");
+      const state = await core.deps.meta.getValue<v.InferOutput<typeof PermalinkSchema>>(
+        `sqllab-permalink#${key}`,
+      );
+      if (!state) throw notFound("Permalink not found");
+      await core.databases.get(c.get("principal"), state.dbId).catch(() => {
+        throw notFound("Permalink not found");
+      });
+      return c.json(state);
     });
 }

@@ -156,6 +156,43 @@ describe("dashboard endpoints", () => {
     );
   });
 
+  it("keeps the charts on a dashboard in step with its layout", async () => {
+    const d = await json(
+      await s.call("POST", "/api/v1/dashboard/", { token: admin, body: { dashboard_title: "Layout" } }),
+    );
+    const layout = (ids: number[]) =>
+      JSON.stringify({
+        ROOT_ID: { type: "ROOT", id: "ROOT_ID", children: ["GRID_ID"] },
+        GRID_ID: { type: "GRID", id: "GRID_ID", children: ["ROW-1"] },
+        "ROW-1": { type: "ROW", id: "ROW-1", children: ids.map((i) => `CHART-${i}`) },
+        ...Object.fromEntries(
+          ids.map((i) => [
+            `CHART-${i}`,
+            { type: "CHART", id: `CHART-${i}`, children: [], meta: { chartId: i, width: 4, height: 50 } },
+          ]),
+        ),
+      });
+    await s.call("PUT", `/api/v1/dashboard/${d.id}`, {
+      token: admin,
+      body: { position_json: layout([chartId]) },
+    });
+    expect(
+      (await json(await s.call("GET", `/api/v1/dashboard/${d.id}/charts`, { token: admin }))).result.map(
+        (c: Json) => c.id,
+      ),
+    ).toEqual([chartId]);
+    await s.call("PUT", `/api/v1/dashboard/${d.id}`, { token: admin, body: { position_json: layout([]) } });
+    expect(
+      (await json(await s.call("GET", `/api/v1/dashboard/${d.id}/charts`, { token: admin }))).result,
+    ).toEqual([]);
+    // The chart stays on the first dashboard.
+    expect(
+      (await json(await s.call("GET", `/api/v1/dashboard/${dash.id}/charts`, { token: admin }))).result.map(
+        (c: Json) => c.id,
+      ),
+    ).toContain(chartId);
+  });
+
   it("refuses edits, filters and colours to non-owners", async () => {
     await s.call("PUT", `/api/v1/dashboard/${dash.id}`, { token: admin, body: { published: true } });
     const alpha = await userWithRoles(s, admin, "dalpha", ["Alpha"]);

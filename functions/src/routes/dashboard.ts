@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { notFound } from "@strata/core";
+import { chartIdsOfLayout, notFound } from "@strata/core";
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../http/env.ts";
@@ -146,7 +146,9 @@ export function dashboardRoutes() {
     })
     .put("/:id{[0-9]+}/filters", async (c) => {
       const body = await jsonBody(c, FiltersSchema);
-      return c.json({ result: await core(c).dashboards.setFilters(c.get("principal"), pathId(c), body) });
+      const result = await core(c).dashboards.setFilters(c.get("principal"), pathId(c), body);
+      const d = await core(c).dashboards.get(c.get("principal"), pathId(c));
+      return c.json({ result, last_modified_time: Date.parse(d.changed_on) / 1000 });
     })
     .put("/:id{[0-9]+}/colors", async (c) => {
       const body = await jsonBody(c, ColorsSchema);
@@ -176,6 +178,9 @@ export function dashboardRoutes() {
     .put("/:id{[0-9]+}", async (c) => {
       const { last_modified_time, ...body } = await jsonBody(c, DashboardPutSchema);
       const d = await core(c).dashboards.update(c.get("principal"), pathId(c), body, last_modified_time);
+      // The layout decides which charts are on the dashboard (Superset keeps the two in step).
+      const placed = body.position_json !== undefined ? chartIdsOfLayout(body.position_json) : undefined;
+      if (placed) await core(c).charts.syncDashboardMembership(d.id, placed);
       return c.json({
         id: d.id,
         result: core(c).dashboards.row(d, new Map()),

@@ -25,6 +25,7 @@ export * from "./charts/service.ts";
 export * from "./charts/types.ts";
 export * from "./dashboards/service.ts";
 export * from "./dashboards/types.ts";
+export * from "./dashboards/metadata.ts";
 export * from "./chart-data/service.ts";
 export * from "./async/events.ts";
 export * from "./sqllab/service.ts";

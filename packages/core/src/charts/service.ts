@@ -259,6 +259,22 @@ export class Charts {
     }
   }
 
+  /**
+   * Keeps the chart ↔ dashboard relation equal to the charts the layout places (as Superset does
+   * on save): charts in `chartIds` gain the dashboard, others lose it. Relation only, not content.
+   */
+  async syncDashboardMembership(dashboardId: number, chartIds: Set<number>): Promise<void> {
+    for (const chart of await this.all()) {
+      const has = chart.dashboards.includes(dashboardId);
+      const wants = chartIds.has(chart.id);
+      if (has === wants) continue;
+      const dashboards = wants
+        ? [...chart.dashboards, dashboardId]
+        : chart.dashboards.filter((d) => d !== dashboardId);
+      await this.meta.update<ChartData>(CHART, chart, { dashboards }, chart.changed_by_fk);
+    }
+  }
+
   /** Charts on a dataset (dataset related_objects, dashboards' chart lists). */
   async onDataset(datasetId: number): Promise<ChartEntity[]> {
     return (await this.all()).filter((c) => c.datasource_id === datasetId);

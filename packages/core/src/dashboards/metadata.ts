@@ -53,6 +53,24 @@ export function applyFilterChanges(
   return out;
 }
 
+/** Chart ids a v2 layout (position_json) places; undefined when the layout can't be read. */
+export function chartIdsOfLayout(positionJson: string | null | undefined): Set<number> | undefined {
+  if (!positionJson) return undefined;
+  try {
+    const layout = JSON.parse(positionJson) as Record<
+      string,
+      { type?: string; meta?: { chartId?: unknown } }
+    >;
+    const ids = new Set<number>();
+    for (const item of Object.values(layout)) {
+      if (item?.type === "CHART" && typeof item.meta?.chartId === "number") ids.add(item.meta.chartId);
+    }
+    return ids;
+  } catch {
+    return undefined;
+  }
+}
+
 export const COLOR_FIELDS = [
   "color_namespace",
   "color_scheme",

@@ -8,6 +8,7 @@ const LoginPage = lazy(() => import("../features/login/login-page"));
 const WelcomePage = lazy(() => import("../features/home/welcome-page"));
 const DashboardsListPage = lazy(() => import("../features/dashboards/dashboards-list-page"));
 const DashboardPage = lazy(() => import("../features/dashboards/dashboard-page"));
+const DashboardPermalinkPage = lazy(() => import("../features/dashboards/dashboard-permalink-page"));
 const ChartsListPage = lazy(() => import("../features/charts/charts-list-page"));
 const ExplorePage = lazy(() => import("../features/explore/explore-page"));
 const DatasetsListPage = lazy(() => import("../features/datasets/datasets-list-page"));
@@ -29,6 +30,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to={paths.home} replace /> },
       { path: paths.home, element: <WelcomePage /> },
       { path: paths.dashboards, element: <DashboardsListPage /> },
+      { path: paths.dashboardPermalinkPattern, element: <DashboardPermalinkPage /> },
       { path: paths.dashboardPattern, element: <DashboardPage /> },
       { path: paths.charts, element: <ChartsListPage /> },
       { path: paths.explore, element: <ExplorePage /> },

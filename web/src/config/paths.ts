@@ -7,6 +7,8 @@ export const paths = {
   dashboards: "/dashboard/list/",
   dashboard: (idOrSlug: number | string) => `/superset/dashboard/${idOrSlug}/`,
   dashboardPattern: "/superset/dashboard/:idOrSlug/",
+  dashboardPermalink: (key: string) => `/superset/dashboard/p/${key}/`,
+  dashboardPermalinkPattern: "/superset/dashboard/p/:key/",
   charts: "/chart/list/",
   explore: "/explore/",
   datasets: "/tablemodelview/list/",

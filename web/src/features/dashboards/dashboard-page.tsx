@@ -1,9 +1,106 @@
-import { Title } from "@mantine/core";
-import { useParams } from "react-router";
+import { Center, Loader } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { useParams, useSearchParams } from "react-router";
+import { ApiErrorDisplay } from "../../components/error-display";
 import { t } from "../../lib/i18n";
+import {
+  fetchDashboard,
+  fetchDashboardCharts,
+  fetchDashboardDatasets,
+  fetchPermalink,
+  type PermalinkState,
+} from "./api/dashboard-api";
+import { DashboardView } from "./dashboard-view";
+import { type Hydrated, hydrate } from "./model/hydrate";
 
-/** `/superset/dashboard/{id_or_slug}/`: the dashboard view lands here later. */
+interface Loaded {
+  hydrated: Hydrated;
+  permalink?: PermalinkState;
+}
+
+/** Dashboard, its charts and datasets, requested together (no waterfall). */
+async function loadDashboard(idOrSlug: string): Promise<Hydrated> {
+  const [dashboard, charts, datasets] = await Promise.all([
+    fetchDashboard(idOrSlug),
+    fetchDashboardCharts(idOrSlug),
+    fetchDashboardDatasets(idOrSlug),
+  ]);
+  return hydrate(dashboard, charts, datasets);
+}
+
+function useLoaded(load: () => Promise<Loaded>, key: string) {
+  const [state, setState] = useState<{ key?: string; data?: Loaded; error?: unknown }>({});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per key
+  useEffect(() => {
+    let live = true;
+    setState({});
+    load().then(
+      (data) => live && setState({ key, data }),
+      (error: unknown) => live && setState({ key, error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  return state.key === key ? state : {};
+}
+
+function Page({
+  load,
+  loadKey,
+  editMode,
+}: {
+  load: () => Promise<Loaded>;
+  loadKey: string;
+  editMode?: boolean;
+}) {
+  const { data, error } = useLoaded(load, loadKey);
+  if (error) return <ApiErrorDisplay error={error} />;
+  if (!data) {
+    return (
+      <Center h="50vh">
+        <Loader aria-label={t("Loading dashboard")} />
+      </Center>
+    );
+  }
+  return (
+    <DashboardView
+      key={loadKey}
+      hydrated={data.hydrated}
+      initial={
+        data.permalink
+          ? { dataMask: data.permalink.dataMask, activeTabs: data.permalink.activeTabs }
+          : undefined
+      }
+      editMode={editMode}
+    />
+  );
+}
+
+/** `/superset/dashboard/{id_or_slug}/` (`?edit=true` opens edit mode when allowed, 001 §2). */
 export default function DashboardPage() {
-  const { idOrSlug } = useParams();
-  return <Title order={2}>{t("Dashboard %s", idOrSlug ?? "")}</Title>;
+  const { idOrSlug = "" } = useParams();
+  const [search] = useSearchParams();
+  const editMode = search.get("edit") === "true";
+  return (
+    <Page
+      loadKey={`d:${idOrSlug}`}
+      load={async () => ({ hydrated: await loadDashboard(idOrSlug) })}
+      editMode={editMode}
+    />
+  );
+}
+
+/** `/superset/dashboard/p/{key}/`: the dashboard with the permalink's filters and tabs. */
+export function DashboardPermalinkPage() {
+  const { key = "" } = useParams();
+  return (
+    <Page
+      loadKey={`p:${key}`}
+      load={async () => {
+        const link = await fetchPermalink(key);
+        return { hydrated: await loadDashboard(String(link.dashboardId)), permalink: link.state };
+      }}
+    />
+  );
 }

@@ -1,0 +1,302 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type E2E, logIn, startE2E } from "./browser.ts";
+
+let e: E2E;
+const dt = (id: string) => `[data-test="${id}"]`;
+
+beforeAll(async () => {
+  e = await startE2E(["birth_names"]);
+  await logIn(e, "/superset/welcome/");
+});
+afterAll(async () => {
+  await e?.close();
+});
+
+/** An API call from the logged-in page (session cookie + CSRF token on writes). */
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (method !== "GET") {
+    const csrf = await e.page.request.get(`${e.url}/api/v1/security/csrf_token/`);
+    headers["X-CSRFToken"] = ((await csrf.json()) as { result: string }).result;
+    headers["Content-Type"] = "application/json";
+  }
+  const res = await e.page.request.fetch(`${e.url}${path}`, {
+    method,
+    headers,
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function datasetId(name: string): Promise<number> {
+  const q = encodeURIComponent(`(filters:!((col:table_name,opr:eq,value:${name})))`);
+  const list = await api<{ result: { id: number; table_name: string }[] }>("GET", `/api/v1/dataset/?q=${q}`);
+  const found = list.result.find((d) => d.table_name === name);
+  if (!found) throw new Error(`dataset ${name} not found`);
+  return found.id;
+}
+
+interface LayoutItem {
+  id: string;
+  type: string;
+  children: string[];
+  meta: { chartId?: number; width?: number; height?: number; code?: string; text?: string };
+}
+
+async function storedLayout(id: number): Promise<Record<string, LayoutItem>> {
+  const d = await api<{ result: { position_json: string | null } }>("GET", `/api/v1/dashboard/${id}`);
+  return JSON.parse(d.result.position_json ?? "{}");
+}
+
+/** Drags from the centre of one element to a point, with intermediate pointer moves. */
+async function drag(from: string, to: { x: number; y: number }) {
+  const box = await e.page.locator(from).first().boundingBox();
+  if (!box) throw new Error(`no box for ${from}`);
+  await e.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await e.page.mouse.down();
+  await e.page.mouse.move(box.x + box.width / 2 + 10, box.y + box.height / 2 + 10, { steps: 3 });
+  await e.page.mouse.move(to.x, to.y, { steps: 12 });
+  await e.page.locator(dt("drop-indicator")).waitFor();
+  await e.page.mouse.up();
+}
+
+const chart = (id: number) => `${dt("dashboard-chart")}[data-chart-id="${id}"]`;
+const pieSlices = (id: number) => e.page.locator(`${chart(id)} ${dt("plotly-chart")} g.slice`);
+const tableRows = (id: number) => e.page.locator(`${chart(id)} ${dt("grid-row")}`);
+
+describe("Dashboards in Chromium", () => {
+  let dashboardId = 0;
+  let pieId = 0;
+  let tableId = 0;
+
+  it("opens a dashboard made through the API and draws both of its charts", async () => {
+    const ds = await datasetId("birth_names");
+    const created = await api<{ id: number }>("POST", "/api/v1/dashboard/", {
+      dashboard_title: "E2E births",
+      published: true,
+    });
+    dashboardId = created.id;
+    const common = { datasource: `${ds}__table`, adhoc_filters: [], row_limit: 100 };
+    const pie = await api<{ id: number }>("POST", "/api/v1/chart/", {
+      slice_name: "Births by gender",
+      viz_type: "pie",
+      datasource_id: ds,
+      datasource_type: "table",
+      params: JSON.stringify({ ...common, viz_type: "pie", groupby: ["gender"], metric: "count" }),
+      dashboards: [dashboardId],
+    });
+    const table = await api<{ id: number }>("POST", "/api/v1/chart/", {
+      slice_name: "Gender table",
+      viz_type: "table",
+      datasource_id: ds,
+      datasource_type: "table",
+      params: JSON.stringify({
+        ...common,
+        viz_type: "table",
+        query_mode: "aggregate",
+        groupby: ["gender"],
+        metrics: ["count"],
+      }),
+      dashboards: [dashboardId],
+    });
+    pieId = pie.id;
+    tableId = table.id;
+
+    await e.page.goto(`${e.url}/superset/dashboard/${dashboardId}/`);
+    await e.page.locator(dt("dashboard-page")).waitFor();
+    await expect(e.page.locator(dt("dashboard-title")).textContent()).resolves.toBe("E2E births");
+    await expect(e.page.locator(dt("dashboard-chart")).count()).resolves.toBe(2);
+    await pieSlices(pieId).first().waitFor({ timeout: 30_000 });
+    expect(await pieSlices(pieId).count()).toBe(2);
+    await tableRows(tableId).first().waitFor({ timeout: 30_000 });
+    expect(await tableRows(tableId).count()).toBe(2);
+  });
+
+  it("adds a native value filter on gender; applying 'girl' changes both charts", async () => {
+    await e.page.locator(dt("filter-bar-settings")).click();
+    const modal = e.page.locator(dt("filter-config-modal"));
+    await modal.locator(dt("filter-name")).waitFor();
+    await modal.locator(dt("filter-name")).fill("Gender");
+    await modal.locator(dt("filter-dataset")).click();
+    await e.page.getByRole("option", { name: "birth_names" }).click();
+    await modal.locator(dt("filter-column")).click();
+    await e.page.getByRole("option", { name: "gender", exact: true }).click();
+    await modal.locator(dt("filter-config-save")).click();
+    await modal.waitFor({ state: "hidden" });
+
+    const filter = e.page.locator(`${dt("native-filter")}[data-filter-name="Gender"]`);
+    await filter.waitFor();
+    await filter.locator(dt("filter-value-select")).click();
+    await e.page.getByRole("option", { name: "girl" }).click();
+    await e.page.keyboard.press("Escape");
+    await e.page.locator(dt("filter-bar-apply")).click();
+
+    await expect.poll(() => pieSlices(pieId).count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => tableRows(tableId).count(), { timeout: 30_000 }).toBe(1);
+    await expect(tableRows(tableId).first().textContent()).resolves.toContain("girl");
+
+    const stored = await api<{ result: { json_metadata: string } }>(
+      "GET",
+      `/api/v1/dashboard/${dashboardId}`,
+    );
+    const filters = JSON.parse(stored.result.json_metadata).native_filter_configuration;
+    expect(filters).toHaveLength(1);
+    expect(filters[0]).toMatchObject({
+      name: "Gender",
+      filterType: "filter_select",
+      targets: [{ column: { name: "gender" } }],
+    });
+    expect(filters[0].id).toMatch(/^NATIVE_FILTER-/);
+  });
+
+  it("shares a permalink that reopens the dashboard with the filter applied", async () => {
+    await e.page.locator(dt("share-dashboard")).click();
+    const input = e.page.locator(dt("permalink-url"));
+    await input.waitFor();
+    const url = await input.inputValue();
+    expect(url).toMatch(/\/superset\/dashboard\/p\/[A-Za-z0-9_-]+\/$/);
+    await e.page.goto(url);
+    await e.page.locator(dt("dashboard-page")).waitFor();
+    await pieSlices(pieId).first().waitFor({ timeout: 30_000 });
+    expect(await pieSlices(pieId).count()).toBe(1);
+    await expect.poll(() => tableRows(tableId).count(), { timeout: 30_000 }).toBe(1);
+    const pill = e.page.locator(`${dt("native-filter")}[data-filter-name="Gender"]`);
+    await expect(pill.textContent()).resolves.toContain("girl");
+  });
+
+  it("edits the layout: adds markdown and tabs, moves a chart into the tab, resizes a chart, saves", async () => {
+    await e.page.goto(`${e.url}/superset/dashboard/${dashboardId}/`);
+    await pieSlices(pieId).first().waitFor({ timeout: 30_000 });
+    await e.page.locator(dt("edit-dashboard-button")).click();
+    await e.page.locator(dt("builder-pane")).waitFor();
+    await e.page.locator(dt("builder-tab-layout")).click();
+
+    // A markdown block at the bottom of the grid.
+    const grid = await e.page.locator('[data-dnd-id="GRID_ID"]').boundingBox();
+    if (!grid) throw new Error("no grid");
+    await drag(dt("new-component-markdown"), { x: grid.x + grid.width / 2, y: grid.y + grid.height - 12 });
+    await e.page.locator(dt("dashboard-markdown")).waitFor();
+
+    // Tabs above the first row.
+    const row = await e.page.locator(dt("dashboard-component-row")).first().boundingBox();
+    if (!row) throw new Error("no row");
+    await drag(dt("new-component-tabs"), { x: row.x + row.width / 2, y: row.y + 6 });
+    const panel = e.page.locator(dt("dashboard-tab-panel"));
+    await panel.waitFor();
+
+    // The table chart into the new tab: another filter scope.
+    const tableBlock = `${dt("dashboard-component-chart")}[data-component-id]:has(${chart(tableId)})`;
+    await e.page.locator(tableBlock).hover();
+    const target = await panel.boundingBox();
+    if (!target) throw new Error("no tab panel");
+    await drag(`${tableBlock} ${dt("drag-handle")}`, {
+      x: target.x + target.width / 2,
+      y: target.y + target.height / 2,
+    });
+    await e.page.getByText("This chart has been moved to a different filter scope.").waitFor();
+    await panel.locator(chart(tableId)).waitFor();
+
+    // The pie one column narrower.
+    const pieBlock = `${dt("dashboard-component-chart")}[data-component-id]:has(${chart(pieId)})`;
+    await e.page.locator(`${pieBlock} ${dt("resize-handle")}`).scrollIntoViewIfNeeded();
+    const before = await e.page.locator(chart(pieId)).boundingBox();
+    const handle = await e.page.locator(`${pieBlock} ${dt("resize-handle")}`).boundingBox();
+    if (!before || !handle) throw new Error("no pie");
+    const column = (grid.width - 11 * 16) / 12 + 16;
+    await e.page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await e.page.mouse.down();
+    await e.page.mouse.move(handle.x - column, handle.y + handle.height / 2, { steps: 8 });
+    await e.page.mouse.up();
+    await expect
+      .poll(async () => (await e.page.locator(chart(pieId)).boundingBox())?.width)
+      .toBeLessThan(before.width - 20);
+
+    await e.page.locator(dt("header-save-button")).click();
+    await e.page.getByText("This dashboard was saved successfully.").waitFor();
+    await e.page.locator(dt("edit-dashboard-button")).waitFor();
+
+    const layout = await storedLayout(dashboardId);
+    const items = Object.values(layout).filter((v) => typeof v === "object");
+    const pieItem = items.find((c) => c.type === "CHART" && c.meta.chartId === pieId);
+    const tableItem = items.find((c) => c.type === "CHART" && c.meta.chartId === tableId);
+    expect(pieItem?.meta.width).toBe(3);
+    expect(items.filter((c) => c.type === "MARKDOWN")).toHaveLength(1);
+    const tab = items.find((c) => c.type === "TAB");
+    expect(tab?.meta.text).toBe("Tab title");
+    const tabRow = layout[tab!.children[0]];
+    expect(tabRow.children).toEqual([tableItem!.id]);
+    expect(layout.GRID_ID.children[0]).toBe(items.find((c) => c.type === "TABS")!.id);
+
+    // Reloaded, the layout is as saved.
+    await e.page.reload();
+    await e.page.locator(dt("dashboard-page")).waitFor();
+    await expect(e.page.locator(dt("dashboard-tab")).textContent()).resolves.toBe("Tab title");
+    await e.page.locator(`${dt("dashboard-tab-panel")} ${chart(tableId)}`).waitFor();
+    await tableRows(tableId).first().waitFor({ timeout: 30_000 });
+    await pieSlices(pieId).first().waitFor({ timeout: 30_000 });
+    await e.page.locator(`${dt("dashboard-markdown")} ${dt("markdown-html")} h1`).waitFor();
+    const after = await e.page.locator(chart(pieId)).boundingBox();
+    expect(after!.width).toBeLessThan(before.width - 20);
+  });
+
+  it("cross-filters the other charts when a pie slice is clicked", async () => {
+    await e.page.goto(`${e.url}/superset/dashboard/${dashboardId}/`);
+    await pieSlices(pieId).first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => tableRows(tableId).count(), { timeout: 30_000 }).toBe(2);
+    await pieSlices(pieId).first().click();
+    await e.page.locator(dt("cross-filter-chip")).waitFor();
+    await expect.poll(() => tableRows(tableId).count(), { timeout: 30_000 }).toBe(1);
+    // The emitting chart keeps all its slices.
+    expect(await pieSlices(pieId).count()).toBe(2);
+    await e.page.locator(dt("cross-filter-chip")).click();
+    await expect.poll(() => tableRows(tableId).count(), { timeout: 30_000 }).toBe(2);
+  });
+
+  it("keeps the edits and says so when someone else saved the dashboard meanwhile (409)", async () => {
+    await e.page.locator(dt("edit-dashboard-button")).click();
+    await e.page.locator(dt("builder-pane")).waitFor();
+    // Another editor saves first.
+    await api("PUT", `/api/v1/dashboard/${dashboardId}`, { css: ".other { color: red }" });
+    await e.page.locator(dt("dashboard-title-text")).click();
+    await e.page.locator(dt("dashboard-title-text-input")).fill("E2E births renamed");
+    await e.page.keyboard.press("Enter");
+    await e.page.locator(dt("header-save-button")).click();
+    // The stored css differs from ours: confirm the overwrite first.
+    await e.page
+      .locator(dt("overwrite-confirm-modal"))
+      .getByText("Please confirm the overwrite values.")
+      .waitFor();
+    await e.page.locator(dt("overwrite-confirm")).click();
+    await e.page
+      .locator(dt("save-error"))
+      .getByText(/This dashboard was changed by someone else since you loaded it/)
+      .waitFor();
+    await expect(e.page.locator(dt("dashboard-title-text")).textContent()).resolves.toBe(
+      "E2E births renamed",
+    );
+    await expect(e.page.locator(dt("header-save-button")).isEnabled()).resolves.toBe(true);
+    const stored = await api<{ result: { dashboard_title: string } }>(
+      "GET",
+      `/api/v1/dashboard/${dashboardId}`,
+    );
+    expect(stored.result.dashboard_title).toBe("E2E births");
+  });
+
+  it("saves a copy (Save as) and opens it with the same layout", async () => {
+    await e.page.locator(dt("discard-changes")).click();
+    await e.page.locator(dt("dashboard-menu")).click();
+    await e.page.locator(dt("save-as")).click();
+    await e.page.locator(dt("save-as-title")).fill("E2E births copy");
+    await e.page.locator(dt("save-as-submit")).click();
+    await e.page.waitForURL(
+      (u) =>
+        u.pathname !== `/superset/dashboard/${dashboardId}/` &&
+        /\/superset\/dashboard\/\d+\/$/.test(u.pathname),
+    );
+    await expect(e.page.locator(dt("dashboard-title")).textContent()).resolves.toBe("E2E births copy");
+    await e.page.locator(`${dt("dashboard-tab-panel")} ${chart(tableId)}`).waitFor();
+    await pieSlices(pieId).first().waitFor({ timeout: 30_000 });
+    await e.page.locator(dt("dashboard-markdown")).waitFor();
+  });
+});

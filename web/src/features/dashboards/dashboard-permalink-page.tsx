@@ -1,0 +1,3 @@
+import { DashboardPermalinkPage } from "./dashboard-page";
+
+export default DashboardPermalinkPage;

@@ -1,0 +1,186 @@
+import { Alert, Box, Group } from "@mantine/core";
+import { useHotkeys } from "@mantine/hooks";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useOptionalCurrentUser } from "../../lib/auth/current-user";
+import { t } from "../../lib/i18n";
+import { toast } from "../../lib/toast";
+import { ChartDataCache } from "./api/chart-data";
+import { fetchDataset } from "./api/dashboard-api";
+import { BuilderPane } from "./components/builder/builder-pane";
+import { FilterBar } from "./components/filters/filter-bar";
+import { DashboardHeader } from "./components/header/dashboard-header";
+import { DashboardGrid } from "./components/layout/dashboard-grid";
+import { DndProvider } from "./components/layout/dnd";
+import { OverwriteConfirmModal } from "./components/modals/overwrite-confirm-modal";
+import { PropertiesModal } from "./components/modals/properties-modal";
+import { RefreshIntervalModal } from "./components/modals/refresh-interval-modal";
+import { SaveAsModal } from "./components/modals/save-as-modal";
+import { ShareModal } from "./components/modals/share-modal";
+import { useRefreshRounds } from "./hooks/use-auto-refresh";
+import { useDashboardSave } from "./hooks/use-dashboard-save";
+import { visibleChartIds } from "./model/active-tabs";
+import { sanitizeCss } from "./model/css";
+import type { DataMaskMap } from "./model/dashboard-types";
+import { initialDataMask } from "./model/data-mask";
+import type { DropCheck } from "./model/drop-rules";
+import { type Hydrated, nativeFiltersOf, toDashboardChart, toDatasetMap } from "./model/hydrate";
+import type { DropResult } from "./model/layout-types";
+import {
+  canCopyDashboard,
+  canEditDashboard,
+  canExplore,
+  canSaveDashboard,
+  canShareDashboard,
+} from "./model/permissions";
+import { UNDO_LIMIT, undoExhaustedMessage } from "./model/undo-history";
+import { type DashboardContextValue, DashboardProvider } from "./state/dashboard-context";
+import { dashboardReducer, initialDashboardState } from "./state/dashboard-reducer";
+import { apiGet } from "../../lib/api-client";
+import type { DashboardChartRow } from "./model/dashboard-types";
+
+const FilterConfigModal = lazy(() => import("./components/filters/filter-config-modal"));
+
+type ModalName = "properties" | "saveAs" | "refresh" | "share" | "filters" | null;
+
+export interface DashboardViewProps {
+  hydrated: Hydrated;
+  /** From a permalink (or URL): filter values and active tabs to open with. */
+  initial?: { dataMask?: DataMaskMap; activeTabs?: string[] };
+  editMode?: boolean;
+}
+
+/** The dashboard: header, native filter bar, layout (and the builder in edit mode). */
+export function DashboardView({ hydrated, initial, editMode }: DashboardViewProps) {
+  const user = useOptionalCurrentUser();
+  const permissions = useMemo(
+    () => ({
+      canEdit: canEditDashboard(user, hydrated.info),
+      canSave: canSaveDashboard(user, hydrated.info),
+      canShare: canShareDashboard(user),
+      canExplore: canExplore(user),
+      canCopy: canCopyDashboard(user),
+    }),
+    [user, hydrated.info],
+  );
+  const [state, dispatch] = useReducer(dashboardReducer, hydrated, (h) =>
+    initialDashboardState(h, {
+      activeTabs: initial?.activeTabs,
+      dataMask: initialDataMask(nativeFiltersOf(h.metadata), initial?.dataMask),
+      editMode: !!editMode && canEditDashboard(user, h.info),
+    }),
+  );
+  const cache = useMemo(() => new ChartDataCache(), []);
+  const { refreshAt, refreshCharts } = useRefreshRounds(state);
+  const ctx: DashboardContextValue = { state, dispatch, permissions, cache, refreshAt, refreshCharts };
+  const members = useRef(new Set(Object.keys(hydrated.charts).map(Number)));
+  const saver = useDashboardSave(ctx, members.current);
+  const [modal, setModal] = useState<ModalName>(null);
+
+  useHotkeys(
+    state.editMode
+      ? [
+          ["mod+Z", () => dispatch({ type: "UNDO" })],
+          ["mod+shift+Z", () => dispatch({ type: "REDO" })],
+        ]
+      : [],
+  );
+
+  useEffect(() => {
+    if (state.maxUndoHistoryExceeded) toast.warning(undoExhaustedMessage(UNDO_LIMIT));
+  }, [state.maxUndoHistoryExceeded]);
+
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  /** A chart dropped from the pane: its definition and dataset join the dashboard's. */
+  const loadChart = useCallback(async (chartId: number) => {
+    const s = stateRef.current;
+    if (s.charts[chartId]) return;
+    try {
+      const { result } = await apiGet<{ result: DashboardChartRow }>(`/api/v1/chart/${chartId}`);
+      const chart = toDashboardChart(result);
+      const datasets = s.datasets[chart.datasourceId]
+        ? {}
+        : toDatasetMap([await fetchDataset(chart.datasourceId)]);
+      dispatch({ type: "ADD_CHARTS", charts: [chart], datasets });
+    } catch (err) {
+      toast.danger(
+        t("Sorry, there is no chart definition associated with the chart trying to be added.") +
+          ` ${(err as Error).message}`,
+      );
+    }
+  }, []);
+
+  const onDrop = useCallback(
+    (drop: DropResult, check: DropCheck) => {
+      if (!check.ok) {
+        if (check.message) toast.danger(check.message);
+        return;
+      }
+      dispatch({ type: "DROP", drop });
+      if (check.info) toast.info(check.info);
+      const chartId = drop.dragging.meta?.chartId;
+      if (drop.dragging.type === "CHART" && typeof chartId === "number") void loadChart(chartId);
+    },
+    [loadChart],
+  );
+
+  const refreshVisible = () => refreshCharts(visibleChartIds(state.layout.present, state.activeTabs));
+  const css = sanitizeCss(state.info.css);
+  const vertical = state.metadata.filter_bar_orientation !== "HORIZONTAL";
+  const close = () => setModal(null);
+
+  return (
+    <DashboardProvider value={ctx}>
+      {css && <style data-test="dashboard-css">{css}</style>}
+      <DndProvider layout={state.layout.present} onDrop={onDrop}>
+        <Box className="dashboard" data-test="dashboard-page" data-edit-mode={state.editMode || undefined}>
+          <DashboardHeader
+            onSave={() => void saver.save()}
+            onDiscard={() => dispatch({ type: "DISCARD_CHANGES" })}
+            onProperties={() => setModal("properties")}
+            onSaveAs={() => setModal("saveAs")}
+            onRefreshInterval={() => setModal("refresh")}
+            onShare={() => setModal("share")}
+            onRefresh={refreshVisible}
+          />
+          {saver.error && (
+            <Alert
+              color="red"
+              withCloseButton
+              onClose={saver.clearError}
+              mb="md"
+              title={t("The dashboard was not saved")}
+              data-test="save-error"
+            >
+              {saver.error}
+            </Alert>
+          )}
+          <Group align="flex-start" wrap="nowrap" gap="md">
+            {vertical && !state.editMode && <FilterBar onConfigure={() => setModal("filters")} />}
+            <Box style={{ flex: 1, minWidth: 0 }}>
+              {!vertical && !state.editMode && <FilterBar onConfigure={() => setModal("filters")} />}
+              <DashboardGrid />
+            </Box>
+            {state.editMode && <BuilderPane />}
+          </Group>
+        </Box>
+      </DndProvider>
+      {modal === "properties" && <PropertiesModal onClose={close} />}
+      {modal === "saveAs" && <SaveAsModal onClose={close} />}
+      {modal === "refresh" && <RefreshIntervalModal onClose={close} />}
+      {modal === "share" && <ShareModal onClose={close} />}
+      {modal === "filters" && (
+        <Suspense fallback={null}>
+          <FilterConfigModal onClose={close} />
+        </Suspense>
+      )}
+      {saver.confirm && (
+        <OverwriteConfirmModal
+          items={saver.confirm.items}
+          onConfirm={() => void saver.confirmOverwrite()}
+          onCancel={saver.cancelOverwrite}
+        />
+      )}
+    </DashboardProvider>
+  );
+}

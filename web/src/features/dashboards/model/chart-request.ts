@@ -1,0 +1,89 @@
+import type { ChartDataRequestInput, QueryObject } from "@strata/contracts";
+import { buildChartDataRequest, type ChartDataset, type FormData } from "../../../components/charts";
+import type { DashboardChart, ExtraFormData, NativeFilter } from "./dashboard-types";
+import { applyExtraFormData, filterColumn, filterDatasetId } from "./data-mask";
+
+/** The chart's form data on this dashboard, with the filters that apply to it. */
+export function dashboardFormData(
+  chart: DashboardChart,
+  dashboardId: number,
+  extra: ExtraFormData,
+  dataset?: ChartDataset,
+): FormData {
+  const fd: FormData = { ...chart.formData, slice_id: chart.id, dashboardId };
+  return applyExtraFormData(fd, extra, dataset);
+}
+
+export function dashboardChartRequest(
+  fd: FormData,
+  dataset: ChartDataset | undefined,
+  force = false,
+): ChartDataRequestInput {
+  return buildChartDataRequest(fd, { dataset }, { force });
+}
+
+/**
+ * Identical queries across charts run once: the key is the request without its form data
+ * (which only names the chart) and without `force`.
+ */
+export function requestKey(request: ChartDataRequestInput): string {
+  const { form_data: _fd, force: _f, ...rest } = request;
+  return JSON.stringify(rest);
+}
+
+export const FILTER_OPTIONS_LIMIT = 1000;
+
+/** The distinct values of a value filter's column (its options), narrowed by its parents' values. */
+export function filterOptionsRequest(
+  filter: NativeFilter,
+  parents: ExtraFormData,
+  search?: string,
+): ChartDataRequestInput | null {
+  const col = filterColumn(filter);
+  const datasetId = filterDatasetId(filter);
+  if (!col || !datasetId) return null;
+  const query: QueryObject = {
+    columns: [col],
+    metrics: [],
+    filters: [...(parents.filters ?? [])],
+    orderby: [[col, filter.controlValues?.sortAscending !== false]],
+    row_limit: FILTER_OPTIONS_LIMIT,
+    extras: {},
+    ...(parents.time_range ? { time_range: parents.time_range } : {}),
+    ...(parents.granularity_sqla ? { granularity: parents.granularity_sqla } : {}),
+  };
+  if (search) query.filters = [...(query.filters ?? []), { col, op: "ILIKE", val: `%${search}%` }];
+  return {
+    datasource: { id: datasetId, type: "table" },
+    force: false,
+    queries: [query],
+    form_data: { viz_type: "filter_select", datasource: `${datasetId}__table` },
+    result_format: "json",
+    result_type: "full",
+  };
+}
+
+/** Minimum and maximum of a range filter's column. */
+export function filterRangeRequest(filter: NativeFilter): ChartDataRequestInput | null {
+  const col = filterColumn(filter);
+  const datasetId = filterDatasetId(filter);
+  if (!col || !datasetId) return null;
+  return {
+    datasource: { id: datasetId, type: "table" },
+    force: false,
+    queries: [
+      {
+        columns: [],
+        metrics: [
+          { expressionType: "SIMPLE", aggregate: "MIN", column: { column_name: col }, label: "min" },
+          { expressionType: "SIMPLE", aggregate: "MAX", column: { column_name: col }, label: "max" },
+        ],
+        filters: [],
+        row_limit: 1,
+      },
+    ],
+    form_data: { viz_type: "filter_range", datasource: `${datasetId}__table` },
+    result_format: "json",
+    result_type: "full",
+  };
+}

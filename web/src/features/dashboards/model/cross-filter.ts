@@ -1,0 +1,70 @@
+import type { QueryColumn } from "@strata/contracts";
+import { type ChartDataset, type FormData, isTemporalColumn } from "../../../components/charts";
+import type { DashboardMetadata, DataMask, FilterScope } from "./dashboard-types";
+import { chartsInScope } from "./filter-scope";
+import type { Layout } from "./layout-types";
+
+const BY_GROUP = new Set(["pie", "funnel"]);
+const BY_X_AXIS = new Set([
+  "echarts_timeseries_bar",
+  "echarts_timeseries_line",
+  "echarts_area",
+  "echarts_timeseries_scatter",
+]);
+
+const columnName = (c: QueryColumn | undefined) => (typeof c === "string" ? c : undefined);
+
+/** The column a click on this visualisation cross-filters by, if it emits cross filters. */
+export function crossFilterColumn(fd: FormData, dataset?: ChartDataset): string | null {
+  if (BY_GROUP.has(fd.viz_type)) {
+    const groupby = Array.isArray(fd.groupby) ? fd.groupby : fd.groupby ? [fd.groupby] : [];
+    return columnName(groupby[0] as QueryColumn) ?? null;
+  }
+  if (BY_X_AXIS.has(fd.viz_type)) {
+    const x = columnName(fd.x_axis as QueryColumn);
+    if (!x) return null;
+    const column = dataset?.columns.find((c) => c.column_name === x);
+    return column && isTemporalColumn(column) ? null : x;
+  }
+  return null;
+}
+
+export const crossFiltersEnabled = (metadata: DashboardMetadata) => metadata.cross_filters_enabled !== false;
+
+type Scalar = string | number | boolean | null;
+
+/** Clicking a value filters the other charts by it; clicking the same value again clears it. */
+export function crossFilterMask(
+  chartId: number,
+  column: string,
+  value: Scalar,
+  current?: DataMask,
+): DataMask {
+  const id = String(chartId);
+  const selected = current?.filterState?.value;
+  if (Array.isArray(selected) && selected.length === 1 && selected[0] === value) {
+    return { id, extraFormData: {}, filterState: { value: null } };
+  }
+  return {
+    id,
+    extraFormData: { filters: [{ col: column, op: "IN", val: [value] }] },
+    filterState: { value: [value], label: String(value), column },
+  };
+}
+
+/** Charts a chart's cross filters reach: its chart_configuration scope, else every other chart. */
+export function crossFilterScope(
+  metadata: DashboardMetadata,
+  layout: Layout,
+  emitterId: number,
+): number[] | "all" {
+  const config = (metadata.chart_configuration ?? {}) as Record<
+    string,
+    { crossFilters?: { scope?: unknown } }
+  >;
+  const scope = config[String(emitterId)]?.crossFilters?.scope;
+  if (!scope || scope === "global" || typeof scope !== "object") return "all";
+  return chartsInScope({ id: "cross", type: "NATIVE_FILTER", scope: scope as FilterScope }, layout).filter(
+    (c) => c !== emitterId,
+  );
+}

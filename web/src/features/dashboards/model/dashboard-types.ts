@@ -1,0 +1,158 @@
+import type { QueryFilter } from "@strata/contracts";
+import type { ChartDataset, FormData } from "../../../components/charts";
+
+/** `GET /api/v1/dashboard/{id_or_slug}` result. */
+export interface DashboardResponse {
+  id: number;
+  dashboard_title: string;
+  slug: string | null;
+  url: string;
+  published: boolean;
+  css: string | null;
+  json_metadata: string | null;
+  position_json: string | null;
+  owners: { id: number; first_name?: string | null; last_name?: string | null }[];
+  roles?: unknown[];
+  certified_by: string | null;
+  certification_details: string | null;
+  changed_on?: string;
+  last_modified_time: number;
+  version?: number;
+}
+
+/** `GET /api/v1/dashboard/{id}/charts` rows. */
+export interface DashboardChartRow {
+  id: number;
+  slice_name: string;
+  viz_type: string;
+  params?: string | null;
+  query_context?: string | null;
+  form_data?: Partial<FormData> | null;
+  datasource_id: number;
+  datasource_type?: string | null;
+  description?: string | null;
+  url?: string;
+  owners?: { id: number }[];
+}
+
+/** A chart as the dashboard draws it. */
+export interface DashboardChart {
+  id: number;
+  sliceName: string;
+  vizType: string;
+  datasourceId: number;
+  formData: FormData;
+  description?: string | null;
+}
+
+export interface FilterScope {
+  rootPath?: string[];
+  excluded?: number[];
+}
+
+export type NativeFilterType =
+  | "filter_select"
+  | "filter_range"
+  | "filter_time"
+  | "filter_timecolumn"
+  | "filter_timegrain";
+
+export interface FilterTarget {
+  datasetId?: number;
+  column?: { name: string };
+}
+
+/** 001 §3 native filter (and divider) of `native_filter_configuration`. */
+export interface NativeFilter {
+  id: string;
+  type: "NATIVE_FILTER" | "DIVIDER";
+  name?: string;
+  title?: string;
+  description?: string;
+  filterType?: NativeFilterType;
+  targets?: FilterTarget[];
+  adhoc_filters?: unknown[];
+  time_range?: string;
+  granularity_sqla?: string;
+  controlValues?: {
+    enableEmptyFilter?: boolean;
+    defaultToFirstItem?: boolean;
+    multiSelect?: boolean;
+    inverseSelection?: boolean;
+    sortAscending?: boolean;
+    [key: string]: unknown;
+  };
+  requiredFirst?: boolean;
+  defaultDataMask?: Partial<DataMask>;
+  cascadeParentIds?: string[];
+  scope?: FilterScope;
+  chartsInScope?: number[];
+  tabsInScope?: string[];
+  sortMetric?: string | null;
+  [key: string]: unknown;
+}
+
+export interface ExtraFormData {
+  filters?: QueryFilter[];
+  time_range?: string;
+  granularity_sqla?: string;
+  time_grain_sqla?: string;
+  adhoc_filters?: unknown[];
+  [key: string]: unknown;
+}
+
+export interface FilterState {
+  value?: unknown;
+  label?: string;
+  validateStatus?: "error" | "warning";
+  validateMessage?: string;
+  [key: string]: unknown;
+}
+
+/** 001 §3 data mask, per filter or chart. */
+export interface DataMask {
+  id: string;
+  extraFormData: ExtraFormData;
+  filterState: FilterState;
+  ownState?: Record<string, unknown>;
+}
+
+export type DataMaskMap = Record<string, DataMask>;
+
+/** 001 §3 dashboard metadata (json_metadata). */
+export interface DashboardMetadata {
+  native_filter_configuration?: NativeFilter[];
+  chart_configuration?: Record<string, unknown>;
+  global_chart_configuration?: Record<string, unknown>;
+  cross_filters_enabled?: boolean;
+  filter_bar_orientation?: "VERTICAL" | "HORIZONTAL";
+  color_scheme?: string;
+  color_namespace?: string;
+  color_scheme_domain?: string[];
+  label_colors?: Record<string, string>;
+  shared_label_colors?: string[] | Record<string, string>;
+  map_label_colors?: Record<string, string>;
+  refresh_frequency?: number;
+  stagger_refresh?: boolean | string;
+  stagger_time?: number;
+  timed_refresh_immune_slices?: number[];
+  expanded_slices?: Record<string, boolean>;
+  default_filters?: string;
+  filter_scopes?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export interface DashboardInfo {
+  id: number;
+  title: string;
+  slug: string | null;
+  css: string;
+  published: boolean;
+  owners: { id: number; first_name?: string | null; last_name?: string | null }[];
+  certifiedBy: string | null;
+  certificationDetails: string | null;
+  lastModifiedTime: number;
+  url: string;
+}
+
+export type DatasetMap = Record<number, ChartDataset>;

@@ -253,3 +253,18 @@ describe("SQL Lab permalinks", () => {
     expect((await s.call("GET", `/api/v1/sqllab/permalink/${link.key}`, { token: gamma })).status).toBe(404);
   });
 });
+
+describe("stopping a query", () => {
+  it("interrupts a long synchronous run from another request and keeps it stopped", async () => {
+    const running = run({ client_id: "long1", sql: "SELECT COUNT(*) FROM range(20000000000) a" });
+    await new Promise((r) => setTimeout(r, 400));
+    const stop = await s.call("POST", "/api/v1/query/stop", { token: admin, body: { client_id: "long1" } });
+    expect(stop.status).toBe(200);
+    const res = await running;
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.status).toBe("stopped");
+    const q = await json(await s.call("GET", `/api/v1/query/${body.query_id}`, { token: admin }));
+    expect(q.result.state).toBe("stopped");
+  });
+});

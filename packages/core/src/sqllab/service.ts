@@ -190,6 +190,11 @@ export class SqlLab {
       return { status: 202, body: { query: this.row(query) } };
     }
     const done = await this.run(query, db, engine);
+    if (done.status === "stopped")
+      return {
+        status: 200,
+        body: JSON.stringify({ status: "stopped", query_id: done.id, query: this.row(done) }),
+      };
     if (done.status === "failed") {
       throw new AppError(400, {
         message: done.error_message ?? "The query failed",

@@ -17,11 +17,14 @@ const SqlLabPage = lazy(() => import("../features/sqllab/sqllab-page"));
 const SavedQueriesListPage = lazy(() => import("../features/saved-queries/saved-queries-list-page"));
 const UsersListPage = lazy(() => import("../features/users/users-list-page"));
 const RolesListPage = lazy(() => import("../features/roles/roles-list-page"));
+const EmbeddedPage = lazy(() => import("../features/embedded/embedded-page"));
 const NotFoundPage = lazy(() => import("./not-found-page"));
 
 /** Route table; every Superset page route listed in PRODUCT.md resolves here. */
 export const routes: RouteObject[] = [
   { path: paths.login, element: <LoginPage />, errorElement: <RouteErrorPage /> },
+  // Outside the app shell: no navigation bar, no login gate (a guest token authenticates).
+  { path: paths.embeddedPattern, element: <EmbeddedPage />, errorElement: <RouteErrorPage /> },
   {
     path: "/",
     element: <AppLayout />,

@@ -18,6 +18,8 @@ export const paths = {
   savedQueries: "/savedqueryview/list/",
   users: "/users/list/",
   roles: "/roles/list/",
+  embedded: (uuid: string) => `/embedded/${uuid}`,
+  embeddedPattern: "/embedded/:uuid",
 } as const;
 
 /** `/login/?next=/current/path` */

@@ -37,6 +37,16 @@ export function resetCsrfToken(): void {
   csrfToken = undefined;
 }
 
+let guestToken: string | undefined;
+
+/**
+ * Embedded dashboards: while a guest token is set every request carries `X-GuestToken` and no
+ * session cookie, CSRF token or 401 → login redirect.
+ */
+export function setGuestToken(token: string | null | undefined): void {
+  guestToken = token || undefined;
+}
+
 type UnauthorizedHandler = (error: ApiError, path: string) => void;
 let onUnauthorized: UnauthorizedHandler | undefined;
 
@@ -61,7 +71,9 @@ async function send(path: string, options: RequestOptions, retryCsrf: boolean): 
   const method = options.method ?? "GET";
   const headers: Record<string, string> = { Accept: "application/json" };
   if (options.json !== undefined) headers["Content-Type"] = "application/json";
-  if (method !== "GET" && options.csrf !== false) {
+  const guest = guestToken;
+  if (guest) headers["X-GuestToken"] = guest;
+  else if (method !== "GET" && options.csrf !== false) {
     const token = await getCsrfToken();
     if (token) headers["X-CSRFToken"] = token;
   }
@@ -73,7 +85,7 @@ async function send(path: string, options: RequestOptions, retryCsrf: boolean): 
     res = await fetch(path, {
       method,
       headers,
-      credentials: "same-origin",
+      credentials: guest ? "omit" : "same-origin",
       body: options.formData ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined),
       signal,
     });
@@ -82,7 +94,7 @@ async function send(path: string, options: RequestOptions, retryCsrf: boolean): 
     if (timeout.aborted) throw timeoutError(timeoutMs);
     throw networkError(err);
   }
-  if (retryCsrf && method !== "GET" && res.status === 400) {
+  if (retryCsrf && !guest && method !== "GET" && res.status === 400) {
     const text = await res.clone().text();
     if (text.includes("CSRF")) {
       resetCsrfToken();
@@ -108,7 +120,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const { body, text } = await readBody(res);
   if (!res.ok) {
     const error = errorFromBody(res.status, body, text);
-    if (res.status === 401 && !path.startsWith("/login")) onUnauthorized?.(error, path);
+    if (res.status === 401 && !guestToken && !path.startsWith("/login")) onUnauthorized?.(error, path);
     throw error;
   }
   return body as T;
@@ -123,7 +135,7 @@ export async function apiRequestRaw(path: string, options: RequestOptions = {}):
   if (!res.ok) {
     const { body, text } = await readBody(res);
     const error = errorFromBody(res.status, body, text);
-    if (res.status === 401 && !path.startsWith("/login")) onUnauthorized?.(error, path);
+    if (res.status === 401 && !guestToken && !path.startsWith("/login")) onUnauthorized?.(error, path);
     throw error;
   }
   return res;

@@ -47,10 +47,12 @@ export interface DashboardViewProps {
   /** From a permalink (or URL): filter values and active tabs to open with. */
   initial?: { dataMask?: DataMaskMap; activeTabs?: string[] };
   editMode?: boolean;
+  /** Embedded (guest) view: no header (title, favourite, share, edit, menu); read-only. */
+  embedded?: boolean;
 }
 
 /** The dashboard: header, native filter bar, layout (and the builder in edit mode). */
-export function DashboardView({ hydrated, initial, editMode }: DashboardViewProps) {
+export function DashboardView({ hydrated, initial, editMode, embedded }: DashboardViewProps) {
   const user = useOptionalCurrentUser();
   const permissions = useMemo(
     () => ({
@@ -66,7 +68,7 @@ export function DashboardView({ hydrated, initial, editMode }: DashboardViewProp
     initialDashboardState(h, {
       activeTabs: initial?.activeTabs,
       dataMask: initialDataMask(nativeFiltersOf(h.metadata), initial?.dataMask),
-      editMode: !!editMode && canEditDashboard(user, h.info),
+      editMode: !embedded && !!editMode && canEditDashboard(user, h.info),
     }),
   );
   const cache = useMemo(() => new ChartDataCache(), []);
@@ -134,15 +136,17 @@ export function DashboardView({ hydrated, initial, editMode }: DashboardViewProp
       {css && <style data-test="dashboard-css">{css}</style>}
       <DndProvider layout={state.layout.present} onDrop={onDrop}>
         <Box className="dashboard" data-test="dashboard-page" data-edit-mode={state.editMode || undefined}>
-          <DashboardHeader
-            onSave={() => void saver.save()}
-            onDiscard={() => dispatch({ type: "DISCARD_CHANGES" })}
-            onProperties={() => setModal("properties")}
-            onSaveAs={() => setModal("saveAs")}
-            onRefreshInterval={() => setModal("refresh")}
-            onShare={() => setModal("share")}
-            onRefresh={refreshVisible}
-          />
+          {!embedded && (
+            <DashboardHeader
+              onSave={() => void saver.save()}
+              onDiscard={() => dispatch({ type: "DISCARD_CHANGES" })}
+              onProperties={() => setModal("properties")}
+              onSaveAs={() => setModal("saveAs")}
+              onRefreshInterval={() => setModal("refresh")}
+              onShare={() => setModal("share")}
+              onRefresh={refreshVisible}
+            />
+          )}
           {saver.error && (
             <Alert
               color="red"

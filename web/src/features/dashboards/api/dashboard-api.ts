@@ -112,4 +112,3 @@ export const fetchChartList = (key: string) => apiGet<{ result: ChartListRow[]; 
 
 export const fetchDataset = (id: number) =>
   apiGet<{ result: DatasetDetail }>(`/api/v1/dataset/${id}`).then((r) => r.result);
-

@@ -38,13 +38,23 @@ const ChartBody = memo(function ChartBody({
   results,
   height,
   onPlotReady,
+  onRendered,
 }: {
   formData: FormData;
   results: ChartDataResult[];
   height: number;
   onPlotReady?: (element: HTMLElement | null) => void;
+  onRendered?: () => void;
 }) {
-  return <ChartRenderer formData={formData} results={results} height={height} onPlotReady={onPlotReady} />;
+  return (
+    <ChartRenderer
+      formData={formData}
+      results={results}
+      height={height}
+      onPlotReady={onPlotReady}
+      onRenderSuccess={onRendered}
+    />
+  );
 });
 
 interface PlotlyClickPoint {
@@ -143,6 +153,9 @@ export function ChartHolder({
   const ref = useRef<HTMLDivElement>(null);
   const inView = useInView(ref);
   const [fullSize, setFullSize] = useState(false);
+  // `data-rendered` on the holder once the chart has drawn with data (tests, benchmarks).
+  const [rendered, setRendered] = useState(false);
+  const onRendered = useCallback(() => setRendered(true), []);
   const title =
     (component.meta.sliceNameOverride as string) ||
     chart?.sliceName ||
@@ -180,6 +193,7 @@ export function ChartHolder({
         results={data.results}
         height={h}
         onPlotReady={crossColumn ? onPlotReady : undefined}
+        onRendered={onRendered}
       />
     );
   };
@@ -194,6 +208,7 @@ export function ChartHolder({
       data-test="dashboard-chart"
       data-chart-id={chartId}
       data-status={data.status}
+      data-rendered={(rendered && data.status === "success") || undefined}
     >
       <Group h={HEADER_HEIGHT} px="xs" justify="space-between" wrap="nowrap" gap={4}>
         <Text size="sm" fw={600} truncate="end" data-test="chart-title" title={title}>

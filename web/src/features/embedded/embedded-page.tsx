@@ -1,0 +1,111 @@
+import { Box, Center, Loader, Title } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { useParams, useSearchParams } from "react-router";
+import { ApiErrorDisplay } from "../../components/error-display";
+import { setGuestToken } from "../../lib/api-client";
+import { t } from "../../lib/i18n";
+import { DashboardView } from "../dashboards/dashboard-view";
+import type { Hydrated } from "../dashboards/model/hydrate";
+import { HEADER_ID } from "../dashboards/model/layout-types";
+import { type EmbedFlags, parseUiConfig } from "./embed-flags";
+import { type EmbeddedConfig, fetchEmbeddedConfig, loadEmbeddedDashboard } from "./embedded-api";
+import classes from "./embedded.module.css";
+import { listenForGuestToken } from "./guest-token-messages";
+
+type Phase =
+  | { name: "config" }
+  | { name: "token"; config: EmbeddedConfig }
+  | { name: "dashboard"; config: EmbeddedConfig }
+  | { name: "ready"; hydrated: Hydrated }
+  | { name: "error"; error: unknown };
+
+function Loading({ label }: { label: string }) {
+  return (
+    <Center h="50vh" data-test="embedded-loading">
+      <Loader aria-label={label} />
+    </Center>
+  );
+}
+
+export function EmbeddedDashboard({ hydrated, flags }: { hydrated: Hydrated; flags: EmbedFlags }) {
+  const title = (hydrated.layout[HEADER_ID]?.meta.text as string | undefined) ?? hydrated.info.title;
+  return (
+    <Box
+      className={classes.embedded}
+      data-test="embedded-dashboard"
+      data-hide-tab={flags.hideTab || undefined}
+      data-hide-chart-controls={flags.hideChartControls || undefined}
+    >
+      {!flags.hideTitle && (
+        <Title order={2} mb="md" data-test="dashboard-title">
+          {title}
+        </Title>
+      )}
+      <DashboardView hydrated={hydrated} embedded />
+    </Box>
+  );
+}
+
+/**
+ * `/embedded/{uuid}`: the embed config (allowed domains, dashboard id), then a guest token from
+ * the host page (postMessage) or `?guest_token=`, then the dashboard read-only as that guest.
+ */
+export default function EmbeddedPage() {
+  const { uuid = "" } = useParams();
+  const [search] = useSearchParams();
+  const urlToken = search.get("guest_token");
+  const flags = parseUiConfig(search.get("uiConfig"));
+  const [phase, setPhase] = useState<Phase>({ name: "config" });
+  const [config, setConfig] = useState<EmbeddedConfig | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setGuestToken(null);
+    setPhase({ name: "config" });
+    setConfig(null);
+    fetchEmbeddedConfig(uuid).then(
+      (config) => {
+        if (!live) return;
+        if (urlToken) setGuestToken(urlToken);
+        setConfig(config);
+        setPhase(urlToken ? { name: "dashboard", config } : { name: "token", config });
+      },
+      (error: unknown) => live && setPhase({ name: "error", error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [uuid, urlToken]);
+
+  // Tokens keep arriving (the host refreshes them before they expire): each replaces the last.
+  useEffect(() => {
+    if (!config) return;
+    return listenForGuestToken(window, config.allowed_domains, (token) => {
+      setGuestToken(token);
+      setPhase((p) => (p.name === "token" ? { name: "dashboard", config: p.config } : p));
+    });
+  }, [config]);
+
+  const loadFor = phase.name === "dashboard" ? phase.config.dashboard_id : null;
+  useEffect(() => {
+    if (!loadFor) return;
+    let live = true;
+    loadEmbeddedDashboard(loadFor).then(
+      (hydrated) => live && setPhase({ name: "ready", hydrated }),
+      (error: unknown) => live && setPhase({ name: "error", error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [loadFor]);
+
+  if (phase.name === "error") {
+    return (
+      <Box p="md" data-test="embedded-error">
+        <ApiErrorDisplay error={phase.error} />
+      </Box>
+    );
+  }
+  if (phase.name === "ready") return <EmbeddedDashboard hydrated={phase.hydrated} flags={flags} />;
+  return <Loading label={phase.name === "token" ? t("Waiting for a guest token") : t("Loading dashboard")} />;
+}

@@ -140,6 +140,33 @@ describe("Explore in Chromium", () => {
     await expect(sql.textContent()).resolves.toMatch(/SELECT[\s\S]*gender[\s\S]*GROUP BY/i);
   });
 
+  it("drags the gender column onto the dimensions and the count metric onto the metrics, then draws", async () => {
+    const id = await datasetId("birth_names");
+    await e.page.goto(
+      `${e.url}/explore/?datasource_type=table&datasource_id=${id}&viz_type=echarts_timeseries_bar`,
+    );
+    await e.page.locator(dt("explore-page")).waitFor();
+    const pills = e.page.locator(`${dt("control-metrics")} ${dt("metric-pill")}`);
+    while ((await pills.count()) > 0) await pills.first().locator("button").click();
+
+    await e.page.locator(dt("datasource-item-gender")).dragTo(e.page.locator(dt("drop-zone-groupby")));
+    await expect(
+      e.page.locator(`${dt("drop-zone-groupby")} .mantine-MultiSelect-pill`).allTextContents(),
+    ).resolves.toEqual(["gender"]);
+    await e.page.locator(dt("datasource-item-count")).dragTo(e.page.locator(dt("drop-zone-metrics")));
+    await expect(pills.allTextContents()).resolves.toEqual(["COUNT(*)"]);
+    // A metric is no x-axis: dropping it there changes nothing.
+    const xAxis = e.page.locator(dt("control-x_axis"));
+    const before = await xAxis.inputValue();
+    await e.page.locator(dt("datasource-item-count")).dragTo(e.page.locator(dt("drop-zone-x_axis")));
+    await expect(xAxis.inputValue()).resolves.toBe(before);
+
+    await e.page.locator(dt("run-query-button")).click();
+    const bars = e.page.locator(`${dt("plotly-chart")} svg.main-svg g.trace.bars`);
+    await bars.first().waitFor({ timeout: 30_000 });
+    expect(await bars.count()).toBe(2); // one series per gender: boy, girl
+  });
+
   it("scrolls a 100k-row table chart with only the visible rows in the DOM", async () => {
     const examples = await api<{ result: { id: number; database_name: string }[] }>(
       "GET",

@@ -12,6 +12,7 @@ import { useState } from "react";
 import { type ChartColumn, type ChartDataset, isTemporalColumn } from "../../../components/charts";
 import { SwapDatasetModal } from "../../../components/swap-dataset-modal";
 import { t } from "../../../lib/i18n";
+import { draggableItem } from "./controls/dnd";
 
 const NUMERIC = /^(TINYINT|SMALLINT|INT|INTEGER|BIGINT|HUGEINT|DECIMAL|NUMERIC|REAL|FLOAT|DOUBLE|LONG)/i;
 
@@ -85,7 +86,7 @@ export function DatasetPane({
         data-test="dataset-search"
       />
       <ScrollArea style={{ flex: 1 }} type="auto">
-        <Text size="xs" fw={600} c="dimmed" mt={4}>
+        <Text component="div" size="xs" fw={600} c="dimmed" mt={4}>
           {t("Metrics")}{" "}
           <Badge size="xs" variant="light">
             {metrics.length}
@@ -93,7 +94,16 @@ export function DatasetPane({
         </Text>
         <Stack gap={2} my={4}>
           {metrics.map((m) => (
-            <Group key={m.metric_name} gap={6} wrap="nowrap" data-test="dataset-metric" title={m.expression}>
+            <Group
+              key={m.metric_name}
+              gap={6}
+              wrap="nowrap"
+              data-test={`datasource-item-${m.metric_name}`}
+              data-item-type="metric"
+              title={m.expression}
+              style={{ cursor: "grab" }}
+              {...draggableItem({ type: "metric", name: m.metric_name })}
+            >
               <IconMathFunction size={14} />
               <Text size="sm" truncate>
                 {m.verbose_name || m.metric_name}
@@ -101,7 +111,7 @@ export function DatasetPane({
             </Group>
           ))}
         </Stack>
-        <Text size="xs" fw={600} c="dimmed" mt="xs">
+        <Text component="div" size="xs" fw={600} c="dimmed" mt="xs">
           {t("Columns")}{" "}
           <Badge size="xs" variant="light">
             {columns.length}
@@ -113,8 +123,11 @@ export function DatasetPane({
               key={c.column_name}
               gap={6}
               wrap="nowrap"
-              data-test="dataset-column"
+              data-test={`datasource-item-${c.column_name}`}
+              data-item-type="column"
               title={c.type ?? undefined}
+              style={{ cursor: "grab" }}
+              {...draggableItem({ type: "column", name: c.column_name })}
             >
               <ColumnIcon column={c} />
               <Text size="sm" truncate>

@@ -9,6 +9,7 @@ import {
   isTemporalColumn,
 } from "../../../../components/charts";
 import type { ControlConfig } from "../../model/control-types";
+import { DropZone } from "./dnd";
 
 const NUMERIC =
   /^(TINYINT|SMALLINT|INT|INTEGER|BIGINT|HUGEINT|DECIMAL|NUMERIC|REAL|FLOAT|DOUBLE|LONG|UBIGINT|UINTEGER)/i;
@@ -23,6 +24,8 @@ export function columnsFor(dataset: ChartDataset, filter: ControlConfig["columnF
 }
 
 interface Props {
+  /** The control's name (of its drop zone). */
+  name: string;
   label: React.ReactNode;
   value: unknown;
   onChange: (value: unknown) => void;
@@ -36,6 +39,7 @@ interface Props {
 
 /** Dataset columns (and ad hoc columns already in the form, kept by their label). */
 export function ColumnsControl({
+  name,
   label,
   value,
   onChange,
@@ -62,31 +66,43 @@ export function ColumnsControl({
     }
     return { data: options, byKey: map };
   }, [dataset, columnFilter, current]);
+  /** Columns of the dataset pane this control takes (by its column filter; never metrics). */
+  const accepts = (type: "column" | "metric", columnName?: string) =>
+    type === "column" &&
+    (columnName === undefined || columnsFor(dataset, columnFilter).some((c) => c.column_name === columnName));
+  const drop = (columnName: string) => {
+    if (!multi) onChange(columnName);
+    else if (!current.includes(columnName)) onChange([...current, columnName]);
+  };
   const keys = current.map((c) => (typeof c === "string" ? c : `adhoc:${columnLabel(c)}`));
   if (multi) {
     return (
-      <MultiSelect
-        label={label}
-        data={data}
-        value={keys}
-        onChange={(next) => onChange(next.map((k) => byKey.get(k) ?? k))}
-        searchable
-        clearable
-        error={error}
-        data-test={testId}
-      />
+      <DropZone name={name} accepts={accepts} onDrop={(item) => drop(item.name)}>
+        <MultiSelect
+          label={label}
+          data={data}
+          value={keys}
+          onChange={(next) => onChange(next.map((k) => byKey.get(k) ?? k))}
+          searchable
+          clearable
+          error={error}
+          data-test={testId}
+        />
+      </DropZone>
     );
   }
   return (
-    <Select
-      label={label}
-      data={data}
-      value={keys[0] ?? null}
-      onChange={(k) => onChange(k === null ? null : (byKey.get(k) ?? k))}
-      searchable
-      clearable={clearable ?? true}
-      error={error}
-      data-test={testId}
-    />
+    <DropZone name={name} accepts={accepts} onDrop={(item) => drop(item.name)}>
+      <Select
+        label={label}
+        data={data}
+        value={keys[0] ?? null}
+        onChange={(k) => onChange(k === null ? null : (byKey.get(k) ?? k))}
+        searchable
+        clearable={clearable ?? true}
+        error={error}
+        data-test={testId}
+      />
+    </DropZone>
   );
 }

@@ -30,6 +30,7 @@ export function ControlField({ control, ctx, errors, onChange }: Props) {
     case "MetricsControl":
       return (
         <MetricsControl
+          name={control.name}
           label={label}
           value={value}
           onChange={set}
@@ -43,6 +44,7 @@ export function ControlField({ control, ctx, errors, onChange }: Props) {
     case "ColumnsControl":
       return (
         <ColumnsControl
+          name={control.name}
           label={label}
           value={value}
           onChange={set}
@@ -88,7 +90,14 @@ export function ControlField({ control, ctx, errors, onChange }: Props) {
       return <TimeRangeControl label={label} value={value} onChange={set} error={error} testId={testId} />;
     case "AdhocFilterControl":
       return (
-        <AdhocFiltersControl label={label} value={value} onChange={set} dataset={dataset} testId={testId} />
+        <AdhocFiltersControl
+          name={control.name}
+          label={label}
+          value={value}
+          onChange={set}
+          dataset={dataset}
+          testId={testId}
+        />
       );
     case "ColorSchemeControl":
       return <ColorSchemeControl label={label} value={value} onChange={set} testId={testId} />;

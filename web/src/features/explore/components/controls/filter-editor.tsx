@@ -22,11 +22,14 @@ const newName = () => `filter_${Math.random().toString(36).slice(2, 10)}`;
 /** Edits one adhoc filter: SIMPLE (column, operator of 002 §3, value) or custom SQL (WHERE/HAVING). */
 export function FilterEditor({
   filter,
+  initialSubject = null,
   dataset,
   onClose,
   onSave,
 }: {
   filter: AdhocFilter | null;
+  /** The column a new filter starts on (a column dropped on the filters control). */
+  initialSubject?: string | null;
   dataset: ChartDataset;
   onClose: () => void;
   onSave: (filter: AdhocFilter) => void;
@@ -34,11 +37,16 @@ export function FilterEditor({
   const simple = filter?.expressionType === "SIMPLE" ? (filter as Simple) : null;
   const sql = filter?.expressionType === "SQL" ? (filter as Sql) : null;
   const [mode, setMode] = useState<"SIMPLE" | "SQL">(filter?.expressionType ?? "SIMPLE");
-  const [subject, setSubject] = useState<string | null>(simple ? columnLabel(simple.subject) : null);
-  const [operator, setOperator] = useState<AdhocFilterOperatorName>(
-    simple ? (operatorIdOf(simple) ?? "EQUALS") : "EQUALS",
+  const [subject, setSubject] = useState<string | null>(
+    simple ? columnLabel(simple.subject) : initialSubject,
   );
-  const initial = simple?.comparator;
+  // A new filter on a temporal column starts as a time range, as when its column is picked.
+  const temporalStart =
+    !simple && isTemporalColumn(dataset.columns.find((c) => c.column_name === initialSubject));
+  const [operator, setOperator] = useState<AdhocFilterOperatorName>(
+    simple ? (operatorIdOf(simple) ?? "EQUALS") : temporalStart ? "TEMPORAL_RANGE" : "EQUALS",
+  );
+  const initial = simple?.comparator ?? (temporalStart ? "No filter" : undefined);
   const [values, setValues] = useState<string[]>(
     Array.isArray(initial) ? initial.map(String) : initial != null ? [String(initial)] : [],
   );

@@ -113,6 +113,51 @@ describe("Dashboards in Chromium", () => {
     expect(await tableRows(tableId).count()).toBe(2);
   });
 
+  it("drills to detail from a chart's menu: birth_names rows, 50 a page, and the next page", async () => {
+    const drillBodies: { result_type: string; queries: { row_offset?: number; row_limit?: number }[] }[] = [];
+    const onRequest = (req: import("playwright-core").Request) => {
+      if (req.method() !== "POST" || !req.url().includes("/api/v1/chart/data")) return;
+      const body = req.postDataJSON();
+      if (body?.result_type === "drill_detail") drillBodies.push(body);
+    };
+    e.page.on("request", onRequest);
+    try {
+      await e.page.locator(`${chart(tableId)} ${dt("chart-menu")}`).click();
+      await e.page.locator(dt("drill-to-detail-menu-item")).click();
+      const modal = e.page.locator(dt("drill-detail-modal"));
+      await modal.getByText("Drill to detail: Gender table").waitFor();
+      const rows = modal.locator(`${dt("drill-detail-grid")} ${dt("grid-row")}`);
+      await rows.first().waitFor({ timeout: 30_000 });
+      // Raw birth_names rows: every dataset column, not the chart's grouped count.
+      const headers = await modal
+        .locator(`${dt("drill-detail-grid")} [role="columnheader"]`)
+        .allTextContents();
+      expect(headers.map((h) => h.trim())).toEqual(
+        expect.arrayContaining(["name", "gender", "num", "state"]),
+      );
+      await expect(rows.first().textContent()).resolves.toMatch(/boy|girl/);
+      await expect(modal.locator(dt("drill-detail-page")).textContent()).resolves.toBe("Page 1");
+      expect(drillBodies[0].queries[0]).toMatchObject({ row_limit: 50, row_offset: 0 });
+
+      const firstRow = await rows.first().textContent();
+      await modal.locator(dt("drill-detail-next")).click();
+      await expect
+        .poll(() => modal.locator(dt("drill-detail-page")).textContent(), { timeout: 30_000 })
+        .toBe("Page 2");
+      await expect.poll(() => drillBodies.length).toBe(2);
+      expect(drillBodies[1].queries[0]).toMatchObject({ row_limit: 50, row_offset: 50 });
+      await expect
+        .poll(() => modal.locator(dt("drill-detail-next")).isEnabled(), { timeout: 30_000 })
+        .toBe(true);
+      await rows.first().waitFor();
+      expect(await rows.first().textContent()).not.toBe(firstRow);
+      await e.page.keyboard.press("Escape");
+      await modal.waitFor({ state: "hidden" });
+    } finally {
+      e.page.off("request", onRequest);
+    }
+  });
+
   it("adds a native value filter on gender; applying 'girl' changes both charts", async () => {
     await e.page.locator(dt("filter-bar-settings")).click();
     const modal = e.page.locator(dt("filter-config-modal"));
@@ -249,6 +294,22 @@ describe("Dashboards in Chromium", () => {
     await expect.poll(() => tableRows(tableId).count(), { timeout: 30_000 }).toBe(1);
     // The emitting chart keeps all its slices.
     expect(await pieSlices(pieId).count()).toBe(2);
+    // Drill to detail by the clicked value: only that gender's rows.
+    await e.page.locator(`${chart(pieId)} ${dt("chart-menu")}`).click();
+    const byItem = e.page.locator(dt("drill-to-detail-by-menu-item"));
+    const value = ((await byItem.textContent()) ?? "").replace("Drill to detail by ", "").trim();
+    expect(["boy", "girl"]).toContain(value);
+    await byItem.click();
+    const modal = e.page.locator(dt("drill-detail-modal"));
+    await modal.getByText(`gender == ${value}`).waitFor();
+    const rows = modal.locator(`${dt("drill-detail-grid")} ${dt("grid-row")}`);
+    await rows.first().waitFor({ timeout: 30_000 });
+    const texts = await rows.allTextContents();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text).toContain(value);
+    expect(texts.some((text) => text.includes(value === "boy" ? "girl" : "boy"))).toBe(false);
+    await e.page.keyboard.press("Escape");
+    await modal.waitFor({ state: "hidden" });
     await e.page.locator(dt("cross-filter-chip")).click();
     await expect.poll(() => tableRows(tableId).count(), { timeout: 30_000 }).toBe(2);
   });

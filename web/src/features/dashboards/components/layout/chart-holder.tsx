@@ -11,10 +11,17 @@ import {
   Paper,
   Text,
 } from "@mantine/core";
-import { IconArrowsMaximize, IconDotsVertical, IconPencil, IconRefresh, IconX } from "@tabler/icons-react";
-import { memo, useCallback, useMemo, useRef, useState } from "react";
+import {
+  IconArrowsMaximize,
+  IconDotsVertical,
+  IconPencil,
+  IconRefresh,
+  IconTableShortcut,
+  IconX,
+} from "@tabler/icons-react";
+import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { ChartRenderer, type ChartDataResult, type FormData } from "../../../../components/charts";
+import { type ChartDataResult, ChartRenderer, type FormData } from "../../../../components/charts";
 import { ApiErrorDisplay } from "../../../../components/error-display";
 import { t } from "../../../../lib/i18n";
 import { useChartData } from "../../hooks/use-chart-data";
@@ -27,11 +34,14 @@ import {
   crossFiltersEnabled,
 } from "../../model/cross-filter";
 import { chartExtraFormData } from "../../model/data-mask";
+import type { DrillByValue } from "../../model/drill-detail";
 import { nativeFiltersOf } from "../../model/hydrate";
 import type { LayoutItem } from "../../model/layout-types";
 import { useDashboard } from "../../state/dashboard-context";
 
 const HEADER_HEIGHT = 32;
+
+const DrillDetailModal = lazy(() => import("../modals/drill-detail-modal"));
 
 const ChartBody = memo(function ChartBody({
   formData,
@@ -153,6 +163,16 @@ export function ChartHolder({
   const ref = useRef<HTMLDivElement>(null);
   const inView = useInView(ref);
   const [fullSize, setFullSize] = useState(false);
+  // Drill to detail: open with no value (the chart's rows) or by the value this chart cross-filters by.
+  const [drill, setDrill] = useState<{ by: DrillByValue | null } | null>(null);
+  const emittedValue = emitted?.filterState.value;
+  const drillBy: DrillByValue | null =
+    emitted &&
+    typeof emitted.filterState.column === "string" &&
+    Array.isArray(emittedValue) &&
+    emittedValue.length === 1
+      ? { column: emitted.filterState.column, value: emittedValue[0] as DrillByValue["value"] }
+      : null;
   // `data-rendered` on the holder once the chart has drawn with data (tests, benchmarks).
   const [rendered, setRendered] = useState(false);
   const onRendered = useCallback(() => setRendered(true), []);
@@ -270,6 +290,24 @@ export function ChartHolder({
                 >
                   {t("View as full size")}
                 </Menu.Item>
+                {request && (
+                  <Menu.Item
+                    leftSection={<IconTableShortcut size={14} />}
+                    onClick={() => setDrill({ by: null })}
+                    data-test="drill-to-detail-menu-item"
+                  >
+                    {t("Drill to detail")}
+                  </Menu.Item>
+                )}
+                {request && drillBy && (
+                  <Menu.Item
+                    leftSection={<IconTableShortcut size={14} />}
+                    onClick={() => setDrill({ by: drillBy })}
+                    data-test="drill-to-detail-by-menu-item"
+                  >
+                    {t("Drill to detail by %s", String(drillBy.value))}
+                  </Menu.Item>
+                )}
                 {permissions.canExplore && (
                   <Menu.Item
                     leftSection={<IconPencil size={14} />}
@@ -291,6 +329,16 @@ export function ChartHolder({
         <Modal opened onClose={() => setFullSize(false)} size="90%" title={title} data-test="full-size-chart">
           {body(Math.round(window.innerHeight * 0.7))}
         </Modal>
+      )}
+      {drill && request && (
+        <Suspense fallback={null}>
+          <DrillDetailModal
+            chartName={title}
+            request={request}
+            by={drill.by}
+            onClose={() => setDrill(null)}
+          />
+        </Suspense>
       )}
     </Paper>
   );

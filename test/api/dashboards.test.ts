@@ -193,6 +193,31 @@ describe("dashboard endpoints", () => {
     ).toContain(chartId);
   });
 
+  it("lets the roles named on a draft dashboard see it (role-based access)", async () => {
+    const roles = await json(
+      await s.call("GET", "/api/v1/security/roles/?q=(page_size:100)", { token: admin }),
+    );
+    const role = await json(
+      await s.call("POST", "/api/v1/security/roles/", { token: admin, body: { name: "Viewers" } }),
+    );
+    const gammaRole = roles.result.find((r: Json) => r.name === "Gamma").id;
+    const draft = await json(
+      await s.call("POST", "/api/v1/dashboard/", {
+        token: admin,
+        body: { dashboard_title: "Team only", roles: [role.id] },
+      }),
+    );
+    const viewer = await userWithRoles(s, admin, "viewer", ["Gamma", "Viewers"]);
+    const outsider = await userWithRoles(s, admin, "outsider", ["Gamma"]);
+    expect((await s.call("GET", `/api/v1/dashboard/${draft.id}`, { token: viewer })).status).toBe(200);
+    expect((await s.call("GET", `/api/v1/dashboard/${draft.id}`, { token: outsider })).status).toBe(404);
+    // Seeing is not editing: only owners (and admins) may change it.
+    expect(
+      (await s.call("PUT", `/api/v1/dashboard/${draft.id}`, { token: viewer, body: { css: "x" } })).status,
+    ).toBe(403);
+    expect(gammaRole).toBeGreaterThan(0);
+  });
+
   it("refuses edits, filters and colours to non-owners", async () => {
     await s.call("PUT", `/api/v1/dashboard/${dash.id}`, { token: admin, body: { published: true } });
     const alpha = await userWithRoles(s, admin, "dalpha", ["Alpha"]);

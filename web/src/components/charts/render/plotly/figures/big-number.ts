@@ -31,7 +31,8 @@ export function bigNumberTotalFigure(fd: FormData, results: ChartDataResult[]): 
         value: value === null || value === undefined ? null : Number(value),
         number: {
           valueformat: plotlyNumberFormat(fd.y_axis_format),
-          font: { size: Number(fd.header_font_size ?? 0.4) * 160 },
+          // header_font_size is a fraction (Superset's 0.2–0.6); 120 px at most keeps "30.7M" inside small cards.
+          font: { size: Math.round(Number(fd.header_font_size ?? 0.4) * 120) },
         },
         title: subheader ? { text: subheader, font: { size: 16 }, align: "center" } : undefined,
       },

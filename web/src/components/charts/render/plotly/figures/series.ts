@@ -80,7 +80,8 @@ export function categoryLabel(row: Row, keys: string[]): string {
 
 /** Plotly tick format from a d3 format control (adaptive → SI with trimmed zeros). */
 export function plotlyNumberFormat(spec: unknown): string {
-  if (!spec || spec === "SMART_NUMBER") return "~s";
+  // Superset's SMART_NUMBER: three significant digits with an SI suffix (30.7M, 1.25k).
+  if (!spec || spec === "SMART_NUMBER") return ".3~s";
   return String(spec);
 }
 

@@ -49,10 +49,21 @@ export interface DashboardViewProps {
   editMode?: boolean;
   /** Embedded (guest) view: no header (title, favourite, share, edit, menu); read-only. */
   embedded?: boolean;
+  /**
+   * Called after the data mask changes (native filter applied or cleared, cross filter set or
+   * cleared), with the whole mask and the active tabs; not called for the initial mask.
+   */
+  onDataMaskChange?: (dataMask: DataMaskMap, activeTabs: string[]) => void;
 }
 
 /** The dashboard: header, native filter bar, layout (and the builder in edit mode). */
-export function DashboardView({ hydrated, initial, editMode, embedded }: DashboardViewProps) {
+export function DashboardView({
+  hydrated,
+  initial,
+  editMode,
+  embedded,
+  onDataMaskChange,
+}: DashboardViewProps) {
   const user = useOptionalCurrentUser();
   const permissions = useMemo(
     () => ({
@@ -93,6 +104,13 @@ export function DashboardView({ hydrated, initial, editMode, embedded }: Dashboa
 
   const stateRef = useRef(state);
   stateRef.current = state;
+  const onDataMaskChangeRef = useRef(onDataMaskChange);
+  onDataMaskChangeRef.current = onDataMaskChange;
+  const firstDataMask = useRef(state.dataMask);
+  useEffect(() => {
+    if (state.dataMask === firstDataMask.current) return;
+    onDataMaskChangeRef.current?.(state.dataMask, stateRef.current.activeTabs);
+  }, [state.dataMask]);
   /** A chart dropped from the pane: its definition and dataset join the dashboard's. */
   const loadChart = useCallback(async (chartId: number) => {
     const s = stateRef.current;

@@ -1,16 +1,18 @@
 import { Box, Center, Loader, Title } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { ApiErrorDisplay } from "../../components/error-display";
 import { setGuestToken } from "../../lib/api-client";
 import { t } from "../../lib/i18n";
 import { DashboardView } from "../dashboards/dashboard-view";
 import type { Hydrated } from "../dashboards/model/hydrate";
+import type { DataMaskMap } from "../dashboards/model/dashboard-types";
 import { HEADER_ID } from "../dashboards/model/layout-types";
+import { emitDataMask, mergeHost, referrerOrigin } from "./data-mask-emitter";
 import { type EmbedFlags, parseUiConfig } from "./embed-flags";
 import { type EmbeddedConfig, fetchEmbeddedConfig, loadEmbeddedDashboard } from "./embedded-api";
 import classes from "./embedded.module.css";
-import { listenForGuestToken } from "./guest-token-messages";
+import { type HostChannel, listenForGuestToken } from "./guest-token-messages";
 
 type Phase =
   | { name: "config" }
@@ -27,7 +29,15 @@ function Loading({ label }: { label: string }) {
   );
 }
 
-export function EmbeddedDashboard({ hydrated, flags }: { hydrated: Hydrated; flags: EmbedFlags }) {
+export function EmbeddedDashboard({
+  hydrated,
+  flags,
+  onDataMaskChange,
+}: {
+  hydrated: Hydrated;
+  flags: EmbedFlags;
+  onDataMaskChange?: (dataMask: DataMaskMap, activeTabs: string[]) => void;
+}) {
   const title = (hydrated.layout[HEADER_ID]?.meta.text as string | undefined) ?? hydrated.info.title;
   return (
     <Box
@@ -41,7 +51,11 @@ export function EmbeddedDashboard({ hydrated, flags }: { hydrated: Hydrated; fla
           {title}
         </Title>
       )}
-      <DashboardView hydrated={hydrated} embedded />
+      <DashboardView
+        hydrated={hydrated}
+        embedded
+        onDataMaskChange={flags.emitDataMasks ? onDataMaskChange : undefined}
+      />
     </Box>
   );
 }
@@ -57,12 +71,15 @@ export default function EmbeddedPage() {
   const flags = parseUiConfig(search.get("uiConfig"));
   const [phase, setPhase] = useState<Phase>({ name: "config" });
   const [config, setConfig] = useState<EmbeddedConfig | null>(null);
+  // The host that sent the handshake or a token: where data masks go (uiConfig bit 16).
+  const host = useRef<HostChannel | null>(null);
 
   useEffect(() => {
     let live = true;
     setGuestToken(null);
     setPhase({ name: "config" });
     setConfig(null);
+    host.current = null;
     fetchEmbeddedConfig(uuid).then(
       (config) => {
         if (!live) return;
@@ -80,11 +97,29 @@ export default function EmbeddedPage() {
   // Tokens keep arriving (the host refreshes them before they expire): each replaces the last.
   useEffect(() => {
     if (!config) return;
-    return listenForGuestToken(window, config.allowed_domains, (token) => {
-      setGuestToken(token);
-      setPhase((p) => (p.name === "token" ? { name: "dashboard", config: p.config } : p));
-    });
+    return listenForGuestToken(
+      window,
+      config.allowed_domains,
+      (token) => {
+        setGuestToken(token);
+        setPhase((p) => (p.name === "token" ? { name: "dashboard", config: p.config } : p));
+      },
+      (next) => {
+        host.current = mergeHost(host.current, next);
+      },
+    );
   }, [config]);
+
+  const onDataMaskChange = useCallback(
+    (dataMask: DataMaskMap, activeTabs: string[]) => {
+      const framed = window.parent && window.parent !== window ? window.parent : null;
+      const origin =
+        host.current?.origin ??
+        (config ? referrerOrigin(document.referrer, config.allowed_domains, window.location.origin) : null);
+      emitDataMask({ port: host.current?.port, parent: framed, origin }, dataMask, activeTabs);
+    },
+    [config],
+  );
 
   const loadFor = phase.name === "dashboard" ? phase.config.dashboard_id : null;
   useEffect(() => {
@@ -106,6 +141,7 @@ export default function EmbeddedPage() {
       </Box>
     );
   }
-  if (phase.name === "ready") return <EmbeddedDashboard hydrated={phase.hydrated} flags={flags} />;
+  if (phase.name === "ready")
+    return <EmbeddedDashboard hydrated={phase.hydrated} flags={flags} onDataMaskChange={onDataMaskChange} />;
   return <Loading label={phase.name === "token" ? t("Waiting for a guest token") : t("Loading dashboard")} />;
 }

@@ -43,14 +43,22 @@ export function isPortTransfer(data: unknown): boolean {
   return isDict(data) && data.type === COMMS_TYPE && data.handshake === "port transfer";
 }
 
+/** Where a host talked to us from: its (allowed) origin and, with the SDK, the transferred port. */
+export interface HostChannel {
+  origin: string;
+  port?: MessagePort;
+}
+
 /**
  * Listens on `win` for guest tokens (every token, refreshes included, goes to onToken).
- * Returns the unsubscribe function.
+ * onHost (optional) learns the allowed origin of each port transfer (with the port) and of each
+ * plain token message. Returns the unsubscribe function.
  */
 export function listenForGuestToken(
   win: Window,
   allowedDomains: string[],
   onToken: (token: string) => void,
+  onHost?: (host: HostChannel) => void,
 ): () => void {
   const ports: MessagePort[] = [];
   const onPortMessage = (event: MessageEvent) => {
@@ -65,10 +73,13 @@ export function listenForGuestToken(
       port.onmessage = onPortMessage;
       port.start?.();
       ports.push(port);
+      onHost?.({ origin: event.origin, port });
       return;
     }
     const token = tokenFromWindowMessage(event.data);
-    if (token) onToken(token);
+    if (!token) return;
+    onHost?.({ origin: event.origin });
+    onToken(token);
   };
   win.addEventListener("message", onMessage);
   return () => {

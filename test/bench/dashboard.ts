@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import type { Page } from "playwright-core";
-import { type E2E, logIn, startE2E } from "../e2e/browser.ts";
+import { apiCall, type E2E, logIn, startE2E } from "../e2e/browser.ts";
 
 /**
  * `npm run bench:dashboard`: time from navigation to "every chart drawn with data" in Chromium,
@@ -105,28 +105,16 @@ function layout(chartIds: { id: number; name: string }[]) {
   return position;
 }
 
-async function api<T>(e: E2E, method: string, path: string, body?: unknown): Promise<T> {
-  const csrf = await e.page.request.get(`${e.url}/api/v1/security/csrf_token/`);
-  const token = ((await csrf.json()) as { result: string }).result;
-  const res = await e.page.request.fetch(`${e.url}${path}`, {
-    method,
-    headers: { Accept: "application/json", "Content-Type": "application/json", "X-CSRFToken": token },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 async function createDashboard(e: E2E, title: string, charts: { name: string; formData: FormData }[]) {
   const q = encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))");
-  const ds = (await api<{ result: { id: number }[] }>(e, "GET", `/api/v1/dataset/?q=${q}`)).result[0].id;
-  const { id } = await api<{ id: number }>(e, "POST", "/api/v1/dashboard/", {
+  const ds = (await apiCall<{ result: { id: number }[] }>(e, "GET", `/api/v1/dataset/?q=${q}`)).result[0].id;
+  const { id } = await apiCall<{ id: number }>(e, "POST", "/api/v1/dashboard/", {
     dashboard_title: title,
     published: true,
   });
   const made: { id: number; name: string }[] = [];
   for (const c of charts) {
-    const chart = await api<{ id: number }>(e, "POST", "/api/v1/chart/", {
+    const chart = await apiCall<{ id: number }>(e, "POST", "/api/v1/chart/", {
       slice_name: c.name,
       viz_type: c.formData.viz_type,
       datasource_id: ds,
@@ -136,7 +124,7 @@ async function createDashboard(e: E2E, title: string, charts: { name: string; fo
     });
     made.push({ id: chart.id, name: c.name });
   }
-  await api(e, "PUT", `/api/v1/dashboard/${id}`, { position_json: JSON.stringify(layout(made)) });
+  await apiCall(e, "PUT", `/api/v1/dashboard/${id}`, { position_json: JSON.stringify(layout(made)) });
   return { id, count: made.length };
 }
 

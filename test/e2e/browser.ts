@@ -77,3 +77,36 @@ export async function logIn(e: E2E, next = "/"): Promise<void> {
   await e.page.getByRole("button", { name: /sign in|log in/i }).click();
   await e.page.waitForURL((u) => !u.pathname.startsWith("/login"));
 }
+
+/** A `[data-test="…"]` selector. */
+export const dt = (id: string) => `[data-test="${id}"]`;
+
+/** An API call from the logged-in page (session cookie, plus the CSRF token on writes). */
+export async function apiCall<T>(e: E2E, method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (method !== "GET") {
+    const csrf = await e.page.request.get(`${e.url}/api/v1/security/csrf_token/`);
+    headers["X-CSRFToken"] = ((await csrf.json()) as { result: string }).result;
+    headers["Content-Type"] = "application/json";
+  }
+  const res = await e.page.request.fetch(`${e.url}${path}`, {
+    method,
+    headers,
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** The id of the dataset with this table name. */
+export async function datasetIdOf(e: E2E, name: string): Promise<number> {
+  const q = encodeURIComponent(`(filters:!((col:table_name,opr:eq,value:${name})))`);
+  const list = await apiCall<{ result: { id: number; table_name: string }[] }>(
+    e,
+    "GET",
+    `/api/v1/dataset/?q=${q}`,
+  );
+  const found = list.result.find((d) => d.table_name === name);
+  if (!found) throw new Error(`dataset ${name} not found`);
+  return found.id;
+}

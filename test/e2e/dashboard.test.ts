@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, logIn, startE2E } from "./browser.ts";
+import { apiCall, datasetIdOf, dt, type E2E, logIn, startE2E } from "./browser.ts";
 
 let e: E2E;
-const dt = (id: string) => `[data-test="${id}"]`;
 
 beforeAll(async () => {
   e = await startE2E(["birth_names"]);
@@ -12,30 +11,9 @@ afterAll(async () => {
   await e?.close();
 });
 
-/** An API call from the logged-in page (session cookie + CSRF token on writes). */
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (method !== "GET") {
-    const csrf = await e.page.request.get(`${e.url}/api/v1/security/csrf_token/`);
-    headers["X-CSRFToken"] = ((await csrf.json()) as { result: string }).result;
-    headers["Content-Type"] = "application/json";
-  }
-  const res = await e.page.request.fetch(`${e.url}${path}`, {
-    method,
-    headers,
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(method: string, path: string, body?: unknown) => apiCall<T>(e, method, path, body);
 
-async function datasetId(name: string): Promise<number> {
-  const q = encodeURIComponent(`(filters:!((col:table_name,opr:eq,value:${name})))`);
-  const list = await api<{ result: { id: number; table_name: string }[] }>("GET", `/api/v1/dataset/?q=${q}`);
-  const found = list.result.find((d) => d.table_name === name);
-  if (!found) throw new Error(`dataset ${name} not found`);
-  return found.id;
-}
+const datasetId = (name: string) => datasetIdOf(e, name);
 
 interface LayoutItem {
   id: string;
@@ -105,7 +83,9 @@ describe("Dashboards in Chromium", () => {
 
     await e.page.goto(`${e.url}/superset/dashboard/${dashboardId}/`);
     await e.page.locator(dt("dashboard-page")).waitFor();
-    await expect(e.page.locator(dt("dashboard-title")).textContent()).resolves.toBe("E2E births");
+    await expect
+      .poll(() => e.page.locator(dt("dashboard-title")).textContent(), { timeout: 15_000 })
+      .toBe("E2E births");
     await expect(e.page.locator(dt("dashboard-chart")).count()).resolves.toBe(2);
     await pieSlices(pieId).first().waitFor({ timeout: 30_000 });
     expect(await pieSlices(pieId).count()).toBe(2);
@@ -135,8 +115,10 @@ describe("Dashboards in Chromium", () => {
       expect(headers.map((h) => h.trim())).toEqual(
         expect.arrayContaining(["name", "gender", "num", "state"]),
       );
-      await expect(rows.first().textContent()).resolves.toMatch(/boy|girl/);
-      await expect(modal.locator(dt("drill-detail-page")).textContent()).resolves.toBe("Page 1");
+      await expect.poll(() => rows.first().textContent(), { timeout: 15_000 }).toMatch(/boy|girl/);
+      await expect
+        .poll(() => modal.locator(dt("drill-detail-page")).textContent(), { timeout: 15_000 })
+        .toBe("Page 1");
       expect(drillBodies[0].queries[0]).toMatchObject({ row_limit: 50, row_offset: 0 });
 
       const firstRow = await rows.first().textContent();
@@ -179,7 +161,7 @@ describe("Dashboards in Chromium", () => {
 
     await expect.poll(() => pieSlices(pieId).count(), { timeout: 30_000 }).toBe(1);
     await expect.poll(() => tableRows(tableId).count(), { timeout: 30_000 }).toBe(1);
-    await expect(tableRows(tableId).first().textContent()).resolves.toContain("girl");
+    await expect.poll(() => tableRows(tableId).first().textContent(), { timeout: 15_000 }).toContain("girl");
 
     const stored = await api<{ result: { json_metadata: string } }>(
       "GET",
@@ -207,7 +189,7 @@ describe("Dashboards in Chromium", () => {
     expect(await pieSlices(pieId).count()).toBe(1);
     await expect.poll(() => tableRows(tableId).count(), { timeout: 30_000 }).toBe(1);
     const pill = e.page.locator(`${dt("native-filter")}[data-filter-name="Gender"]`);
-    await expect(pill.textContent()).resolves.toContain("girl");
+    await expect.poll(() => pill.textContent(), { timeout: 15_000 }).toContain("girl");
   });
 
   it("edits the layout: adds markdown and tabs, moves a chart into the tab, resizes a chart, saves", async () => {
@@ -276,7 +258,9 @@ describe("Dashboards in Chromium", () => {
     // Reloaded, the layout is as saved.
     await e.page.reload();
     await e.page.locator(dt("dashboard-page")).waitFor();
-    await expect(e.page.locator(dt("dashboard-tab")).textContent()).resolves.toBe("Tab title");
+    await expect
+      .poll(() => e.page.locator(dt("dashboard-tab")).textContent(), { timeout: 15_000 })
+      .toBe("Tab title");
     await e.page.locator(`${dt("dashboard-tab-panel")} ${chart(tableId)}`).waitFor();
     await tableRows(tableId).first().waitFor({ timeout: 30_000 });
     await pieSlices(pieId).first().waitFor({ timeout: 30_000 });
@@ -333,9 +317,9 @@ describe("Dashboards in Chromium", () => {
       .locator(dt("save-error"))
       .getByText(/This dashboard was changed by someone else since you loaded it/)
       .waitFor();
-    await expect(e.page.locator(dt("dashboard-title-text")).textContent()).resolves.toBe(
-      "E2E births renamed",
-    );
+    await expect
+      .poll(() => e.page.locator(dt("dashboard-title-text")).textContent(), { timeout: 15_000 })
+      .toBe("E2E births renamed");
     await expect(e.page.locator(dt("header-save-button")).isEnabled()).resolves.toBe(true);
     const stored = await api<{ result: { dashboard_title: string } }>(
       "GET",
@@ -355,7 +339,8 @@ describe("Dashboards in Chromium", () => {
         u.pathname !== `/superset/dashboard/${dashboardId}/` &&
         /\/superset\/dashboard\/\d+\/$/.test(u.pathname),
     );
-    await expect(e.page.locator(dt("dashboard-title")).textContent()).resolves.toBe("E2E births copy");
+    // The new page may still show the old title for a moment: wait for the copy's.
+    await e.page.locator(dt("dashboard-title")).filter({ hasText: "E2E births copy" }).waitFor();
     await e.page.locator(`${dt("dashboard-tab-panel")} ${chart(tableId)}`).waitFor();
     await pieSlices(pieId).first().waitFor({ timeout: 30_000 });
     await e.page.locator(dt("dashboard-markdown")).waitFor();

@@ -1,12 +1,11 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, logIn, startE2E } from "./browser.ts";
+import { apiCall, dt, type E2E, logIn, startE2E } from "./browser.ts";
 
 let e: E2E;
 let browser: Browser;
 let guest: BrowserContext;
 let page: Page;
-const dt = (id: string) => `[data-test="${id}"]`;
 
 beforeAll(async () => {
   e = await startE2E(["birth_names"]);
@@ -25,22 +24,7 @@ afterAll(async () => {
   await e?.close();
 });
 
-/** An API call as the logged-in admin (session cookie + CSRF token on writes). */
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (method !== "GET") {
-    const csrf = await e.page.request.get(`${e.url}/api/v1/security/csrf_token/`);
-    headers["X-CSRFToken"] = ((await csrf.json()) as { result: string }).result;
-    headers["Content-Type"] = "application/json";
-  }
-  const res = await e.page.request.fetch(`${e.url}${path}`, {
-    method,
-    headers,
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(method: string, path: string, body?: unknown) => apiCall<T>(e, method, path, body);
 
 describe("Embedded dashboards in Chromium", () => {
   let uuid = "";

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, logIn, startE2E } from "./browser.ts";
+import { apiCall, datasetIdOf, dt, type E2E, logIn, startE2E } from "./browser.ts";
 
 let e: E2E;
-const dt = (id: string) => `[data-test="${id}"]`;
 
 beforeAll(async () => {
   e = await startE2E(["birth_names"]);
@@ -12,30 +11,9 @@ afterAll(async () => {
   await e?.close();
 });
 
-/** An API call from the logged-in page (session cookie + CSRF token on writes). */
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (method !== "GET") {
-    const csrf = await e.page.request.get(`${e.url}/api/v1/security/csrf_token/`);
-    headers["X-CSRFToken"] = ((await csrf.json()) as { result: string }).result;
-    headers["Content-Type"] = "application/json";
-  }
-  const res = await e.page.request.fetch(`${e.url}${path}`, {
-    method,
-    headers,
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(method: string, path: string, body?: unknown) => apiCall<T>(e, method, path, body);
 
-async function datasetId(name: string): Promise<number> {
-  const q = encodeURIComponent(`(filters:!((col:table_name,opr:eq,value:${name})))`);
-  const list = await api<{ result: { id: number; table_name: string }[] }>("GET", `/api/v1/dataset/?q=${q}`);
-  const found = list.result.find((d) => d.table_name === name);
-  if (!found) throw new Error(`dataset ${name} not found`);
-  return found.id;
-}
+const datasetId = (name: string) => datasetIdOf(e, name);
 
 /** Picks an option of a Mantine Select/MultiSelect found by its data-test attribute. */
 async function choose(testId: string, option: string | RegExp) {
@@ -50,7 +28,9 @@ describe("Explore in Chromium", () => {
     const id = await datasetId("birth_names");
     await e.page.goto(`${e.url}/explore/?datasource_type=table&datasource_id=${id}`);
     await e.page.locator(dt("explore-page")).waitFor();
-    await expect(e.page.locator(dt("dataset-name")).textContent()).resolves.toBe("birth_names");
+    await expect
+      .poll(() => e.page.locator(dt("dataset-name")).textContent(), { timeout: 15_000 })
+      .toBe("birth_names");
 
     await e.page.locator(dt("viz-picker")).click();
     await e.page.locator(dt("viz-type-echarts_timeseries_bar")).click();
@@ -64,13 +44,15 @@ describe("Explore in Chromium", () => {
     await e.page.locator(dt("metric-tab-saved")).click();
     await choose("metric-saved-select", "COUNT(*)");
     await e.page.locator(dt("metric-save")).click();
-    await expect(pills.allTextContents()).resolves.toEqual(["COUNT(*)"]);
+    await expect.poll(() => pills.allTextContents(), { timeout: 15_000 }).toEqual(["COUNT(*)"]);
 
     await e.page.locator(dt("run-query-button")).click();
     const bars = e.page.locator(`${dt("plotly-chart")} svg.main-svg g.trace.bars path`);
     await bars.first().waitFor({ timeout: 30_000 });
     expect(await bars.count()).toBe(2); // boy, girl
-    await expect(e.page.locator(dt("row-count")).textContent()).resolves.toMatch(/2 rows/);
+    await expect
+      .poll(() => e.page.locator(dt("row-count")).textContent(), { timeout: 15_000 })
+      .toMatch(/2 rows/);
   });
 
   it("saves it as a new chart; the URL becomes /explore/?slice_id=N", async () => {
@@ -102,7 +84,9 @@ describe("Explore in Chromium", () => {
       .locator(`${dt("plotly-chart")} svg.main-svg g.trace.bars path`)
       .first()
       .waitFor({ timeout: 30_000 });
-    await expect(e.page.locator(dt("chart-title")).textContent()).resolves.toBe("E2E births by gender");
+    await expect
+      .poll(() => e.page.locator(dt("chart-title")).textContent(), { timeout: 15_000 })
+      .toBe("E2E births by gender");
     expect(await e.page.locator(dt("altered-badge")).count()).toBe(0);
 
     await e.page.locator(dt("control-order_desc")).click();
@@ -111,7 +95,9 @@ describe("Explore in Chromium", () => {
     const table = e.page.locator(dt("chart-changes-table"));
     await table.waitFor();
     const row = table.locator("tbody tr").filter({ hasText: "Sort descending" });
-    await expect(row.locator("td").allTextContents()).resolves.toEqual(["Sort descending", "true", "false"]);
+    await expect
+      .poll(() => row.locator("td").allTextContents(), { timeout: 15_000 })
+      .toEqual(["Sort descending", "true", "false"]);
   });
 
   it("standalone mode draws only the chart, without the navigation bar", async () => {
@@ -137,7 +123,9 @@ describe("Explore in Chromium", () => {
     await e.page.locator(dt("view-query-menu-item")).click();
     const sql = e.page.locator(dt("view-query-sql")).first();
     await sql.waitFor({ timeout: 30_000 });
-    await expect(sql.textContent()).resolves.toMatch(/SELECT[\s\S]*gender[\s\S]*GROUP BY/i);
+    await expect
+      .poll(() => sql.textContent(), { timeout: 15_000 })
+      .toMatch(/SELECT[\s\S]*gender[\s\S]*GROUP BY/i);
   });
 
   it("drags the gender column onto the dimensions and the count metric onto the metrics, then draws", async () => {
@@ -154,7 +142,7 @@ describe("Explore in Chromium", () => {
       e.page.locator(`${dt("drop-zone-groupby")} .mantine-MultiSelect-pill`).allTextContents(),
     ).resolves.toEqual(["gender"]);
     await e.page.locator(dt("datasource-item-count")).dragTo(e.page.locator(dt("drop-zone-metrics")));
-    await expect(pills.allTextContents()).resolves.toEqual(["COUNT(*)"]);
+    await expect.poll(() => pills.allTextContents(), { timeout: 15_000 }).toEqual(["COUNT(*)"]);
     // A metric is no x-axis: dropping it there changes nothing.
     const xAxis = e.page.locator(dt("control-x_axis"));
     const before = await xAxis.inputValue();
@@ -190,7 +178,9 @@ describe("Explore in Chromium", () => {
     await e.page.locator(dt("run-query-button")).click();
     const grid = e.page.locator(dt("table-chart-grid"));
     await grid.waitFor({ timeout: 60_000 });
-    await expect(e.page.locator(dt("table-chart-rowcount")).textContent()).resolves.toBe("100,000 rows");
+    await expect
+      .poll(() => e.page.locator(dt("table-chart-rowcount")).textContent(), { timeout: 15_000 })
+      .toBe("100,000 rows");
     const rendered = await grid.locator(dt("grid-row")).count();
     expect(rendered).toBeGreaterThan(5);
     expect(rendered).toBeLessThan(200);
@@ -201,8 +191,10 @@ describe("Explore in Chromium", () => {
     const last = grid.locator('[aria-rowindex="100001"]');
     await last.waitFor();
     // The last row: row number 100000, an id cell (raw rows come in no guaranteed order).
-    await expect(last.locator("div").first().textContent()).resolves.toBe("100000");
-    await expect(last.locator('[role="gridcell"]').first().textContent()).resolves.toMatch(/^\d+$/);
+    await expect.poll(() => last.locator("div").first().textContent(), { timeout: 15_000 }).toBe("100000");
+    await expect
+      .poll(() => last.locator('[role="gridcell"]').first().textContent(), { timeout: 15_000 })
+      .toMatch(/^\d+$/);
     expect(await grid.locator(dt("grid-row")).count()).toBeLessThan(200);
   });
 });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, logIn, startE2E } from "./browser.ts";
+import { dt, type E2E, logIn, startE2E } from "./browser.ts";
 
 let e: E2E;
-const dt = (id: string) => `[data-test="${id}"]`;
 
 beforeAll(async () => {
   e = await startE2E(["birth_names", "energy_usage"]);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, type E2E, logIn, startE2E } from "./browser.ts";
+import { ADMIN, dt, type E2E, logIn, startE2E } from "./browser.ts";
 
 let e: E2E;
-const dt = (id: string) => `[data-test="${id}"]`;
 
 beforeAll(async () => {
   e = await startE2E(["birth_names"]);
@@ -25,9 +24,9 @@ describe("SQL Lab in Chromium", () => {
   it("picks the examples database, runs a GROUP BY and shows 2 rows in the grid", async () => {
     await e.page.goto(`${e.url}/sqllab/`);
     await e.page.locator(dt("sqllab-page")).waitFor();
-    await expect(e.page.locator(dt("sqllab-tab")).first().textContent()).resolves.toContain(
-      "Untitled Query 1",
-    );
+    await expect
+      .poll(() => e.page.locator(dt("sqllab-tab")).first().textContent(), { timeout: 15_000 })
+      .toContain("Untitled Query 1");
     await e.page.locator(dt("select-database")).click();
     await e.page
       .getByRole("option", { name: /examples/i })
@@ -37,7 +36,9 @@ describe("SQL Lab in Chromium", () => {
     await typeSql("SELECT gender, COUNT(*) AS n FROM birth_names GROUP BY gender ORDER BY gender");
     await e.page.locator(dt("run-query")).click();
     await e.page.locator(dt("sqllab-results-grid")).waitFor({ timeout: 30_000 });
-    await expect(e.page.locator(dt("row-count")).textContent()).resolves.toBe("2 rows returned");
+    await expect
+      .poll(() => e.page.locator(dt("row-count")).textContent(), { timeout: 15_000 })
+      .toBe("2 rows returned");
     const grid = e.page.locator(dt("sqllab-results-grid"));
     await expect(grid.getByText("boy", { exact: true }).count()).resolves.toBe(1);
     await expect(grid.getByText("girl", { exact: true }).count()).resolves.toBe(1);
@@ -68,7 +69,7 @@ describe("SQL Lab in Chromium", () => {
     await e.page.keyboard.press("ControlOrMeta+Enter");
     const error = e.page.locator(dt("query-error"));
     await error.waitFor({ timeout: 30_000 });
-    await expect(error.textContent()).resolves.toMatch(/DML is not allowed/i);
+    await expect.poll(() => error.textContent(), { timeout: 15_000 }).toMatch(/DML is not allowed/i);
   });
 
   it("saves the query and finds it in the saved queries list", async () => {
@@ -78,9 +79,9 @@ describe("SQL Lab in Chromium", () => {
     await e.page.locator(dt("saved-query-description")).fill("from the browser test");
     await e.page.locator(dt("save-query-submit")).click();
     await e.page.locator(dt("copy-link")).waitFor();
-    await expect(e.page.locator(dt("sqllab-tab")).first().textContent()).resolves.toContain(
-      "Births by gender e2e",
-    );
+    await expect
+      .poll(() => e.page.locator(dt("sqllab-tab")).first().textContent(), { timeout: 15_000 })
+      .toContain("Births by gender e2e");
 
     await e.page.goto(`${e.url}/savedqueryview/list/`);
     await e.page.getByText("Births by gender e2e").first().waitFor({ timeout: 15_000 });
@@ -93,9 +94,9 @@ describe("SQL Lab in Chromium", () => {
     expect(saved).toBeDefined();
     await e.page.goto(`${e.url}/sqllab/?savedQueryId=${saved?.id}`);
     await e.page.locator(dt("sqllab-page")).waitFor();
-    await expect(e.page.locator(`${dt("sql-editor")} .cm-content`).textContent()).resolves.toContain(
-      "GROUP BY gender",
-    );
+    await expect
+      .poll(() => e.page.locator(`${dt("sql-editor")} .cm-content`).textContent(), { timeout: 15_000 })
+      .toContain("GROUP BY gender");
     await e.page.locator(dt("add-tab")).click();
     await expect(e.page.locator(dt("sqllab-tab")).count()).resolves.toBeGreaterThanOrEqual(2);
     const names = await e.page.locator(dt("sqllab-tab")).allTextContents();
@@ -104,7 +105,9 @@ describe("SQL Lab in Chromium", () => {
     await e.page.waitForTimeout(300);
     await e.page.goto(`${e.url}/sqllab/`);
     await e.page.locator(dt("sqllab-page")).waitFor();
-    await expect(e.page.locator(dt("sqllab-tab")).allTextContents()).resolves.toEqual(names);
+    await expect
+      .poll(() => e.page.locator(dt("sqllab-tab")).allTextContents(), { timeout: 15_000 })
+      .toEqual(names);
   });
 
   it("brings the same tabs back in another browser (state is on the server, not in localStorage)", async () => {
@@ -119,7 +122,9 @@ describe("SQL Lab in Chromium", () => {
     await page.getByLabel("Password").fill(ADMIN.password);
     await page.getByRole("button", { name: /sign in|log in/i }).click();
     await page.locator(dt("sqllab-page")).waitFor();
-    await expect(page.locator(dt("sqllab-tab")).allTextContents()).resolves.toEqual(names);
+    await expect
+      .poll(() => page.locator(dt("sqllab-tab")).allTextContents(), { timeout: 15_000 })
+      .toEqual(names);
     await page.close();
     await other?.close();
   });

@@ -15,7 +15,13 @@ import { datasetRoutes } from "./routes/dataset.ts";
 import { datasourceRoutes } from "./routes/datasource.ts";
 import { rlsRoutes } from "./routes/rls.ts";
 import { savedQueryRoutes } from "./routes/saved-query.ts";
-import { queryRoutes, sqlLabPermalinkRoutes, sqlLabRoutes, sqlToolsRoutes } from "./routes/sqllab.ts";
+import {
+  queryRoutes,
+  sqlLabIncomingRoutes,
+  sqlLabPermalinkRoutes,
+  sqlLabRoutes,
+  sqlToolsRoutes,
+} from "./routes/sqllab.ts";
 import { tabStateRoutes } from "./routes/tab-state.ts";
 import { meRoutes, securityRoutes, sessionRoutes } from "./routes/security.ts";
 import { tagRoutes } from "./routes/tag.ts";
@@ -55,6 +61,7 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.route("/api/v1/tag", tagRoutes());
   app.route("/api/v1/rowlevelsecurity", rlsRoutes());
   app.route("/", tabStateRoutes());
+  app.route("/", sqlLabIncomingRoutes());
   app.route("/api/v1/sqllab", sqlLabRoutes());
   app.route("/api/v1/sqllab", sqlToolsRoutes());
   app.route("/api/v1/sqllab", sqlLabPermalinkRoutes());

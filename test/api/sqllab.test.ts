@@ -268,3 +268,43 @@ describe("stopping a query", () => {
     expect(q.result.state).toBe("stopped");
   });
 });
+
+describe("a query posted to /sqllab/", () => {
+  it("is kept for its poster and opened from /sqllab/?incoming=…; the session needs the CSRF token field", async () => {
+    const ds = (await json(await s.call("GET", "/api/v1/dataset/", { token: admin }))).ids[0];
+    const form = new URLSearchParams({ datasourceKey: `${ds}__table`, sql: "SELECT 1 AS posted" });
+    const res = await s.app.request("/sqllab/", {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin}`, "content-type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+    });
+    expect(res.status).toBe(303);
+    const key = new URL(res.headers.get("location")!, "http://x").searchParams.get("incoming");
+    const got = await json(await s.call("GET", `/api/v1/sqllab/incoming/${key}`, { token: admin }));
+    expect(got.result).toMatchObject({
+      sql: "SELECT 1 AS posted",
+      database_id: db,
+      datasource_key: `${ds}__table`,
+    });
+    const other = await userWithRoles(s, admin, "poster2", ["sql_lab", "Alpha"]);
+    expect((await s.call("GET", `/api/v1/sqllab/incoming/${key}`, { token: other })).status).toBe(404);
+
+    const login = await s.call("POST", "/login/", { body: ADMIN });
+    const cookie = login.headers.get("set-cookie")!.split(";")[0];
+    const noToken = await s.app.request("/sqllab/", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+    });
+    expect(noToken.status).toBe(403);
+    const csrf = (await json(await s.call("GET", "/api/v1/security/csrf_token/", { headers: { cookie } })))
+      .result;
+    form.set("csrf_token", csrf);
+    const withToken = await s.app.request("/sqllab/", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+    });
+    expect(withToken.status).toBe(303);
+  });
+});

@@ -34,7 +34,12 @@ export function authenticate(core: Core): MiddlewareHandler<AppEnv> {
     c.set("principal", await core.security.principalFor(session?.user ?? null));
     c.set("sid", session?.sid);
     if (session && !SAFE.has(c.req.method) && !isCsrfExempt(c.req.path)) {
-      const token = c.req.header("x-csrftoken") ?? c.req.header("x-csrf-token");
+      let token = c.req.header("x-csrftoken") ?? c.req.header("x-csrf-token");
+      // HTML form posts (e.g. "open in SQL Lab") carry the token as a field, as in Superset.
+      if (!token && c.req.header("content-type")?.startsWith("application/x-www-form-urlencoded")) {
+        const field = (await c.req.parseBody()).csrf_token;
+        token = typeof field === "string" ? field : undefined;
+      }
       if (!token || token !== core.security.csrfToken(session.sid)) {
         throw forbidden(
           "The CSRF token is missing or invalid: your session may have timed out. Reload the page.",

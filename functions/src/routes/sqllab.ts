@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { formatSql, notFound } from "@strata/core";
+import { parseDatasourceKey } from "@strata/contracts";
+import { badRequest, formatSql, notFound } from "@strata/core";
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../http/env.ts";
@@ -132,5 +133,52 @@ export function sqlLabPermalinkRoutes() {
         throw notFound("Permalink not found");
       });
       return c.json(state);
+    });
+}
+
+interface IncomingQuery {
+  userId: number;
+  sql: string;
+  database_id: number;
+  schema: string | null;
+  datasource_key: string;
+}
+
+/**
+ * 000 §2: `/sqllab/` receives a requested query by a form post (datasource key + SQL). The post is
+ * kept for its poster and the browser is sent to `/sqllab/?incoming=<key>`, where the SPA opens it.
+ */
+export function sqlLabIncomingRoutes() {
+  return new Hono<AppEnv>()
+    .post("/sqllab", async (c) => {
+      const p = c.get("principal");
+      if (!p.user) return c.redirect("/login/?next=%2Fsqllab%2F", 303);
+      const form = await c.req.parseBody();
+      const key = parseDatasourceKey(String(form.datasourceKey ?? form.datasource_key ?? ""));
+      const sql = typeof form.sql === "string" ? form.sql : "";
+      if (!key || !sql.trim())
+        throw badRequest({ datasourceKey: ["Post a datasourceKey like 7__table and the sql to open"] });
+      const core = c.get("core");
+      const { ds } = await core.datasets.get(p, key.id);
+      const id = randomBytes(12).toString("base64url");
+      const incoming: IncomingQuery = {
+        userId: p.user.id,
+        sql,
+        database_id: ds.database_id,
+        schema: ds.schema,
+        datasource_key: `${key.id}__${key.type}`,
+      };
+      await core.deps.meta.putValue(`sqllab-incoming#${id}`, incoming, { ttlSeconds: 3600 });
+      return c.redirect(`/sqllab/?incoming=${id}`, 303);
+    })
+    .get("/api/v1/sqllab/incoming/:key", async (c) => {
+      const p = c.get("principal");
+      const stored = await c
+        .get("core")
+        .deps.meta.getValue<IncomingQuery>(`sqllab-incoming#${c.req.param("key")}`);
+      if (!stored || stored.userId !== p.user?.id)
+        throw notFound("The requested query was not found or has expired.");
+      const { userId: _u, ...result } = stored;
+      return c.json({ result });
     });
 }

@@ -110,6 +110,56 @@ describe("SQL Lab in Chromium", () => {
       .toEqual(names);
   });
 
+  it("opens a new tab with the SQL of a form post to /sqllab/ (000 §2)", async () => {
+    await e.page.goto(`${e.url}/sqllab/`);
+    await e.page.locator(dt("sqllab-page")).waitFor();
+    const before = await e.page.locator(dt("sqllab-tab")).count();
+    const list = await e.page.request.get(`${e.url}/api/v1/dataset/`);
+    const datasets = (await list.json()) as { result: { id: number; table_name: string }[] };
+    const dataset = datasets.result.find((d) => d.table_name === "birth_names");
+    expect(dataset).toBeDefined();
+    const posted = e.page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/sqllab"),
+    );
+    const fetched = e.page.waitForResponse((r) => r.url().includes("/api/v1/sqllab/incoming/"));
+    // A cookie-authenticated form post carries the CSRF token as the `csrf_token` field.
+    await e.page.evaluate(
+      async ([datasourceKey, sql]) => {
+        const res = await fetch("/api/v1/security/csrf_token/", { credentials: "same-origin" });
+        const csrf = ((await res.json()) as { result: string }).result;
+        const form = document.createElement("form");
+        form.method = "POST";
+        form.action = "/sqllab/";
+        for (const [name, value] of [
+          ["datasourceKey", datasourceKey],
+          ["sql", sql],
+          ["csrf_token", csrf],
+        ]) {
+          const input = document.createElement("input");
+          input.type = "hidden";
+          input.name = name;
+          input.value = value;
+          form.appendChild(input);
+        }
+        document.body.appendChild(form);
+        form.submit();
+      },
+      [`${dataset?.id}__table`, "SELECT 42 AS posted_answer"],
+    );
+    const post = await posted;
+    expect(post.status(), await post.text().catch(() => "")).toBe(303);
+    await expect((await fetched).status()).toBe(200);
+    await e.page.locator(dt("sqllab-page")).waitFor();
+    await expect.poll(() => e.page.locator(dt("sqllab-tab")).count(), { timeout: 15_000 }).toBe(before + 1);
+    await expect
+      .poll(() => e.page.locator(`${dt("sql-editor")} .cm-content`).textContent(), { timeout: 15_000 })
+      .toContain("SELECT 42 AS posted_answer");
+    const names = await e.page.locator(dt("sqllab-tab")).allTextContents();
+    expect(names[names.length - 1]).toMatch(/Untitled Query \d+/);
+    expect(new URL(e.page.url()).searchParams.has("incoming")).toBe(false);
+    await e.page.waitForTimeout(1500); // the new tab is stored before the next test compares tabs
+  });
+
   it("brings the same tabs back in another browser (state is on the server, not in localStorage)", async () => {
     const names = await e.page.locator(dt("sqllab-tab")).allTextContents();
     await e.page.waitForTimeout(1500); // the debounced save

@@ -40,6 +40,7 @@ import {
 } from "./model/query-transitions";
 import { newClientId } from "./model/run-target";
 import { isRunning, type QueryEditor, type QueryRun } from "./model/types";
+import { useRequestedQuery } from "./use-requested-query";
 
 const POLL_MS = 1000;
 const PERSIST_DEBOUNCE_MS = 1000;
@@ -192,6 +193,16 @@ export function useSqlLab(databases: DatabaseRow[] | undefined, savedQueryId: nu
       cancelled = true;
     };
   }, [loadResults]);
+
+  /** Opens a new tab after the current ones ('Untitled Query N' unless `patch` names it). */
+  const openTab = useCallback(
+    (patch: Partial<QueryEditor> = {}) =>
+      dispatch({ type: "addEditor", editor: makeEditor(stateRef.current.editors, patch) }),
+    [],
+  );
+
+  /* ---- a requested query (router state or ?incoming=<key> from a form post) opens a new tab ---- */
+  useRequestedQuery(loaded, openTab);
 
   /* ---- ?savedQueryId=N opens the saved query in a tab ---- */
   useEffect(() => {
@@ -405,5 +416,5 @@ export function useSqlLab(databases: DatabaseRow[] | undefined, savedQueryId: nu
     }
   }, []);
 
-  return { state, dispatch, loaded, active, run, stop };
+  return { state, dispatch, loaded, active, run, stop, openTab };
 }

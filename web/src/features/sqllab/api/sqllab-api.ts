@@ -149,3 +149,18 @@ export const getSqlLabBootstrap = () =>
   apiGet<{ result: { tab_state_ids: [number, string][]; active_tab: TabStateBody | null } }>(
     "/api/v1/sqllab/",
   ).then((r) => r.result);
+
+/* ---- a query requested through a form post to /sqllab/ (000 §2) ---- */
+
+export interface IncomingQuery {
+  sql: string;
+  database_id: number | null;
+  schema: string | null;
+  datasource_key?: string | null;
+}
+
+/** GET /api/v1/sqllab/incoming/<key>: the query stored by `POST /sqllab/` (404 when unknown or expired). */
+export const getIncomingQuery = (key: string) =>
+  apiGet<{ result: IncomingQuery }>(`/api/v1/sqllab/incoming/${encodeURIComponent(key)}`).then(
+    (r) => r.result,
+  );

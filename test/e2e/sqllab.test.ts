@@ -160,6 +160,33 @@ describe("SQL Lab in Chromium", () => {
     await e.page.waitForTimeout(1500); // the new tab is stored before the next test compares tabs
   });
 
+  it("opens a shared link /sqllab/p/<key> in a new 'Shared query' tab (002)", async () => {
+    const dbs = await e.page.request.get(`${e.url}/api/v1/database/`);
+    const databases = (await dbs.json()) as { result: { id: number; database_name: string }[] };
+    const db = databases.result.find((d) => /examples/i.test(d.database_name)) ?? databases.result[0];
+    expect(db).toBeDefined();
+    const csrfRes = await e.page.request.get(`${e.url}/api/v1/security/csrf_token/`);
+    const csrf = ((await csrfRes.json()) as { result: string }).result;
+    const created = await e.page.request.post(`${e.url}/api/v1/sqllab/permalink`, {
+      headers: { "X-CSRFToken": csrf, Referer: `${e.url}/sqllab/` },
+      data: { dbId: db.id, sql: "SELECT 7 AS shared_answer", name: "Mine", schema: null },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { key } = (await created.json()) as { key: string; url: string };
+    expect(key).toMatch(/^kv:/);
+
+    await e.page.goto(`${e.url}/sqllab/p/${key}`);
+    await e.page.locator(dt("sqllab-page")).waitFor();
+    await expect
+      .poll(() => e.page.locator(dt("sqllab-tab")).allTextContents(), { timeout: 15_000 })
+      .toContain("Shared query");
+    await expect
+      .poll(() => e.page.locator(`${dt("sql-editor")} .cm-content`).textContent(), { timeout: 15_000 })
+      .toContain("SELECT 7 AS shared_answer");
+    await expect.poll(() => new URL(e.page.url()).pathname).toBe("/sqllab/");
+    await e.page.waitForTimeout(1500); // the new tab is stored before the next test compares tabs
+  });
+
   it("brings the same tabs back in another browser (state is on the server, not in localStorage)", async () => {
     const names = await e.page.locator(dt("sqllab-tab")).allTextContents();
     await e.page.waitForTimeout(1500); // the debounced save

@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: paths.databases, element: <DatabasesListPage /> },
       { path: paths.sqllab, element: <SqlLabPage /> },
       { path: paths.sqllabHistory, element: <SqlLabPage history /> },
+      { path: paths.sqllabPermalinkPattern, element: <SqlLabPage /> },
       { path: paths.savedQueries, element: <SavedQueriesListPage /> },
       { path: paths.users, element: <UsersListPage /> },
       { path: paths.roles, element: <RolesListPage /> },

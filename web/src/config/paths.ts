@@ -15,6 +15,7 @@ export const paths = {
   databases: "/databaseview/list/",
   sqllab: "/sqllab/",
   sqllabHistory: "/sqllab/history/",
+  sqllabPermalinkPattern: "/sqllab/p/:key",
   savedQueries: "/savedqueryview/list/",
   users: "/users/list/",
   roles: "/roles/list/",

@@ -25,6 +25,7 @@ import {
   IconPlayerPlay,
   IconPlayerStop,
   IconPlus,
+  IconShare,
 } from "@tabler/icons-react";
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -35,11 +36,12 @@ import { toast } from "../../lib/toast";
 import {
   createDatasetFromSql,
   createSavedQuery,
+  createSqlLabPermalink,
   updateSavedQuery,
   useSqlLabDatabases,
 } from "./api/sqllab-api";
 import { LeftBar } from "./components/left-bar";
-import { ExploreModal, SaveQueryModal, TemplateParamsModal } from "./components/modals";
+import { ExploreModal, SaveQueryModal, ShareLinkModal, TemplateParamsModal } from "./components/modals";
 import { ResultsPane } from "./components/results-pane";
 import { makeEditor, QUERY_LIMITS } from "./model/editor-state";
 import { previewSql, sqlToRun } from "./model/run-target";
@@ -227,6 +229,7 @@ function EditorTab({
   const selected = useRef("");
   const [columns, setColumns] = useState<Record<string, string[]>>({});
   const [modal, setModal] = useState<"save" | "explore" | "params" | null>(null);
+  const [shareUrl, setShareUrl] = useState<string | null>(null);
   const { ref: splitRef, height: splitHeight } = useElementSize();
   const tables = useDatabaseTables(editor.dbId, editor.schema, editor.catalog);
   const completion = useMemo(() => {
@@ -298,6 +301,35 @@ function EditorTab({
       toast.success(t("Link Copied!"));
     } catch {
       toast.info(url);
+    }
+  };
+
+  /** 002: stores the tab as a permalink and copies its url ('Link Copied!'), or shows it when copying is unsupported. */
+  const shareLink = async () => {
+    let url: string;
+    try {
+      ({ url } = await createSqlLabPermalink({
+        dbId: editor.dbId,
+        sql: editor.sql,
+        name: editor.name,
+        schema: editor.schema,
+        catalog: editor.catalog,
+        autorun: editor.autorun,
+        templateParams: editor.templateParams || undefined,
+      }));
+    } catch {
+      toast.danger(t("The link couldn't be created"));
+      return;
+    }
+    if (!navigator.clipboard?.writeText) {
+      setShareUrl(url);
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success(t("Link Copied!"));
+    } catch {
+      setShareUrl(url);
     }
   };
 
@@ -411,6 +443,18 @@ function EditorTab({
                 </ActionIcon>
               </Tooltip>
             )}
+            <Tooltip label={t("Copy link")}>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconShare size={14} />}
+                onClick={() => void shareLink()}
+                disabled={!editor.dbId}
+                data-test="share-query"
+              >
+                {t("Share")}
+              </Button>
+            </Tooltip>
             <Button
               size="xs"
               variant="default"
@@ -478,6 +522,7 @@ function EditorTab({
           navigate(exploreDatasetPath(res.id));
         }}
       />
+      <ShareLinkModal url={shareUrl} onClose={() => setShareUrl(null)} />
       <TemplateParamsModal
         opened={modal === "params"}
         onClose={() => setModal(null)}

@@ -1,8 +1,10 @@
 import { useEffect, useRef } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
+import { paths } from "../../config/paths";
 import { t } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
-import { getIncomingQuery } from "./api/sqllab-api";
+import { getIncomingQuery, getSqlLabPermalink, type SqlLabPermalinkBody } from "./api/sqllab-api";
+import { SHARED_QUERY } from "./model/tab-names";
 import type { QueryEditor } from "./model/types";
 
 /** What another feature may pass with `navigate("/sqllab/", { state: { requestedQuery } })`. */
@@ -31,6 +33,42 @@ export function requestedTabPatch(q: RequestedQuery): Partial<QueryEditor> {
     patch.schema = q.schema;
   }
   return patch;
+}
+
+/** The new tab for a shared link (`/sqllab/p/<key>`): titled 'Shared query', with the link's SQL, database, schema and template params. */
+export function permalinkTabPatch(p: SqlLabPermalinkBody): Partial<QueryEditor> {
+  const patch: Partial<QueryEditor> = { name: SHARED_QUERY, sql: p.sql ?? "" };
+  if (p.dbId != null) {
+    patch.dbId = p.dbId;
+    patch.schema = p.schema ?? null;
+    patch.catalog = p.catalog ?? null;
+  } else if (p.schema != null) {
+    patch.schema = p.schema;
+  }
+  const tp = p.templateParams;
+  if (typeof tp === "string") patch.templateParams = tp;
+  else if (tp && typeof tp === "object" && Object.keys(tp).length) patch.templateParams = JSON.stringify(tp);
+  return patch;
+}
+
+/**
+ * 002: `/sqllab/p/<key>` (a shared link) fetches the permalink once the tabs are loaded, opens it
+ * in a new 'Shared query' tab and replaces the location with `/sqllab/`.
+ */
+export function usePermalinkQuery(loaded: boolean, openTab: (patch: Partial<QueryEditor>) => void) {
+  const { key } = useParams<{ key?: string }>();
+  const navigate = useNavigate();
+  const handled = useRef(new Set<string>());
+
+  useEffect(() => {
+    if (!loaded || !key) return;
+    if (handled.current.has(key)) return;
+    handled.current.add(key);
+    getSqlLabPermalink(key)
+      .then((p) => openTab(permalinkTabPatch(p)))
+      .catch(() => toast.danger(t("The link couldn't be loaded")))
+      .finally(() => navigate(paths.sqllab, { replace: true }));
+  }, [loaded, key, navigate, openTab]);
 }
 
 /**

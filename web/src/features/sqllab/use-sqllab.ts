@@ -40,7 +40,7 @@ import {
 } from "./model/query-transitions";
 import { newClientId } from "./model/run-target";
 import { isRunning, type QueryEditor, type QueryRun } from "./model/types";
-import { useRequestedQuery } from "./use-requested-query";
+import { usePermalinkQuery, useRequestedQuery } from "./use-requested-query";
 
 const POLL_MS = 1000;
 const PERSIST_DEBOUNCE_MS = 1000;
@@ -203,6 +203,8 @@ export function useSqlLab(databases: DatabaseRow[] | undefined, savedQueryId: nu
 
   /* ---- a requested query (router state or ?incoming=<key> from a form post) opens a new tab ---- */
   useRequestedQuery(loaded, openTab);
+  /* ---- a shared link (/sqllab/p/<key>) opens a 'Shared query' tab ---- */
+  usePermalinkQuery(loaded, openTab);
 
   /* ---- ?savedQueryId=N opens the saved query in a tab ---- */
   useEffect(() => {

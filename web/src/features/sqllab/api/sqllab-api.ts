@@ -164,3 +164,25 @@ export const getIncomingQuery = (key: string) =>
   apiGet<{ result: IncomingQuery }>(`/api/v1/sqllab/incoming/${encodeURIComponent(key)}`).then(
     (r) => r.result,
   );
+
+/* ---- SQL Lab permalinks (002: a shared link opens a 'Shared query' tab) ---- */
+
+export interface SqlLabPermalinkBody {
+  dbId: number | null;
+  sql: string;
+  name?: string | null;
+  schema?: string | null;
+  catalog?: string | null;
+  autorun?: boolean;
+  templateParams?: string | Record<string, unknown> | null;
+}
+
+/** POST /api/v1/sqllab/permalink: stores the tab and returns its key and shareable url. */
+export const createSqlLabPermalink = (body: SqlLabPermalinkBody) =>
+  apiPost<{ key: string; url: string }>("/api/v1/sqllab/permalink", body);
+
+/** GET /api/v1/sqllab/permalink/<key> (404 when unknown or the database is not visible). */
+export const getSqlLabPermalink = (key: string) =>
+  apiGet<SqlLabPermalinkBody>(
+    `/api/v1/sqllab/permalink/${encodeURIComponent(key).replace(/%3A/gi, ":")}`,
+  );

@@ -207,3 +207,24 @@ export function TemplateParamsModal({
     </Modal>
   );
 }
+
+/** Shown when the clipboard API is unavailable: the shared link, to copy by hand. */
+export function ShareLinkModal({ url, onClose }: { url: string | null; onClose: () => void }) {
+  return (
+    <Modal opened={url !== null} onClose={onClose} title={t("Share query")} data-test="share-link-modal">
+      <Stack gap="sm">
+        <Text size="sm">{t("Sorry, your browser does not support copying.")}</Text>
+        <TextInput
+          readOnly
+          value={url ?? ""}
+          aria-label={t("Link")}
+          onFocus={(e) => e.currentTarget.select()}
+          data-test="share-link-url"
+        />
+        <Group justify="flex-end">
+          <Button onClick={onClose}>{t("Close")}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -7,6 +7,7 @@ export default defineConfig({
       {
         test: {
           name: "server",
+          setupFiles: ["test/support/fast-check-seed.ts"],
           include: ["packages/*/src/**/*.test.ts", "functions/src/**/*.test.ts", "test/**/*.test.ts"],
           exclude: ["test/e2e/**", "**/node_modules/**"],
           environment: "node",

@@ -41,7 +41,11 @@ export const BIRTH_NAMES: DatasetModel = {
   fetch_values_predicate: "num > 0",
 };
 
-/** Every `$n` in the SQL, as numbers. */
+/**
+ * Every `$n` placeholder in the SQL, as numbers. Text inside string literals and quoted
+ * identifiers is skipped: an inlined value such as `'$0'` is data, not a placeholder.
+ */
 export function placeholders(sql: string): number[] {
-  return [...sql.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]));
+  const code = sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g, " ");
+  return [...code.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]));
 }

@@ -1,6 +1,9 @@
 import { Text, Tooltip } from "@mantine/core";
-import type { ListColumn } from "./list-view";
+import { IconTrash } from "@tabler/icons-react";
+import { t } from "../lib/i18n";
+import type { ListColumn, SortOption } from "./list-view";
 import { type Owner, OwnerAvatars } from "./owner-avatars";
+import { RowActions } from "./row-actions";
 
 /** Columns most list pages share. */
 export function lastModifiedColumn<
@@ -28,4 +31,47 @@ export function ownersColumn<T extends { owners?: Owner[] | null }>(): ListColum
 /** A column that exists only so a filter can refer to it (000 §5). */
 export function hiddenColumn<T>(id: string): ListColumn<T> {
   return { id, hidden: true };
+}
+
+/** An actions column whose only action is Delete (hidden without write permission). */
+export function deleteOnlyActionsColumn<T>(
+  canWrite: boolean,
+  askDelete: (rows: T[]) => unknown,
+): ListColumn<T> {
+  return {
+    id: "actions",
+    header: t("Actions"),
+    render: (row) => (
+      <RowActions
+        actions={[
+          {
+            label: t("Delete"),
+            icon: <IconTrash size={16} />,
+            test: "delete",
+            hidden: !canWrite,
+            onClick: () => void askDelete([row]),
+          },
+        ]}
+      />
+    ),
+  };
+}
+
+/** The sort dropdown most lists offer: by name, then by recency either way. */
+export function recencySortOptions(nameColumn: string): SortOption[] {
+  return [
+    { id: nameColumn, desc: false, label: t("Alphabetical"), value: "alphabetical" },
+    {
+      id: "changed_on_delta_humanized",
+      desc: true,
+      label: t("Recently modified"),
+      value: "recently_modified",
+    },
+    {
+      id: "changed_on_delta_humanized",
+      desc: false,
+      label: t("Least recently modified"),
+      value: "least_recently_modified",
+    },
+  ];
 }

@@ -1,19 +1,17 @@
 import { Anchor, Badge, Group, Text } from "@mantine/core";
 import type { ChartRow } from "@strata/contracts";
-import { IconTrash } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { hiddenColumn, lastModifiedColumn, ownersColumn } from "../../components/list-columns";
 import {
-  ListCard,
-  type ListColumn,
-  type ListFilterConfig,
-  ListView,
-  type SortOption,
-} from "../../components/list-view";
+  deleteOnlyActionsColumn,
+  hiddenColumn,
+  lastModifiedColumn,
+  ownersColumn,
+  recencySortOptions,
+} from "../../components/list-columns";
+import { ListCard, type ListColumn, type ListFilterConfig, ListView } from "../../components/list-view";
 import { OwnerAvatars } from "../../components/owner-avatars";
 import { PageHeader } from "../../components/page-header";
-import { RowActions } from "../../components/row-actions";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { t } from "../../lib/i18n";
 import { useResourcePermissions } from "../../lib/resource/resource-info";
@@ -53,16 +51,7 @@ const explorePath = (id: number) => `/explore/?slice_id=${id}`;
 
 const vizLabel = (viz: string) => VIZ_TYPES.find(([k]) => k === viz)?.[1] ?? viz;
 
-const sortOptions: SortOption[] = [
-  { id: "slice_name", desc: false, label: t("Alphabetical"), value: "alphabetical" },
-  { id: "changed_on_delta_humanized", desc: true, label: t("Recently modified"), value: "recently_modified" },
-  {
-    id: "changed_on_delta_humanized",
-    desc: false,
-    label: t("Least recently modified"),
-    value: "least_recently_modified",
-  },
-];
+const sortOptions = recencySortOptions("slice_name");
 
 const filters: ListFilterConfig[] = [
   { id: "slice_name", title: t("Search"), input: "search", operator: "chart_all_text" },
@@ -136,23 +125,7 @@ export default function ChartsListPage() {
       lastModifiedColumn<ChartRow>(),
       hiddenColumn("created_by"),
       hiddenColumn("id"),
-      {
-        id: "actions",
-        header: t("Actions"),
-        render: (c) => (
-          <RowActions
-            actions={[
-              {
-                label: t("Delete"),
-                icon: <IconTrash size={16} />,
-                test: "delete",
-                hidden: !perms.canWrite,
-                onClick: () => void askDelete([c]),
-              },
-            ]}
-          />
-        ),
-      },
+      deleteOnlyActionsColumn<ChartRow>(perms.canWrite, askDelete),
     ],
     [perms.canWrite, askDelete],
   );

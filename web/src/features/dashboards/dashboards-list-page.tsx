@@ -1,19 +1,17 @@
 import { Anchor, Badge, Group, Text } from "@mantine/core";
 import type { DashboardRow } from "@strata/contracts";
-import { IconTrash } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { hiddenColumn, lastModifiedColumn, ownersColumn } from "../../components/list-columns";
 import {
-  ListCard,
-  type ListColumn,
-  type ListFilterConfig,
-  ListView,
-  type SortOption,
-} from "../../components/list-view";
+  deleteOnlyActionsColumn,
+  hiddenColumn,
+  lastModifiedColumn,
+  ownersColumn,
+  recencySortOptions,
+} from "../../components/list-columns";
+import { ListCard, type ListColumn, type ListFilterConfig, ListView } from "../../components/list-view";
 import { OwnerAvatars } from "../../components/owner-avatars";
 import { PageHeader } from "../../components/page-header";
-import { RowActions } from "../../components/row-actions";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { t } from "../../lib/i18n";
 import { useResourcePermissions } from "../../lib/resource/resource-info";
@@ -21,16 +19,7 @@ import { optionsLoader } from "../../lib/resource/resource-options";
 
 const RESOURCE = "dashboard";
 
-const sortOptions: SortOption[] = [
-  { id: "dashboard_title", desc: false, label: t("Alphabetical"), value: "alphabetical" },
-  { id: "changed_on_delta_humanized", desc: true, label: t("Recently modified"), value: "recently_modified" },
-  {
-    id: "changed_on_delta_humanized",
-    desc: false,
-    label: t("Least recently modified"),
-    value: "least_recently_modified",
-  },
-];
+const sortOptions = recencySortOptions("dashboard_title");
 
 const filters: ListFilterConfig[] = [
   { id: "dashboard_title", title: t("Search"), input: "search", operator: "title_or_slug" },
@@ -108,23 +97,7 @@ export default function DashboardsListPage() {
       lastModifiedColumn<DashboardRow>(),
       hiddenColumn("created_by"),
       hiddenColumn("id"),
-      {
-        id: "actions",
-        header: t("Actions"),
-        render: (d) => (
-          <RowActions
-            actions={[
-              {
-                label: t("Delete"),
-                icon: <IconTrash size={16} />,
-                test: "delete",
-                hidden: !perms.canWrite,
-                onClick: () => void askDelete([d]),
-              },
-            ]}
-          />
-        ),
-      },
+      deleteOnlyActionsColumn<DashboardRow>(perms.canWrite, askDelete),
     ],
     [perms.canWrite, askDelete],
   );

@@ -2,14 +2,13 @@ import { Anchor, Badge, Button, Group, Text, Tooltip } from "@mantine/core";
 import type { DatasetRow } from "@strata/contracts";
 import { IconAlertTriangle, IconCertificate, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
-import { hiddenColumn, lastModifiedColumn, ownersColumn } from "../../components/list-columns";
 import {
-  ListCard,
-  type ListColumn,
-  type ListFilterConfig,
-  ListView,
-  type SortOption,
-} from "../../components/list-view";
+  hiddenColumn,
+  lastModifiedColumn,
+  ownersColumn,
+  recencySortOptions,
+} from "../../components/list-columns";
+import { ListCard, type ListColumn, type ListFilterConfig, ListView } from "../../components/list-view";
 import { OwnerAvatars } from "../../components/owner-avatars";
 import { PageHeader } from "../../components/page-header";
 import { RowActions } from "../../components/row-actions";
@@ -69,16 +68,7 @@ const filters: ListFilterConfig[] = [
   { id: "table_name", title: t("Search"), input: "search", operator: "ct" },
 ];
 
-const sortOptions: SortOption[] = [
-  { id: "table_name", desc: false, label: t("Alphabetical"), value: "alphabetical" },
-  { id: "changed_on_delta_humanized", desc: true, label: t("Recently modified"), value: "recently_modified" },
-  {
-    id: "changed_on_delta_humanized",
-    desc: false,
-    label: t("Least recently modified"),
-    value: "least_recently_modified",
-  },
-];
+const sortOptions = recencySortOptions("table_name");
 
 const kindLabel = (d: DatasetRow) => (d.kind === "virtual" ? t("Virtual") : t("Physical"));
 const exploreUrl = (d: DatasetRow) => d.explore_url || exploreDatasetPath(d.id);

@@ -1,18 +1,14 @@
 import { Anchor, Code, Text } from "@mantine/core";
 import type { SavedQueryRow } from "@strata/contracts";
-import { IconTrash } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { lastModifiedColumn } from "../../components/list-columns";
 import {
-  ListCard,
-  type ListColumn,
-  type ListFilterConfig,
-  ListView,
-  type SortOption,
-} from "../../components/list-view";
+  deleteOnlyActionsColumn,
+  lastModifiedColumn,
+  recencySortOptions,
+} from "../../components/list-columns";
+import { ListCard, type ListColumn, type ListFilterConfig, ListView } from "../../components/list-view";
 import { PageHeader } from "../../components/page-header";
-import { RowActions } from "../../components/row-actions";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { paths } from "../../config/paths";
 import { t } from "../../lib/i18n";
@@ -21,16 +17,7 @@ import { optionsLoader } from "../../lib/resource/resource-options";
 
 const RESOURCE = "saved_query";
 
-const sortOptions: SortOption[] = [
-  { id: "label", desc: false, label: t("Alphabetical"), value: "alphabetical" },
-  { id: "changed_on_delta_humanized", desc: true, label: t("Recently modified"), value: "recently_modified" },
-  {
-    id: "changed_on_delta_humanized",
-    desc: false,
-    label: t("Least recently modified"),
-    value: "least_recently_modified",
-  },
-];
+const sortOptions = recencySortOptions("label");
 
 const filters: ListFilterConfig[] = [
   { id: "label", title: t("Search"), input: "search", operator: "all_text" },
@@ -83,23 +70,7 @@ export default function SavedQueriesListPage() {
         ),
       },
       lastModifiedColumn<SavedQueryRow>(),
-      {
-        id: "actions",
-        header: t("Actions"),
-        render: (q) => (
-          <RowActions
-            actions={[
-              {
-                label: t("Delete"),
-                icon: <IconTrash size={16} />,
-                test: "delete",
-                hidden: !perms.canWrite,
-                onClick: () => void askDelete([q]),
-              },
-            ]}
-          />
-        ),
-      },
+      deleteOnlyActionsColumn<SavedQueryRow>(perms.canWrite, askDelete),
     ],
     [perms.canWrite, askDelete],
   );

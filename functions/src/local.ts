@@ -16,6 +16,7 @@ async function main() {
     adminPassword: cfg.adminPassword,
     examples: cfg.loadExamples,
     globalAsyncQueries: cfg.globalAsyncQueries,
+    sqlLab: cfg.sqlLab,
   });
   const app = createApp(runtime.core, { spaDir: join(PROJECT_ROOT, "web", "dist") });
   const server = serve({ fetch: app.fetch, port: cfg.port, hostname: cfg.host }, (info) => {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { createApp, type App } from "../../functions/src/app.ts";
 import { startLocalRuntime, type LocalRuntime } from "../../functions/src/runtime/local-runtime.ts";
+import type { SqlLabLimits } from "@strata/core";
 
 export const ADMIN = { username: "admin", password: "admin-test-password" };
 
@@ -25,7 +26,7 @@ export interface TestServer {
  * DuckDB, in a fresh temporary data directory.
  */
 export async function startTestServer(
-  opts: { examples?: boolean | string[]; globalAsyncQueries?: boolean } = {},
+  opts: { examples?: boolean | string[]; globalAsyncQueries?: boolean; sqlLab?: SqlLabLimits } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "strata-test-"));
   const runtime = await startLocalRuntime({
@@ -36,6 +37,7 @@ export async function startTestServer(
     examples: opts.examples ?? ["birth_names", "energy_usage"],
     secret: randomBytes(32).toString("hex"),
     globalAsyncQueries: opts.globalAsyncQueries,
+    sqlLab: opts.sqlLab,
     log: () => {},
   });
   const app = createApp(runtime.core);

@@ -17,6 +17,9 @@ const ExecuteSchema = v.looseObject({
   tab: v.optional(v.nullable(v.string())),
   templateParams: v.optional(v.nullable(v.string())),
   queryLimit: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
+  select_as_cta: v.optional(v.boolean()),
+  ctas_method: v.optional(v.nullable(v.picklist(["TABLE", "VIEW"], "ctas_method is TABLE or VIEW"))),
+  tmp_table_name: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(250)))),
 });
 const ResultsQuery = v.strictObject({
   key: v.pipe(v.string(), v.uuid("Unknown results key")),
@@ -43,6 +46,27 @@ export function sqlLabRoutes() {
       const q = risonQuery(c, ResultsQuery);
       const body = await c.get("core").sqlLab.results(c.get("principal"), q.key, q.rows);
       return c.body(body, 200, { "content-type": "application/json" });
+    })
+    .get("/export/:clientId", async (c) => {
+      const { fileName, chunks } = await c
+        .get("core")
+        .sqlLab.exportCsv(c.get("principal"), c.req.param("clientId"));
+      // Streamed chunk by chunk: a 1M-row result never sits whole in memory.
+      const encoder = new TextEncoder();
+      const stream = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const next = await chunks.next();
+          if (next.done) controller.close();
+          else controller.enqueue(encoder.encode(next.value));
+        },
+        async cancel() {
+          await chunks.return(undefined);
+        },
+      });
+      return c.body(stream, 200, {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="${fileName}"`,
+      });
     });
 }
 

@@ -1,5 +1,13 @@
 import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
-import { createAwsClients, createCore, type Core, JobQueue, MetaStore, ResultStore } from "@strata/core";
+import {
+  type Core,
+  createAwsClients,
+  createCore,
+  JobQueue,
+  MetaStore,
+  ResultStore,
+  sqlLabLimitsFromEnv,
+} from "@strata/core";
 import { createEngine } from "@strata/engines";
 
 function required(name: string): string {
@@ -37,7 +45,10 @@ export function cloudCore(): Promise<Core> {
       secret: await cloudSecret(),
       engineFactory: (config) => createEngine(config, { sandbox: true }),
       engines: { region, athenaWorkGroup: process.env.ATHENA_WORKGROUP },
-      features: { globalAsyncQueries: process.env.GLOBAL_ASYNC_QUERIES !== "false" },
+      features: {
+        globalAsyncQueries: process.env.GLOBAL_ASYNC_QUERIES !== "false",
+        sqlLab: sqlLabLimitsFromEnv(process.env),
+      },
     });
   })();
   cached.catch(() => {

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { type SqlLabLimits, sqlLabLimitsFromEnv } from "@strata/core";
 
 /** Local configuration from environment variables, with the defaults `npm start` uses. */
 export interface LocalConfig {
@@ -9,6 +10,7 @@ export interface LocalConfig {
   adminPassword?: string;
   loadExamples: boolean;
   globalAsyncQueries: boolean;
+  sqlLab: SqlLabLimits;
 }
 
 export function readLocalConfig(env = process.env): LocalConfig {
@@ -23,5 +25,6 @@ export function readLocalConfig(env = process.env): LocalConfig {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     loadExamples: env.LOAD_EXAMPLES !== "false",
     globalAsyncQueries: env.GLOBAL_ASYNC_QUERIES === "true",
+    sqlLab: sqlLabLimitsFromEnv(env),
   };
 }

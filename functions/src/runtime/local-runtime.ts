@@ -12,6 +12,7 @@ import {
   MetaStore,
   registerExampleDashboards,
   registerExamples,
+  type SqlLabLimits,
   ResultStore,
 } from "@strata/core";
 import { createEngine, EXAMPLE_TABLES, loadExamples } from "@strata/engines";
@@ -34,6 +35,7 @@ export interface LocalRuntimeOptions {
   secret?: string;
   /** Superset's GLOBAL_ASYNC_QUERIES: chart data always runs as a job through the queue. */
   globalAsyncQueries?: boolean;
+  sqlLab?: SqlLabLimits;
 }
 
 export interface LocalRuntime {
@@ -70,7 +72,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     secret: opts.secret ?? localSecret(opts.dataDir),
     engineFactory: (config) => createEngine(config, { sandbox: true }),
     engines: { dataDir: opts.dataDir, examplesPath, region: REGION },
-    features: { globalAsyncQueries: opts.globalAsyncQueries ?? false },
+    features: { globalAsyncQueries: opts.globalAsyncQueries ?? false, sqlLab: opts.sqlLab },
   });
   await bootstrapSecurity(core, {
     adminUsername: opts.adminUsername,

@@ -26,6 +26,7 @@ import type { ResultStore } from "./store/result-store.ts";
 import { Favorites } from "./tags/favorites.ts";
 import { SavedQueries } from "./sqllab/saved-queries.ts";
 import { TabStates } from "./sqllab/tab-state.ts";
+import type { SqlLabLimits } from "./sqllab/limits.ts";
 import { SQLLAB_JOB, SqlLab } from "./sqllab/service.ts";
 import { Tags } from "./tags/service.ts";
 import { TaggableRegistry } from "./tags/taggable.ts";
@@ -38,7 +39,7 @@ export interface CoreDeps {
   engineFactory: EngineFactory;
   engines: RegistryOptions;
   /** Feature flags and defaults (Superset's config). */
-  features?: { globalAsyncQueries?: boolean; defaultCacheTimeout?: number };
+  features?: { globalAsyncQueries?: boolean; defaultCacheTimeout?: number; sqlLab?: SqlLabLimits };
 }
 
 /** The domain, assembled over its ports. Entry points (API, worker, schedule) only call into this. */
@@ -150,14 +151,17 @@ export function createCore(deps: CoreDeps) {
       defaultCacheTimeout: deps.features?.defaultCacheTimeout ?? 86_400,
     },
   );
-  const sqlLab = new SqlLab({
-    meta: deps.meta,
-    results: deps.results,
-    jobs: deps.jobs,
-    databases,
-    principalOf: async (id) =>
-      security.principalFor(id ? ((await deps.meta.get<UserData>(USER, id)) ?? null) : null),
-  });
+  const sqlLab = new SqlLab(
+    {
+      meta: deps.meta,
+      results: deps.results,
+      jobs: deps.jobs,
+      databases,
+      principalOf: async (id) =>
+        security.principalFor(id ? ((await deps.meta.get<UserData>(USER, id)) ?? null) : null),
+    },
+    deps.features?.sqlLab,
+  );
   const savedQueries = new SavedQueries(deps.meta, databases, usersById);
   const tabStates = new TabStates(deps.meta, sqlLab);
   /** Worker handlers by job kind, and what to tell users when a job is given up. */

@@ -30,4 +30,5 @@ export * from "./chart-data/service.ts";
 export * from "./async/events.ts";
 export * from "./sqllab/service.ts";
 export * from "./sqllab/format.ts";
+export * from "./sqllab/limits.ts";
 export * from "./examples/dashboards.ts";

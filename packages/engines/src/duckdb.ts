@@ -174,7 +174,7 @@ export class DuckDbEngine implements QueryEngine {
           }
           const last = prepared[extracted.count - 1] ?? (await extracted.prepare(extracted.count - 1));
           bindParams(last, params);
-          return await readResult(last, limit);
+          return await collectColumnar(await last.stream(), limit, options);
         } finally {
           if (!allowDml) await connection.run("ROLLBACK").catch(() => undefined);
         }
@@ -351,30 +351,45 @@ async function prepareOrClassify(
   }
 }
 
-async function readResult(statement: DuckDBPreparedStatement, limit?: number): Promise<ColumnarResult> {
-  return collectColumnar(await statement.stream(), limit);
-}
-
-/** Reads a (streaming) DuckDB result into columns, stopping after `limit` rows. */
-export async function collectColumnar(result: DuckDBResult, limit?: number | null): Promise<ColumnarResult> {
+/**
+ * Reads a (streaming) DuckDB result into columns, stopping after `limit` rows. With `onBatch`,
+ * rows leave in batches as they arrive, so only one batch is held at a time.
+ */
+export async function collectColumnar(
+  result: DuckDBResult,
+  limit?: number | null,
+  stream: Pick<ExecuteOptions, "onBatch" | "batchRows"> = {},
+): Promise<ColumnarResult> {
   const types = result.columnTypes();
   const names = dedupeNames(result.columnNames());
-  const builder = new ColumnarBuilder(types);
-  const max = limit === undefined || limit === null ? Number.POSITIVE_INFINITY : Math.max(0, limit);
-  let truncated = false;
-  for (;;) {
-    const chunk = await result.fetchChunk();
-    if (!chunk || chunk.rowCount === 0) break;
-    const taken = builder.append(chunk, max);
-    if (taken < chunk.rowCount) {
-      truncated = true;
-      break;
-    }
-  }
   const columns = names.map((name, i) => {
     const type = types[i].toString();
     return { name, type, kind: kindOfDuckDbType(type) };
   });
+  const max = limit === undefined || limit === null ? Number.POSITIVE_INFINITY : Math.max(0, limit);
+  const batchRows = Math.max(1, stream.batchRows ?? 50_000);
+  let builder = new ColumnarBuilder(types);
+  let flushed = 0;
+  let truncated = false;
+  const flush = async () => {
+    flushed += builder.rowcount;
+    await stream.onBatch?.({ columns, data: builder.data, rowcount: builder.rowcount, truncated: false });
+    builder = new ColumnarBuilder(types);
+  };
+  for (;;) {
+    const chunk = await result.fetchChunk();
+    if (!chunk || chunk.rowCount === 0) break;
+    const taken = builder.append(chunk, max - flushed);
+    if (taken < chunk.rowCount) {
+      truncated = true;
+      break;
+    }
+    if (stream.onBatch && builder.rowcount >= batchRows) await flush();
+  }
+  if (stream.onBatch) {
+    if (builder.rowcount > 0) await flush();
+    return { columns, data: columns.map(() => []), rowcount: flushed, truncated };
+  }
   return { columns, data: builder.data, rowcount: builder.rowcount, truncated };
 }
 

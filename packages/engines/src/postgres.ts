@@ -156,7 +156,10 @@ export class PostgresEngine implements QueryEngine {
       for (const statement of statements.slice(0, -1)) {
         await client.query(arrayQuery(statement.sql, params.slice(0, statement.paramCount)));
       }
-      const result = await this.runLast(client, statements[statements.length - 1], params, limit, allowDml);
+      const last = statements[statements.length - 1];
+      const result = options.onBatch
+        ? await this.streamLast(client, last, params, limit, allowDml, options)
+        : await this.runLast(client, last, params, limit, allowDml);
       if (!allowDml) await client.query("ROLLBACK");
       else if (options.schema) await client.query("RESET search_path");
       return result;
@@ -199,6 +202,60 @@ export class PostgresEngine implements QueryEngine {
     const kept = truncated ? rows.slice(0, max) : rows;
     const columns = await this.resultColumns(client, fields);
     return { columns, data: rowsToColumns(kept, columns.length), rowcount: kept.length, truncated };
+  }
+
+  /** The last statement's rows through a cursor, `batchRows` at a time, handed to `onBatch`. */
+  private async streamLast(
+    client: pg.PoolClient,
+    statement: Statement,
+    params: unknown[],
+    limit: number | undefined,
+    allowDml: boolean,
+    options: ExecuteOptions,
+  ): Promise<ColumnarResult> {
+    if (!(statement.readOnly && SELECT_LIKE.has(statement.kind))) {
+      // Not a cursor-able query (e.g. DML): run it whole and hand over one batch.
+      const whole = await this.runLast(client, statement, params, limit, allowDml);
+      if (whole.rowcount > 0) await options.onBatch?.(whole);
+      return { ...whole, data: whole.columns.map(() => []) };
+    }
+    const max = limit === undefined || limit === null ? Number.POSITIVE_INFINITY : Math.max(0, limit);
+    const batchRows = Math.max(1, options.batchRows ?? 50_000);
+    if (allowDml) await client.query("BEGIN");
+    await client.query(
+      arrayQuery(
+        `DECLARE strata_cursor NO SCROLL CURSOR FOR ${statement.sql}`,
+        params.slice(0, statement.paramCount),
+      ),
+    );
+    let columns: ResultColumn[] | undefined;
+    let total = 0;
+    let truncated = false;
+    for (;;) {
+      // One row beyond the limit tells whether the limit cut the result.
+      const want = Math.min(batchRows, max - total + 1);
+      const page = await client.query(arrayQuery(`FETCH FORWARD ${want} FROM strata_cursor`));
+      columns ??= await this.resultColumns(client, page.fields ?? []);
+      let rows = (page.rows ?? []) as unknown[][];
+      if (total + rows.length > max) {
+        truncated = true;
+        rows = rows.slice(0, max - total);
+      }
+      if (rows.length > 0) {
+        await options.onBatch?.({
+          columns,
+          data: rowsToColumns(rows, columns.length),
+          rowcount: rows.length,
+          truncated: false,
+        });
+      }
+      total += rows.length;
+      if (truncated || page.rows.length < want) break;
+    }
+    await client.query("CLOSE strata_cursor");
+    if (allowDml) await client.query("COMMIT");
+    const cols = columns ?? [];
+    return { columns: cols, data: cols.map(() => []), rowcount: total, truncated };
   }
 
   private async resultColumns(client: pg.PoolClient, fields: pg.FieldDef[]): Promise<ResultColumn[]> {

@@ -34,6 +34,13 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** Allow statements that change data (the database's allow_dml). */
   allowDml?: boolean;
+  /**
+   * Streams the last statement's rows in batches of about `batchRows` instead of holding them:
+   * the returned result then has the columns, the row count and `truncated`, but empty data.
+   * Keeps memory bounded for big results (SQL Lab stores each batch as it arrives).
+   */
+  onBatch?: (batch: ColumnarResult) => Promise<void>;
+  batchRows?: number;
 }
 
 export interface TableRef {

@@ -35,10 +35,19 @@ function csvCell(v: unknown): string {
 
 /** CSV with a header row; quotes cells that need it (and formula-like text, against CSV injection). */
 export function toCsv(t: Columnar): string {
-  const lines = [t.columns.map(csvCell).join(",")];
+  return csvHeader(t.columns) + csvBody(t);
+}
+
+export function csvHeader(columns: string[]): string {
+  return `${columns.map(csvCell).join(",")}\r\n`;
+}
+
+/** The rows of `t` as CSV lines (no header), each ending in CRLF. */
+export function csvBody(t: Columnar): string {
   const n = rowCount(t);
-  for (let i = 0; i < n; i++) lines.push(t.data.map((col) => csvCell(col[i])).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  const lines: string[] = new Array(n);
+  for (let i = 0; i < n; i++) lines[i] = `${t.data.map((col) => csvCell(col[i])).join(",")}\r\n`;
+  return lines.join("");
 }
 
 export async function toXlsx(t: Columnar, sheet = "Sheet1"): Promise<Uint8Array> {

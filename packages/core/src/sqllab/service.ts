@@ -1,22 +1,24 @@
 import { randomUUID } from "node:crypto";
 import { ErrorType } from "@strata/contracts";
 import type { ColumnarResult, QueryEngine, StatementInfo } from "@strata/engines";
-import { rowsJson } from "../chart-data/format.ts";
+import { csvBody, csvHeader, rowsJson } from "../chart-data/format.ts";
 import { toEngineError } from "../databases/engine-errors.ts";
 import type { Databases } from "../databases/service.ts";
 import type { DatabaseEntity } from "../databases/types.ts";
-import { AppError, notFound, typedError, unprocessable } from "../errors.ts";
+import { AppError, badRequest, notFound, typedError, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
 import { can, type Principal, requirePermission } from "../security/principal.ts";
 import type { Job, JobQueue } from "../store/job-queue.ts";
 import type { MetaStore } from "../store/meta-store.ts";
 import type { ResultStore } from "../store/result-store.ts";
+import { ctasStatement, ctasTarget } from "./ctas.ts";
+import { limitingFactor } from "./limiting-factor.ts";
+import { DEFAULT_SQLLAB_LIMITS, type SqlLabLimits } from "./limits.ts";
+import { CHUNK_ROWS, type ResultManifest, StoredResults } from "./stored-results.ts";
 import { parseTemplateParams, renderTemplate } from "./templates.ts";
 import { QUERY, type QueryData, type QueryEntity } from "./types.ts";
 
 export const SQLLAB_JOB = "sqllab";
-const DEFAULT_LIMIT = 1000;
-const MAX_LIMIT = 100_000;
 const KIND: Record<string, number> = { numeric: 0, string: 1, temporal: 2, boolean: 3, other: 1 };
 
 export interface ExecuteBody {
@@ -30,6 +32,16 @@ export interface ExecuteBody {
   tab?: string | null;
   templateParams?: string | null;
   queryLimit?: number | null;
+  select_as_cta?: boolean;
+  ctas_method?: "TABLE" | "VIEW" | null;
+  tmp_table_name?: string | null;
+}
+
+/** The first rows of a result with its columns and total row count. */
+interface StoredHead {
+  columns: ColumnarResult["columns"];
+  data: unknown[][];
+  rowcount: number;
 }
 
 export type ExecuteReply = { status: 200; body: string } | { status: 202; body: Record<string, unknown> };
@@ -47,7 +59,12 @@ export class SqlLab {
       databases: Databases;
       principalOf: (userId: number | null) => Promise<Principal>;
     },
-  ) {}
+    readonly limits: SqlLabLimits = DEFAULT_SQLLAB_LIMITS,
+  ) {
+    this.stored = new StoredResults(deps.results);
+  }
+
+  private readonly stored: StoredResults;
 
   row(q: QueryEntity) {
     return {
@@ -81,6 +98,11 @@ export class SqlLab {
       changed_on_delta_humanized: humanizeSince(new Date(q.changed_on_ms).toISOString()),
       user_id: q.user_id,
       templateParams: q.template_params,
+      ctas: q.select_as_cta ?? false,
+      ctas_method: q.ctas_method ?? null,
+      tempTable: q.tmp_table_name ?? null,
+      tmp_table_name: q.tmp_table_name ?? null,
+      tempSchema: q.tmp_schema_name ?? null,
     };
   }
 
@@ -149,12 +171,18 @@ export class SqlLab {
     requirePermission(p, "can_sqllab", "SQLLab");
     const { db, engine } = await this.engineFor(p, body.database_id);
     const sql = renderTemplate(body.sql, parseTemplateParams(body.templateParams));
-    await this.statements(db, engine, sql);
+    const statements = await this.statements(db, engine, sql);
+    const ctas = body.select_as_cta ? ctasTarget(db, body, statements, p.user?.id ?? null) : null;
     if (body.runAsync && !db.allow_run_async) {
       throw unprocessable(
         `"${db.database_name}" does not allow asynchronous queries; run it without "async", or ask an admin to allow it.`,
       );
     }
+    const limit = body.queryLimit ?? this.limits.defaultLimit;
+    if (limit > this.limits.maxRows)
+      throw badRequest({
+        queryLimit: [`The limit can be at most ${this.limits.maxRows.toLocaleString("en-US")} rows.`],
+      });
     const now = Date.now();
     const query = await this.deps.meta.create<QueryData>(
       QUERY,
@@ -171,7 +199,7 @@ export class SqlLab {
         status: body.runAsync ? "pending" : "running",
         progress: 0,
         rows: null,
-        limit: Math.min(Math.max(1, body.queryLimit ?? DEFAULT_LIMIT), MAX_LIMIT),
+        limit,
         limiting_factor: "UNKNOWN",
         results_key: null,
         error_message: null,
@@ -181,6 +209,10 @@ export class SqlLab {
         changed_on_ms: now,
         run_async: Boolean(body.runAsync),
         template_params: body.templateParams ?? null,
+        select_as_cta: ctas !== null,
+        ctas_method: ctas?.method ?? null,
+        tmp_table_name: ctas?.table ?? null,
+        tmp_schema_name: ctas?.schema ?? null,
       },
       p.user?.id ?? null,
     );
@@ -189,67 +221,110 @@ export class SqlLab {
       await this.deps.jobs.send({ id: query.client_id, kind: SQLLAB_JOB, payload: { queryId: query.id } });
       return { status: 202, body: { query: this.row(query) } };
     }
-    const done = await this.run(query, db, engine);
+    const { query: done, head } = await this.run(query, db, engine, this.limits.syncTimeoutSec);
     if (done.status === "stopped")
       return {
         status: 200,
         body: JSON.stringify({ status: "stopped", query_id: done.id, query: this.row(done) }),
       };
-    if (done.status === "failed") {
-      throw new AppError(400, {
+    if (done.status === "failed" || done.status === "timed_out") {
+      throw new AppError(done.status === "timed_out" ? 408 : 400, {
         message: done.error_message ?? "The query failed",
         errors: done.errors as never,
       });
     }
-    return { status: 200, body: await this.resultsBody(done) };
+    return { status: 200, body: this.resultsBody(done, head ?? { columns: [], data: [], rowcount: 0 }) };
   }
 
-  /** Runs every statement; the last one's rows are the result (stored in S3 under its key). */
-  private async run(query: QueryEntity, db: DatabaseEntity, engine: QueryEngine): Promise<QueryEntity> {
+  /**
+   * Runs every statement; the last one's rows stream into the ResultStore, chunk by chunk, under
+   * a new key (a CTAS run stores nothing: its rows went into the new table). Never throws: the
+   * outcome is in the saved query's status.
+   */
+  private async run(
+    query: QueryEntity,
+    db: DatabaseEntity,
+    engine: QueryEngine,
+    timeoutSec: number,
+  ): Promise<{ query: QueryEntity; head?: StoredHead }> {
     const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException("timeout", "TimeoutError")),
+      timeoutSec * 1000,
+    );
     this.running.set(query.client_id, controller);
     let current = query;
     try {
       if (current.status === "pending") current = await this.save(current, { status: "running" });
       const statements = await this.statements(db, engine, query.executed_sql ?? query.sql);
+      if (query.select_as_cta)
+        statements.splice(0, statements.length, await ctasStatement(engine, query, statements));
+      const key = randomUUID();
+      const writer = this.stored.writer(key, this.limits.displayRows);
       let result: ColumnarResult | undefined;
-      for (const st of statements) {
+      for (const [i, st] of statements.entries()) {
+        const last = i === statements.length - 1;
         result = await engine.execute(st.sql, {
           limit: query.limit,
           schema: query.schema,
           catalog: query.catalog,
           signal: controller.signal,
-          allowDml: db.allow_dml,
+          allowDml: db.allow_dml || query.select_as_cta,
+          ...(last && !query.select_as_cta ? { onBatch: writer.append, batchRows: CHUNK_ROWS } : {}),
         });
       }
+      // Engines that cannot stream hand back whole rows: store them the same way.
+      if (!query.select_as_cta && result && (result.data[0]?.length ?? 0) > 0) await writer.append(result);
       const latest = (await this.deps.meta.get<QueryData>(QUERY, query.id)) ?? current;
-      if (latest.status === "stopped") return latest; // a stop won the race: keep it stopped
-      const key = randomUUID();
-      await this.deps.results.putJson(`sqllab/${key}.json`, {
-        queryId: query.id,
-        userId: query.user_id,
-        columns: result!.columns,
-        data: result!.data,
-      });
-      return await this.save(latest, {
+      if (latest.status === "stopped") return { query: latest }; // a stop won the race: keep it stopped
+      const columns = query.select_as_cta ? [] : (result?.columns ?? []);
+      const manifest = await writer.finish({ queryId: query.id, userId: query.user_id, columns });
+      const saved = await this.save(latest, {
         status: "success",
         progress: 100,
-        rows: result!.rowcount,
+        rows: manifest.rowcount,
         results_key: key,
-        limiting_factor: result!.truncated ? "DROPDOWN" : "NOT_LIMITED",
+        limiting_factor: limitingFactor(
+          statements.at(-1)?.sql ?? "",
+          query.limit,
+          manifest.rowcount,
+          result?.truncated ?? false,
+        ),
         end_time: Date.now(),
       });
+      return { query: saved, head: { columns, data: writer.head, rowcount: manifest.rowcount } };
     } catch (e) {
       const latest = (await this.deps.meta.get<QueryData>(QUERY, query.id)) ?? current;
-      if (latest.status === "stopped") return latest;
+      if (latest.status === "stopped") return { query: latest };
+      if (controller.signal.aborted && (controller.signal.reason as Error)?.name === "TimeoutError") {
+        const message = `The query exceeded the ${timeoutSec} seconds timeout.`;
+        return {
+          query: await this.save(latest, {
+            status: "timed_out",
+            error_message: message,
+            errors: [
+              {
+                message,
+                error_type: ErrorType.SQLLAB_TIMEOUT_ERROR,
+                level: "error",
+                extra: { timeout: timeoutSec },
+              },
+            ],
+            end_time: Date.now(),
+          }),
+        };
+      }
       const err = toEngineError(e, db.engine);
-      return this.save(latest, {
-        status: "failed",
-        error_message: err.message,
-        errors: err.body.errors ?? [],
-        end_time: Date.now(),
-      });
+      return {
+        query: await this.save(latest, {
+          status: "failed",
+          error_message: err.message,
+          errors: err.body.errors ?? [],
+          end_time: Date.now(),
+        }),
+      };
     } finally {
+      clearTimeout(timer);
       this.running.delete(query.client_id);
     }
   }
@@ -265,40 +340,64 @@ export class SqlLab {
     if (!query || query.status !== "pending") return;
     const p = await this.deps.principalOf(query.user_id);
     const { db, engine } = await this.engineFor(p, query.database_id);
-    await this.run(query, db, engine);
+    await this.run(query, db, engine, this.limits.asyncTimeoutSec);
   }
 
-  private async resultsBody(q: QueryEntity, rows?: number): Promise<string> {
-    const stored = await this.deps.results.getJson<{ columns: ColumnarResult["columns"]; data: unknown[][] }>(
-      `sqllab/${q.results_key}.json`,
-    );
-    if (!stored) throw notFound("The results have expired; run the query again.");
-    const data = rows === undefined ? stored.data : stored.data.map((col) => col.slice(0, rows));
-    const columns = stored.columns.map((c) => ({
+  /** A run's reply: at most the display limit of rows; the rest stays in the store (CSV export). */
+  private resultsBody(q: QueryEntity, head: StoredHead): string {
+    const columns = head.columns.map((c) => ({
       column_name: c.name,
       name: c.name,
       type: c.type,
       is_dttm: c.kind === "temporal",
       type_generic: KIND[c.kind] ?? 1,
     }));
-    const head = JSON.stringify({
+    const shown = head.data[0]?.length ?? 0;
+    const meta = JSON.stringify({
       status: "success",
       query_id: q.id,
       columns,
       selected_columns: columns,
       expanded_columns: [],
+      displayLimitReached: head.rowcount > shown,
       query: this.row(q),
     });
-    return `${head.slice(0, -1)},"data":${rowsJson({ columns: stored.columns.map((c) => c.name), data })}}`;
+    return `${meta.slice(0, -1)},"data":${rowsJson({ columns: head.columns.map((c) => c.name), data: head.data })}}`;
   }
 
-  /** `GET /api/v1/sqllab/results/?q=(key:…,rows:…)`, for the query's owner. */
-  async results(p: Principal, key: string, rows?: number): Promise<string> {
+  /** A stored result the principal may read (the query's owner, or all-query access). */
+  private async readable(p: Principal, key: string): Promise<{ q: QueryEntity; manifest: ResultManifest }> {
     requirePermission(p, "can_sqllab", "SQLLab");
-    const stored = await this.deps.results.getJson<{ queryId: number }>(`sqllab/${key}.json`);
-    if (!stored) throw notFound("The results have expired; run the query again.");
-    const q = await this.get(p, stored.queryId);
-    return this.resultsBody(q, rows);
+    const manifest = await this.stored.manifest(key);
+    if (!manifest) throw notFound("The results have expired; run the query again.");
+    return { q: await this.get(p, manifest.queryId), manifest };
+  }
+
+  /** `GET /api/v1/sqllab/results/?q=(key:…,rows:…)`: the first rows, never above the display limit. */
+  async results(p: Principal, key: string, rows?: number): Promise<string> {
+    const { q, manifest } = await this.readable(p, key);
+    const n = Math.min(rows ?? this.limits.displayRows, this.limits.displayRows);
+    const data = await this.stored.head(key, manifest, n);
+    return this.resultsBody(q, { columns: manifest.columns, data, rowcount: manifest.rowcount });
+  }
+
+  /** `GET /api/v1/sqllab/export/{client_id}/`: every stored row as CSV, one chunk at a time. */
+  async exportCsv(
+    p: Principal,
+    clientId: string,
+  ): Promise<{ fileName: string; chunks: AsyncGenerator<string> }> {
+    requirePermission(p, "can_export_csv", "SQLLab");
+    const q = await this.byClientId(p, clientId);
+    if (!q.results_key) throw notFound("This query has no stored results; run it again.");
+    const { manifest } = await this.readable(p, q.results_key);
+    const stored = this.stored;
+    const key = q.results_key;
+    async function* lines() {
+      yield csvHeader(manifest.columns.map((c) => c.name));
+      for await (const chunk of stored.chunks(key, manifest)) yield csvBody(chunk);
+    }
+    const stamp = new Date(q.start_time).toISOString().slice(0, 19).replace(/[-:T]/g, "");
+    return { fileName: `sqllab_${q.client_id}_${stamp}.csv`, chunks: lines() };
   }
 
   /** `POST /api/v1/sqllab/estimate/`: the engine's plan for the statements, without running them. */

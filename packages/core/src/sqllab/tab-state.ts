@@ -1,3 +1,4 @@
+import { sqlLabConf } from "./limits.ts";
 import { notFound, unprocessable } from "../errors.ts";
 import { type Principal, requirePermission, requireUser } from "../security/principal.ts";
 import type { Entity, MetaStore } from "../store/meta-store.ts";
@@ -151,6 +152,7 @@ export class TabStates {
       tab_state_ids: tabs.map((t) => [t.id, t.label]),
       active_tab: active ? await this.detail(p, active.id) : null,
       user_id: p.user?.id ?? null,
+      common: { conf: sqlLabConf(this.sqlLab.limits) },
     };
   }
 

@@ -17,7 +17,7 @@ export interface QueryData {
   progress: number;
   rows: number | null;
   limit: number;
-  limiting_factor: "NOT_LIMITED" | "DROPDOWN" | "UNKNOWN";
+  limiting_factor: LimitingFactor;
   results_key: string | null;
   error_message: string | null;
   errors: unknown[];
@@ -26,6 +26,14 @@ export interface QueryData {
   changed_on_ms: number;
   run_async: boolean;
   template_params: string | null;
+  /** CREATE TABLE/VIEW AS: the run stores its rows in a new table instead of the result store. */
+  select_as_cta?: boolean;
+  ctas_method?: "TABLE" | "VIEW" | null;
+  tmp_table_name?: string | null;
+  tmp_schema_name?: string | null;
 }
 export type QueryEntity = Entity<QueryData>;
 export const QUERY = "query";
+
+/** Why a result has fewer rows than the query could give (Superset's values). */
+export type LimitingFactor = "NOT_LIMITED" | "DROPDOWN" | "QUERY" | "QUERY_AND_DROPDOWN" | "UNKNOWN";

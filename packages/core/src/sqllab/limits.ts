@@ -1,0 +1,54 @@
+/** SQL Lab's configurable limits (Superset's names in the comments). */
+export interface SqlLabLimits {
+  /** DEFAULT_SQLLAB_LIMIT: the limit selector's default. */
+  defaultLimit: number;
+  /** SQL_MAX_ROW: the most rows a run may produce (and store). */
+  maxRows: number;
+  /** DISPLAY_MAX_ROW: the most rows sent to the browser; the rest only through CSV export. */
+  displayRows: number;
+  /** SQLLAB_TIMEOUT: seconds a synchronous run may take. */
+  syncTimeoutSec: number;
+  /** SQLLAB_ASYNC_TIME_LIMIT_SEC: seconds an asynchronous run may take. */
+  asyncTimeoutSec: number;
+}
+
+export const DEFAULT_SQLLAB_LIMITS: SqlLabLimits = {
+  defaultLimit: 1000,
+  maxRows: 1_000_000,
+  displayRows: 10_000,
+  syncTimeoutSec: 30,
+  asyncTimeoutSec: 6 * 3600,
+};
+
+const ENV: Record<keyof SqlLabLimits, string> = {
+  defaultLimit: "DEFAULT_SQLLAB_LIMIT",
+  maxRows: "SQL_MAX_ROW",
+  displayRows: "DISPLAY_MAX_ROW",
+  syncTimeoutSec: "SQLLAB_TIMEOUT",
+  asyncTimeoutSec: "SQLLAB_ASYNC_TIME_LIMIT_SEC",
+};
+
+/** Limits from environment variables named as in Superset; a bad value stops the start. */
+export function sqlLabLimitsFromEnv(env: Record<string, string | undefined>): SqlLabLimits {
+  const out = { ...DEFAULT_SQLLAB_LIMITS };
+  for (const [field, name] of Object.entries(ENV) as [keyof SqlLabLimits, string][]) {
+    const raw = env[name];
+    if (raw === undefined || raw === "") continue;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1)
+      throw new Error(`${name} must be a positive whole number, not "${raw}".`);
+    out[field] = n;
+  }
+  return out;
+}
+
+/** The bootstrap's `common.conf`, under Superset's names. */
+export function sqlLabConf(l: SqlLabLimits) {
+  return {
+    DEFAULT_SQLLAB_LIMIT: l.defaultLimit,
+    SQL_MAX_ROW: l.maxRows,
+    DISPLAY_MAX_ROW: l.displayRows,
+    SQLLAB_TIMEOUT: l.syncTimeoutSec,
+    SQLLAB_ASYNC_TIME_LIMIT_SEC: l.asyncTimeoutSec,
+  };
+}

@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPostgres, type TestPostgres } from "../support/postgres.ts";
+import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
+
+type Json = Record<string, any>;
+const json = async (res: Response) => (await res.json()) as Json;
+let s: TestServer;
+let pg: TestPostgres;
+let admin: string;
+let db: number;
+
+beforeAll(async () => {
+  [s, pg] = await Promise.all([
+    startTestServer({
+      examples: ["birth_names"],
+      sqlLab: {
+        defaultLimit: 1000,
+        maxRows: 1_000_000,
+        displayRows: 10_000,
+        syncTimeoutSec: 2,
+        asyncTimeoutSec: 60,
+      },
+    }),
+    startPostgres(),
+  ]);
+  admin = await s.login(ADMIN.username, ADMIN.password);
+  db = (await json(await s.call("GET", "/api/v1/database/", { token: admin }))).ids[0];
+}, 120_000);
+afterAll(async () => {
+  await s?.close();
+  await pg?.stop();
+});
+
+const run = (body: Record<string, unknown>, token = admin) =>
+  s.call("POST", "/api/v1/sqllab/execute/", { token, body: { database_id: db, schema: "main", ...body } });
+
+/** Lines of a CSV body that is known to hold no line breaks inside cells. */
+const csvLines = (text: string) => text.split("\r\n").filter((l) => l !== "");
+
+describe("SQL Lab results at scale", () => {
+  it("stores a 250k-row result in chunks, sends only the display limit, and exports every row", async () => {
+    const res = await run({
+      client_id: "big1",
+      sql: "SELECT i, i * 2 AS twice, 'row ' || i AS label FROM range(250000) t(i) ORDER BY i",
+      queryLimit: 1_000_000,
+    });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.data).toHaveLength(10_000);
+    expect(body.data[9_999]).toEqual({ i: 9_999, twice: 19_998, label: "row 9999" });
+    expect(body.displayLimitReached).toBe(true);
+    expect(body.query).toMatchObject({ rows: 250_000, limitingFactor: "NOT_LIMITED", state: "success" });
+
+    const key = body.query.resultsKey;
+    const few = await json(
+      await s.call("GET", `/api/v1/sqllab/results/?q=(key:'${key}',rows:50)`, { token: admin }),
+    );
+    expect(few.data).toHaveLength(50);
+    const capped = await json(
+      await s.call("GET", `/api/v1/sqllab/results/?q=(key:'${key}',rows:200000)`, { token: admin }),
+    );
+    expect(capped.data).toHaveLength(10_000);
+
+    const csv = await s.call("GET", "/api/v1/sqllab/export/big1/", { token: admin });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(csv.headers.get("content-disposition")).toMatch(/attachment; filename="sqllab_big1_\d+\.csv"/);
+    const lines = csvLines(await csv.text());
+    expect(lines).toHaveLength(250_001);
+    expect(lines[0]).toBe("i,twice,label");
+    expect(lines[123_457]).toBe("123456,246912,row 123456");
+  });
+
+  it("reports what limited a result: the selector, the SQL's LIMIT, or both", async () => {
+    const factor = async (sql: string, queryLimit: number) =>
+      (await json(await run({ sql, queryLimit }))).query.limitingFactor;
+    expect(await factor("SELECT * FROM range(100)", 10)).toBe("DROPDOWN");
+    expect(await factor("SELECT * FROM range(100) LIMIT 5", 1000)).toBe("QUERY");
+    expect(await factor("SELECT * FROM range(100) LIMIT 10; -- done", 10)).toBe("QUERY_AND_DROPDOWN");
+    expect(await factor("SELECT * FROM range(3)", 10)).toBe("NOT_LIMITED");
+  });
+
+  it("refuses a limit above SQL_MAX_ROW and tells the editor its limits", async () => {
+    const res = await run({ sql: "SELECT 1", queryLimit: 1_000_001 });
+    expect(res.status).toBe(400);
+    expect((await json(res)).message.queryLimit[0]).toContain("1,000,000");
+    const boot = await json(await s.call("GET", "/api/v1/sqllab/", { token: admin }));
+    expect(boot.result.common.conf).toMatchObject({
+      DISPLAY_MAX_ROW: 10_000,
+      SQL_MAX_ROW: 1_000_000,
+      DEFAULT_SQLLAB_LIMIT: 1000,
+      SQLLAB_TIMEOUT: 2,
+    });
+  });
+
+  it("lets only the query's owner export it; unknown or unfinished queries answer 404", async () => {
+    const token = await userWithRoles(s, admin, "exporter", ["sql_lab", "Gamma"]);
+    expect((await s.call("GET", "/api/v1/sqllab/export/big1/", { token })).status).toBe(404);
+    expect((await s.call("GET", "/api/v1/sqllab/export/nope/", { token: admin })).status).toBe(404);
+  });
+
+  it("times a synchronous run out with the SQL Lab timeout error", async () => {
+    const res = await run({
+      client_id: "slow1",
+      sql: "SELECT count(*) FROM range(100000) a(i), range(100000) b(j) WHERE (i * j) % 7 = 3",
+    });
+    expect(res.status).toBe(408);
+    const body = await json(res);
+    expect(body.errors[0]).toMatchObject({ error_type: "SQLLAB_TIMEOUT_ERROR", extra: { timeout: 2 } });
+    expect(body.errors[0].message).toBe("The query exceeded the 2 seconds timeout.");
+    const history = await json(await s.call("GET", "/api/v1/query/", { token: admin }));
+    expect(history.result.find((q: Json) => q.client_id === "slow1")).toMatchObject({ state: "timed_out" });
+  });
+});
+
+describe("CREATE TABLE / VIEW AS", () => {
+  it("creates a table from a SELECT, then the table can be queried", async () => {
+    const res = await run({
+      sql: "SELECT gender, SUM(num) AS total FROM birth_names GROUP BY gender",
+      select_as_cta: true,
+      ctas_method: "TABLE",
+      tmp_table_name: "gender_totals",
+    });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.query).toMatchObject({ ctas: true, ctas_method: "TABLE", tmp_table_name: "gender_totals" });
+    expect(body.data).toEqual([]);
+    const read = await json(await run({ sql: "SELECT count(*) AS n FROM gender_totals" }));
+    expect(read.data).toEqual([{ n: 2 }]);
+  });
+
+  it("creates a view, and generates a name when none is given", async () => {
+    const view = await json(
+      await run({
+        sql: "SELECT 42 AS answer",
+        select_as_cta: true,
+        ctas_method: "VIEW",
+        tmp_table_name: "answer_view",
+      }),
+    );
+    expect(view.query.ctas_method).toBe("VIEW");
+    expect((await json(await run({ sql: "SELECT answer FROM answer_view" }))).data).toEqual([{ answer: 42 }]);
+    const named = await json(await run({ sql: "SELECT 1 AS one", select_as_cta: true }));
+    expect(named.query.tmp_table_name).toMatch(/^tmp_\d+_table_\d{4}_\d\d_\d\d_\d\d_\d\d_\d\d$/);
+  });
+
+  it("refuses more than one statement, a non-SELECT, or a database that does not allow it", async () => {
+    const two = await run({ sql: "SELECT 1; SELECT 2", select_as_cta: true, tmp_table_name: "x2" });
+    expect(two.status).toBe(400);
+    expect((await json(two)).errors[0].error_type).toBe("INVALID_CTAS_QUERY_ERROR");
+    const dml = await run({ sql: "DELETE FROM birth_names", select_as_cta: true, ctas_method: "VIEW" });
+    expect(dml.status).toBe(400);
+    const scratch = await json(
+      await s.call("POST", "/api/v1/database/", {
+        token: admin,
+        body: {
+          database_name: "no ctas",
+          engine: "duckdb",
+          parameters: { path: "no-ctas.duckdb" },
+          expose_in_sqllab: true,
+        },
+      }),
+    );
+    const refused = await s.call("POST", "/api/v1/sqllab/execute/", {
+      token: admin,
+      body: { database_id: scratch.id, sql: "SELECT 1", select_as_cta: true, tmp_table_name: "t" },
+    });
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).errors[0].message).toContain("does not allow CREATE TABLE AS");
+  });
+});
+
+describe("SQL Lab over PostgreSQL", () => {
+  it("streams a big result through a cursor into chunks and exports it", async () => {
+    const created = await json(
+      await s.call("POST", "/api/v1/database/", {
+        token: admin,
+        body: {
+          database_name: "pg results",
+          engine: "postgresql",
+          parameters: {
+            host: pg.host,
+            port: pg.port,
+            username: pg.user,
+            password: pg.password,
+            database: pg.database,
+          },
+          expose_in_sqllab: true,
+        },
+      }),
+    );
+    const res = await s.call("POST", "/api/v1/sqllab/execute/", {
+      token: admin,
+      body: {
+        database_id: created.id,
+        client_id: "pgbig",
+        sql: "SELECT g AS n, md5(g::text) AS h FROM generate_series(1, 120000) g ORDER BY g",
+        queryLimit: 100_000,
+      },
+    });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.query).toMatchObject({ rows: 100_000, limitingFactor: "DROPDOWN" });
+    expect(body.data).toHaveLength(10_000);
+    expect(body.displayLimitReached).toBe(true);
+    const lines = csvLines(
+      await (await s.call("GET", "/api/v1/sqllab/export/pgbig/", { token: admin })).text(),
+    );
+    expect(lines).toHaveLength(100_001);
+    expect(lines[100_000]).toMatch(/^100000,[0-9a-f]{32}$/);
+  });
+});

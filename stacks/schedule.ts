@@ -4,7 +4,7 @@ import { lambda, runtimeEnvironment } from "./defaults.ts";
 import { Jobs } from "./queue.ts";
 import { Storage } from "./storage.ts";
 
-/** Minute tick: finds due report schedules and enqueues their executions. */
+/** Minute tick: finds due schedules (saved queries; reports later) and enqueues their runs. */
 export function Schedule({ stack }: StackContext) {
   const { table, bucket, secret } = use(Storage);
   const { workgroup } = use(Athena);

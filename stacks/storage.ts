@@ -37,7 +37,10 @@ export function Storage({ stack }: StackContext) {
     enforceSSL: true,
     removalPolicy: RemovalPolicy.RETAIN,
     lifecycleRules: [
+      // SQL Lab results and async chart-data results (results/sqllab/, results/chart-data/).
       { id: "expire-results", prefix: "results/", expiration: Duration.days(7) },
+      // The chart-data cache checks its own timeouts; this only bounds what is left behind.
+      { id: "expire-cache", prefix: "cache/", expiration: Duration.days(30) },
       { id: "expire-tmp", prefix: "tmp/", expiration: Duration.days(1) },
       // Athena writes one output file per query; the app keeps its own copy under results/.
       { id: "expire-athena", prefix: "athena/", expiration: Duration.days(7) },

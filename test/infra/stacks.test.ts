@@ -102,6 +102,7 @@ describe("storage", () => {
       LifecycleConfiguration: {
         Rules: Match.arrayWith([
           Match.objectLike({ Prefix: "results/", ExpirationInDays: 7, Status: "Enabled" }),
+          Match.objectLike({ Prefix: "cache/", ExpirationInDays: 30, Status: "Enabled" }),
           Match.objectLike({ Prefix: "tmp/", ExpirationInDays: 1, Status: "Enabled" }),
           Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
         ]),

@@ -96,10 +96,18 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   }
 
   const worker = startWorkerLoop(core.deps.jobs, core.jobHandlers, console.error, core.jobGiveUp);
+  // The local stand-in for the schedule Lambda's minute tick.
+  let ticking: Promise<unknown> = Promise.resolve();
+  const scheduler = setInterval(() => {
+    ticking = core.scheduledQueries.tick().catch((e) => console.error("Schedule tick failed:", e));
+  }, 60_000);
+  scheduler.unref();
   return {
     core,
     standIns,
     async close() {
+      clearInterval(scheduler);
+      await ticking;
       await worker.stop();
       await core.close();
       await standIns.close();

@@ -27,6 +27,7 @@ import { Favorites } from "./tags/favorites.ts";
 import { SavedQueries } from "./sqllab/saved-queries.ts";
 import { TabStates } from "./sqllab/tab-state.ts";
 import type { SqlLabLimits } from "./sqllab/limits.ts";
+import { ScheduledQueries } from "./sqllab/scheduled-queries.ts";
 import { SQLLAB_JOB, SqlLab } from "./sqllab/service.ts";
 import { Tags } from "./tags/service.ts";
 import { TaggableRegistry } from "./tags/taggable.ts";
@@ -163,6 +164,9 @@ export function createCore(deps: CoreDeps) {
     deps.features?.sqlLab,
   );
   const savedQueries = new SavedQueries(deps.meta, databases, usersById);
+  const scheduledQueries = new ScheduledQueries(deps.meta, sqlLab, async (id) =>
+    security.principalFor(id ? ((await deps.meta.get<UserData>(USER, id)) ?? null) : null),
+  );
   const tabStates = new TabStates(deps.meta, sqlLab);
   /** Worker handlers by job kind, and what to tell users when a job is given up. */
   const jobHandlers: Record<string, JobHandler> = {
@@ -194,6 +198,7 @@ export function createCore(deps: CoreDeps) {
     guests,
     sqlLab,
     savedQueries,
+    scheduledQueries,
     tabStates,
     async close() {
       await chartData.flush();

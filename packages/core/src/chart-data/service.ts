@@ -367,7 +367,7 @@ export class ChartDataService {
   /** The worker's handler: runs the job as its user, stores the result, appends one event. */
   async runJob(job: Job): Promise<void> {
     const { userId, request, ctx, resultKey } = job.payload as JobPayload;
-    if (await this.deps.results.get(`chart-data/${resultKey}.json`)) return; // a duplicate delivery
+    if (await this.deps.results.get(`results/chart-data/${resultKey}.json`)) return; // a duplicate delivery
     const channel = AsyncEvents.channelFor(userId);
     try {
       const p = await this.deps.principalOf(userId);
@@ -380,7 +380,7 @@ export class ChartDataService {
       );
       const header = JSON.stringify({ userId, datasourceId: r.ds.id });
       await this.deps.results.put(
-        `chart-data/${resultKey}.json`,
+        `results/chart-data/${resultKey}.json`,
         `${header}\n${reply.body}`,
         "application/json",
       );
@@ -424,7 +424,7 @@ export class ChartDataService {
   /** `GET {result_url}`: the stored result, with the same authorisation as the original call. */
   async storedResult(p: Principal, resultKey: string): Promise<string> {
     if (!/^[0-9a-f-]{36}$/.test(resultKey)) throw notFound("Result not found");
-    const bytes = await this.deps.results.get(`chart-data/${resultKey}.json`);
+    const bytes = await this.deps.results.get(`results/chart-data/${resultKey}.json`);
     if (!bytes) throw notFound("Result not found or expired");
     const text = Buffer.from(bytes).toString("utf8");
     const cut = text.indexOf("\n");

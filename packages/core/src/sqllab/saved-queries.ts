@@ -6,6 +6,18 @@ import { can, type Principal, requirePermission, userId } from "../security/prin
 import type { UserEntity } from "../security/types.ts";
 import { ownerRef } from "../security/users.ts";
 import type { Entity, MetaStore } from "../store/meta-store.ts";
+import { nextRun, parseScheduleInfo } from "./schedule-info.ts";
+
+/** A row's schedule and its next run, for the list and the editor. */
+function scheduleFields(extraJson: string | null) {
+  let info = null;
+  try {
+    info = parseScheduleInfo(extraJson);
+  } catch {
+    // stored before validation: shown as unscheduled
+  }
+  return { schedule_info: info, next_run: info ? (nextRun(info, new Date())?.toISOString() ?? null) : null };
+}
 
 export interface SavedQueryData {
   label: string;
@@ -19,7 +31,7 @@ export interface SavedQueryData {
   uuid: string;
 }
 export type SavedQueryEntity = Entity<SavedQueryData>;
-const SAVED_QUERY = "saved_query";
+export const SAVED_QUERY = "saved_query";
 
 export type SavedQueryInput = Partial<Omit<SavedQueryData, "uuid">>;
 
@@ -67,6 +79,7 @@ export class SavedQueries {
       sql: q.sql,
       template_parameters: q.template_parameters,
       extra_json: q.extra_json,
+      ...scheduleFields(q.extra_json),
       uuid: q.uuid,
       created_by: ownerRef(users.get(q.created_by_fk ?? 0)),
       changed_by: ownerRef(users.get(q.changed_by_fk ?? 0)),
@@ -98,6 +111,7 @@ export class SavedQueries {
   ): Promise<SavedQueryEntity> {
     requirePermission(p, "can_write", "SavedQuery");
     await this.checkDb(p, input.db_id);
+    parseScheduleInfo(input.extra_json);
     return this.meta.create<SavedQueryData>(
       SAVED_QUERY,
       {
@@ -119,6 +133,7 @@ export class SavedQueries {
     requirePermission(p, "can_write", "SavedQuery");
     const q = await this.get(p, id);
     await this.checkDb(p, input.db_id);
+    if (input.extra_json !== undefined) parseScheduleInfo(input.extra_json);
     return this.meta.update<SavedQueryData>(SAVED_QUERY, q, input, userId(p));
   }
 

@@ -167,13 +167,14 @@ export class SqlLab {
     return statements;
   }
 
-  async execute(p: Principal, body: ExecuteBody): Promise<ExecuteReply> {
+  /** `background`: a scheduled run, queued whatever the database's allow_run_async. */
+  async execute(p: Principal, body: ExecuteBody, opts: { background?: boolean } = {}): Promise<ExecuteReply> {
     requirePermission(p, "can_sqllab", "SQLLab");
     const { db, engine } = await this.engineFor(p, body.database_id);
     const sql = renderTemplate(body.sql, parseTemplateParams(body.templateParams));
     const statements = await this.statements(db, engine, sql);
     const ctas = body.select_as_cta ? ctasTarget(db, body, statements, p.user?.id ?? null) : null;
-    if (body.runAsync && !db.allow_run_async) {
+    if (body.runAsync && !db.allow_run_async && !opts.background) {
       throw unprocessable(
         `"${db.database_name}" does not allow asynchronous queries; run it without "async", or ask an admin to allow it.`,
       );

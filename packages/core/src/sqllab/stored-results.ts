@@ -14,8 +14,8 @@ export interface ResultManifest {
   chunks: number;
 }
 
-const manifestKey = (key: string) => `sqllab/${key}/manifest.json`;
-const chunkKey = (key: string, n: number) => `sqllab/${key}/${String(n).padStart(6, "0")}.json`;
+const manifestKey = (key: string) => `results/sqllab/${key}/manifest.json`;
+const chunkKey = (key: string, n: number) => `results/sqllab/${key}/${String(n).padStart(6, "0")}.json`;
 
 /**
  * SQL Lab results in the ResultStore, columnar and chunked: batches are written as the engine

@@ -1,0 +1,179 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createEngine } from "@strata/engines";
+
+/**
+ * `npm run bench:sqllab`: a 1M-row SQL Lab run through the real server (its own process, as
+ * `npm start` runs it) against the same SQL run raw on DuckDB in this process, materialised
+ * into JS values. Reports execute-to-first-rows ÷ raw, the CSV export of all rows, and the
+ * server's peak resident memory during the run (Linux /proc; reset before each measurement).
+ */
+const ROWS = Number(process.env.BENCH_SQLLAB_ROWS ?? 1_000_000);
+const ROUNDS = Number(process.env.BENCH_SQLLAB_ROUNDS ?? 5);
+const SQL = `SELECT i AS id, i % 97 AS bucket, 'row ' || i AS label, i / 3.0 AS third, TIMESTAMP '2024-01-01' + to_seconds(i % 31536000) AS ts FROM range(${ROWS}) t(i)`;
+const PASSWORD = "bench-password-123";
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/** Peak and current resident memory of a process, in MB (Linux). */
+function memory(pid: number): { peak: number; rss: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return { peak: kb("VmHWM") / 1024, rss: kb("VmRSS") / 1024 };
+  } catch {
+    return null;
+  }
+}
+/** Resets the peak so the next reading covers only what follows (Linux: clear_refs 5). */
+function resetPeak(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "functions/src/local.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOAD_EXAMPLES: "false",
+      ADMIN_USERNAME: "admin",
+      ADMIN_PASSWORD: PASSWORD,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error("The server exited while starting");
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, child };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("The server did not start within 60 s");
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), "strata-bench-sqllab-"));
+  const { url, child } = await startServer(dataDir);
+  try {
+    const login = await fetch(`${url}/api/v1/security/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "admin", password: PASSWORD, provider: "db" }),
+    });
+    const { access_token } = (await login.json()) as { access_token: string };
+    const auth = { authorization: `Bearer ${access_token}`, "content-type": "application/json" };
+    const created = await fetch(`${url}/api/v1/database/`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({
+        database_name: "bench",
+        engine: "duckdb",
+        parameters: { path: "bench.duckdb" },
+        expose_in_sqllab: true,
+      }),
+    });
+    const dbId = ((await created.json()) as { id: number }).id;
+
+    const raw = await createEngine({ engine: "duckdb", path: ":memory:" });
+    const rawRun = async () => {
+      const r = await raw.execute(SQL, { limit: ROWS });
+      if (r.rowcount !== ROWS) throw new Error(`raw returned ${r.rowcount} rows`);
+    };
+    let n = 0;
+    const apiRun = async () => {
+      const res = await fetch(`${url}/api/v1/sqllab/execute/`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ database_id: dbId, sql: SQL, queryLimit: ROWS, client_id: `bench${n++}` }),
+      });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`execute answered ${res.status}: ${text.slice(0, 300)}`);
+      const body = JSON.parse(text) as { data: unknown[]; query: { rows: number } };
+      if (body.query.rows !== ROWS) throw new Error(`the run stored ${body.query.rows} rows`);
+      return { shown: body.data.length, bytes: text.length };
+    };
+
+    await rawRun();
+    await apiRun();
+    const rawTimes: number[] = [];
+    const apiTimes: number[] = [];
+    const peaks: number[] = [];
+    let reply = { shown: 0, bytes: 0 };
+    const before = memory(child.pid!);
+    for (let i = 0; i < ROUNDS; i++) {
+      let t = performance.now();
+      await rawRun();
+      rawTimes.push(performance.now() - t);
+      const canReset = resetPeak(child.pid!);
+      t = performance.now();
+      reply = await apiRun();
+      apiTimes.push(performance.now() - t);
+      const m = memory(child.pid!);
+      if (canReset && m) peaks.push(m.peak);
+    }
+    let t = performance.now();
+    const csv = await fetch(`${url}/api/v1/sqllab/export/bench${n - 1}/`, { headers: auth });
+    let lines = 0;
+    for await (const chunk of csv.body as unknown as AsyncIterable<Uint8Array>) {
+      for (const byte of chunk) if (byte === 10) lines++;
+    }
+    const exportMs = performance.now() - t;
+    t = performance.now();
+    await raw.close();
+
+    const r = median(rawTimes);
+    const a = median(apiTimes);
+    console.log(`Strata SQL Lab bench: ${ROWS.toLocaleString()} rows × 5 columns, ${ROUNDS} rounds, medians`);
+    console.log(
+      `execute to first rows (raw DuckDB, all rows into JS vs POST /api/v1/sqllab/execute/, all rows stored + first ${reply.shown.toLocaleString()} sent)`,
+    );
+    console.log(`  raw ${r.toFixed(0)} ms   api ${a.toFixed(0)} ms   ratio ${(a / r).toFixed(2)}`);
+    console.log(
+      `  reply to the browser: ${reply.shown.toLocaleString()} rows, ${(reply.bytes / 1024).toFixed(0)} KB`,
+    );
+    console.log(
+      `CSV export of all rows: ${lines.toLocaleString()} lines in ${exportMs.toFixed(0)} ms (streamed)`,
+    );
+    if (before && peaks.length > 0)
+      console.log(
+        `server memory: resident before ${before.rss.toFixed(0)} MB, peak during a run ${median(peaks).toFixed(0)} MB (max ${Math.max(...peaks).toFixed(0)} MB); the stand-ins (S3, DynamoDB, SQS) share that process`,
+      );
+    else console.log("server memory: not measurable here (needs Linux /proc with clear_refs)");
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -9,12 +9,14 @@ import { chartRoutes } from "./routes/chart.ts";
 import { asyncEventRoutes, chartDataRoutes, legacyExploreJsonRoutes } from "./routes/chart-data.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
 import { databaseRoutes } from "./routes/database.ts";
-import { dashboardEmbeddedRoutes, embeddingRoutes } from "./routes/embedded.ts";
-import { exploreRoutes } from "./routes/explore.ts";
 import { datasetRoutes } from "./routes/dataset.ts";
 import { datasourceRoutes } from "./routes/datasource.ts";
+import { dashboardEmbeddedRoutes, embeddingRoutes } from "./routes/embedded.ts";
+import { exploreRoutes } from "./routes/explore.ts";
+import { logRoutes } from "./routes/log.ts";
 import { rlsRoutes } from "./routes/rls.ts";
 import { savedQueryRoutes } from "./routes/saved-query.ts";
+import { meRoutes, securityRoutes, sessionRoutes } from "./routes/security.ts";
 import {
   queryRoutes,
   sqlLabIncomingRoutes,
@@ -23,7 +25,6 @@ import {
   sqlToolsRoutes,
 } from "./routes/sqllab.ts";
 import { tabStateRoutes } from "./routes/tab-state.ts";
-import { meRoutes, securityRoutes, sessionRoutes } from "./routes/security.ts";
 import { tagRoutes } from "./routes/tag.ts";
 
 export interface AppOptions {
@@ -69,6 +70,7 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.route("/api/v1/saved_query", savedQueryRoutes());
   app.route("/", datasourceRoutes());
   app.route("/", legacyExploreJsonRoutes());
+  app.route("/", logRoutes());
   app.all("/api/*", (c) =>
     c.json({ message: `Not found: ${c.req.method} ${c.req.path} is not an API endpoint.` }, 404),
   );

@@ -26,6 +26,7 @@ import type { ResultStore } from "./store/result-store.ts";
 import { Favorites } from "./tags/favorites.ts";
 import { SavedQueries } from "./sqllab/saved-queries.ts";
 import { TabStates } from "./sqllab/tab-state.ts";
+import { EventLog } from "./logs/event-log.ts";
 import type { SqlLabLimits } from "./sqllab/limits.ts";
 import { ScheduledQueries } from "./sqllab/scheduled-queries.ts";
 import { SQLLAB_JOB, SqlLab } from "./sqllab/service.ts";
@@ -198,6 +199,10 @@ export function createCore(deps: CoreDeps) {
     guests,
     sqlLab,
     savedQueries,
+    eventLog: new EventLog(
+      deps.meta,
+      async (ids) => new Map([...(await usersById(ids))].map(([id, u]) => [id, u.username])),
+    ),
     scheduledQueries,
     tabStates,
     async close() {

@@ -31,4 +31,5 @@ export * from "./async/events.ts";
 export * from "./sqllab/service.ts";
 export * from "./sqllab/format.ts";
 export * from "./sqllab/limits.ts";
+export * from "./logs/event-log.ts";
 export * from "./examples/dashboards.ts";

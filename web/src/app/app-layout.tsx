@@ -1,14 +1,16 @@
 import { AppShell, Center, Container, Loader } from "@mantine/core";
-import { Suspense } from "react";
+import { Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { PanelErrorBoundary } from "../components/error-display";
 import { paths } from "../config/paths";
+import { logEvent } from "../lib/event-logger";
 import { AuthGate } from "./auth-gate";
 import { TopNav } from "./top-nav";
 
 /** The authenticated shell: top navigation and the current page (lazy-loaded). */
 export function AppLayout() {
   const location = useLocation();
+  useEffect(() => logEvent("spa_navigation", { path: location.pathname }), [location.pathname]);
   // Explore's standalone mode hides the navigation bar (002 §2).
   const standalone =
     location.pathname === paths.explore &&

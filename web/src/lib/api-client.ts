@@ -65,6 +65,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Send X-CSRFToken on a write (default true); the login call has no session to take it from. */
   csrf?: boolean;
+  /** Let the request outlive the page (events flushed while leaving). */
+  keepalive?: boolean;
 }
 
 async function send(path: string, options: RequestOptions, retryCsrf: boolean): Promise<Response> {
@@ -88,6 +90,7 @@ async function send(path: string, options: RequestOptions, retryCsrf: boolean): 
       credentials: guest ? "omit" : "same-origin",
       body: options.formData ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined),
       signal,
+      keepalive: options.keepalive,
     });
   } catch (err) {
     if (options.signal?.aborted) throw err;

@@ -1,0 +1,86 @@
+import { badRequest } from "../errors.ts";
+import { type Principal, requirePermission } from "../security/principal.ts";
+import type { Entity, MetaStore } from "../store/meta-store.ts";
+
+/** Most events in one batch (the client sends at 1024, 002 §7) and bytes kept per event. */
+export const MAX_EVENTS = 1024;
+const MAX_EVENT_BYTES = 4096;
+const LOG = "log";
+/** Ids of exploded events: batch id × this + position, so each event has a stable id. */
+const PER_BATCH = 2048;
+
+interface LogBatchData {
+  user_id: number | null;
+  guest: boolean;
+  referrer: string | null;
+  events: string[];
+}
+type LogBatch = Entity<LogBatchData>;
+
+const numberOrNull = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+/**
+ * Interaction events sent by the SPA in batches (`POST /superset/log/?explode=events`). A batch is
+ * one write; reading explodes it into Superset's log rows (action, user, json, dttm, dashboard_id,
+ * slice_id, duration_ms, referrer) for `GET /api/v1/log/`.
+ */
+export class EventLog {
+  constructor(
+    private readonly meta: MetaStore,
+    private readonly userName: (ids: number[]) => Promise<Map<number, string>>,
+  ) {}
+
+  async record(p: Principal, events: unknown, referrer: string | null): Promise<number> {
+    if (!Array.isArray(events)) throw badRequest({ events: ["events must be a JSON array of objects"] });
+    if (events.length > MAX_EVENTS)
+      throw badRequest({ events: [`Send at most ${MAX_EVENTS} events at a time`] });
+    if (events.some((e) => typeof e !== "object" || e === null || Array.isArray(e)))
+      throw badRequest({ events: ["Each event must be a JSON object"] });
+    if (events.length === 0) return 0;
+    const kept = events.map((e) => {
+      const text = JSON.stringify(e);
+      return text.length <= MAX_EVENT_BYTES
+        ? text
+        : JSON.stringify({
+            event_name: (e as { event_name?: unknown }).event_name ?? "log",
+            truncated: true,
+          });
+    });
+    await this.meta.create<LogBatchData>(
+      LOG,
+      {
+        user_id: p.user?.id ?? null,
+        guest: p.guest !== undefined && p.guest !== null,
+        referrer: referrer?.slice(0, 1024) ?? null,
+        events: kept,
+      },
+      p.user?.id ?? null,
+    );
+    return kept.length;
+  }
+
+  /** Every event as a log row; admins only (Superset's Log view). */
+  async rows(p: Principal) {
+    requirePermission(p, "can_read", "Log");
+    const batches = await this.meta.list<LogBatchData>(LOG);
+    const names = await this.userName(batches.flatMap((b) => (b.user_id ? [b.user_id] : [])));
+    return batches.flatMap((b: LogBatch) =>
+      b.events.map((text, i) => {
+        const e = JSON.parse(text) as Record<string, unknown>;
+        const ts = numberOrNull(e.ts);
+        return {
+          id: b.id * PER_BATCH + i,
+          action: typeof e.event_name === "string" ? e.event_name : "log",
+          user_id: b.user_id,
+          user: b.user_id ? { id: b.user_id, username: names.get(b.user_id) ?? "" } : null,
+          json: text,
+          dttm: ts ? new Date(ts).toISOString() : b.created_on,
+          dashboard_id: numberOrNull(e.dashboard_id),
+          slice_id: numberOrNull(e.slice_id),
+          duration_ms: numberOrNull(e.duration),
+          referrer: b.referrer,
+        };
+      }),
+    );
+  }
+}

@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, dt, type E2E, logIn, startE2E } from "./browser.ts";
+import { ADMIN, apiCall, dt, type E2E, logIn, startE2E } from "./browser.ts";
 
 let e: E2E;
 
@@ -204,5 +205,208 @@ describe("SQL Lab in Chromium", () => {
       .toEqual(names);
     await page.close();
     await other?.close();
+  });
+
+  /** A new tab on the examples database with this SQL. */
+  async function freshTab(sql: string) {
+    await e.page.goto(`${e.url}/sqllab/`);
+    await e.page.locator(dt("sqllab-page")).waitFor();
+    await e.page.locator(dt("add-tab")).click();
+    const database = e.page.locator(dt("select-database"));
+    // A new tab keeps the previous tab's database; picking the selected option again would clear it.
+    if (!/examples/i.test(await database.inputValue())) {
+      await database.click();
+      await e.page
+        .getByRole("option", { name: /examples/i })
+        .first()
+        .click();
+    }
+    await expect.poll(() => database.inputValue()).toMatch(/examples/i);
+    await typeSql(sql);
+  }
+
+  it("shows 20000 rows as a capped display and downloads all of them as CSV", async () => {
+    await freshTab("SELECT * FROM range(20000) t(i)");
+    await e.page.locator(dt("query-limit")).click();
+    // Powers of ten up to SQL_MAX_ROW (1,000,000 by default).
+    await expect
+      .poll(() => e.page.getByRole("option", { name: /^LIMIT: / }).allTextContents())
+      .toEqual([
+        "LIMIT: 10",
+        "LIMIT: 100",
+        "LIMIT: 1,000",
+        "LIMIT: 10,000",
+        "LIMIT: 100,000",
+        "LIMIT: 1,000,000",
+      ]);
+    await e.page.getByRole("option", { name: "LIMIT: 100,000" }).click();
+    await expect.poll(() => e.page.locator(dt("query-limit")).inputValue()).toBe("LIMIT: 100,000");
+    await e.page.locator(dt("run-query")).click();
+    await expect
+      .poll(() => e.page.locator(dt("row-count")).textContent(), { timeout: 30_000 })
+      .toBe("20000 rows returned");
+    await expect
+      .poll(() => e.page.locator(dt("display-limit")).textContent(), { timeout: 15_000 })
+      .toContain("Only the first 10,000 of 20,000 rows");
+    const [download] = await Promise.all([
+      e.page.waitForEvent("download", { timeout: 30_000 }),
+      e.page.locator(dt("download-csv")).click(),
+    ]);
+    const file = await download.path();
+    expect(await download.failure()).toBeNull();
+    const lines = readFileSync(file, "utf8")
+      .split(/\r?\n/)
+      .filter((l) => l !== "");
+    expect(lines.length).toBe(20001);
+    expect(lines[0]).toBe("i");
+  });
+
+  it("schedules the current query and lists it with its schedule on the saved queries page", async () => {
+    await e.page.locator(dt("schedule-query")).click();
+    await e.page.locator(dt("schedule-label")).fill("Range nightly e2e");
+    await e.page.locator(dt("schedule-description")).fill("scheduled from the browser test");
+    await e.page.locator(dt("schedule-interval")).fill("0 3 * * *");
+    await e.page.locator(dt("schedule-submit")).click();
+    await e.page.locator(dt("toast-success")).first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => e.page.locator(dt("schedule-submit")).count(), { timeout: 5_000 }).toBe(0);
+
+    // The card shows the schedule too; the table view has it in its own column.
+    await e.page.goto(`${e.url}/savedqueryview/list/`);
+    const card = e.page.locator(dt("styled-card"), { hasText: "Range nightly e2e" });
+    await expect
+      .poll(() => card.first().locator(dt("saved-query-schedule")).textContent(), { timeout: 15_000 })
+      .toMatch(/0 3 \* \* \*\s*Next run: /);
+    await e.page.locator(dt("list-view")).click();
+    const row = e.page.locator("tr", { hasText: "Range nightly e2e" });
+    await expect
+      .poll(() => row.first().locator(dt("saved-query-schedule")).textContent(), { timeout: 15_000 })
+      .toMatch(/0 3 \* \* \*\s*Next run: /);
+  });
+
+  it("creates a table from a SELECT (CTAS) and queries it in a new tab", async () => {
+    await freshTab("SELECT gender, COUNT(*) AS n FROM birth_names GROUP BY gender");
+    await e.page.locator(dt("run-options")).click();
+    await e.page.locator(dt("run-ctas")).click();
+    await e.page.locator(dt("ctas-name")).fill("births_by_gender_ctas");
+    await e.page.locator(dt("ctas-submit")).click();
+    await expect
+      .poll(() => e.page.locator(dt("ctas-message")).textContent(), { timeout: 30_000 })
+      .toMatch(/^Table (\w+\.)?births_by_gender_ctas was created$/);
+    const before = await e.page.locator(dt("sqllab-tab")).count();
+    await e.page.locator(dt("ctas-query-new-tab")).click();
+    await expect.poll(() => e.page.locator(dt("sqllab-tab")).count()).toBe(before + 1);
+    await expect
+      .poll(() => e.page.locator(`${dt("sql-editor")} .cm-content`).textContent(), { timeout: 15_000 })
+      .toMatch(/SELECT \* FROM (\w+\.)?births_by_gender_ctas/);
+    await e.page.locator(dt("run-query")).click();
+    await expect
+      .poll(() => e.page.locator(dt("row-count")).textContent(), { timeout: 30_000 })
+      .toBe("2 rows returned");
+  });
+
+  /** A new tab on the examples database (kept when the new tab inherits it: re-picking would deselect it). */
+  async function examplesTab() {
+    await e.page.goto(`${e.url}/sqllab/`);
+    await e.page.locator(dt("sqllab-page")).waitFor();
+    await e.page.locator(dt("add-tab")).click();
+    const select = e.page.locator(dt("select-database"));
+    if (!/examples/i.test(await select.inputValue())) {
+      await select.click();
+      await e.page
+        .getByRole("option", { name: /examples/i })
+        .first()
+        .click();
+    }
+    await expect.poll(() => select.inputValue()).toMatch(/examples/i);
+  }
+
+  it("adds birth_names as a table schema: own south-pane tab, kept collapsed across a reload, removed (002 §3/§4)", async () => {
+    await examplesTab();
+    const item = e.page.locator(dt("table-item-birth_names"));
+    await item.waitFor({ timeout: 15_000 });
+    const stored = e.page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/tableschemaview/",
+    );
+    await item.locator(dt("table-preview")).click();
+    expect((await stored).status()).toBe(200);
+
+    // Its own tab next to Results / Query history, active, with its columns and 100 preview rows.
+    const southTab = e.page.locator(dt("tab-table-birth_names"));
+    await expect.poll(() => southTab.getAttribute("aria-selected"), { timeout: 15_000 }).toBe("true");
+    const panel = e.page.locator(dt("table-schema-panel"));
+    await expect
+      .poll(() => panel.locator(dt("table-schema-panel-columns")).textContent(), { timeout: 15_000 })
+      .toContain("gender");
+    await expect
+      .poll(() => panel.locator(dt("row-count")).textContent(), { timeout: 30_000 })
+      .toBe("100 rows returned");
+    await expect.poll(() => panel.locator(dt("sqllab-results-grid")).count(), { timeout: 15_000 }).toBe(1);
+
+    // The left-bar card: expanded with the columns, then collapsed (stored on the server).
+    const card = e.page.locator(dt("table-schema-birth_names"));
+    await expect
+      .poll(() => card.locator(dt("table-schema-columns")).textContent(), { timeout: 15_000 })
+      .toContain("gender");
+    const collapsed = e.page.waitForResponse((r) => /\/tableschemaview\/\d+\/expanded$/.test(r.url()));
+    await card.locator(dt("table-schema-toggle")).click();
+    expect((await collapsed).status()).toBe(200);
+    await expect.poll(() => card.locator(dt("table-schema-columns")).count()).toBe(0);
+
+    // A reload brings the table back, still collapsed, with its south-pane tab.
+    await e.page.reload();
+    await e.page.locator(dt("sqllab-page")).waitFor();
+    await card.waitFor({ timeout: 15_000 });
+    await expect(card.locator(dt("table-schema-columns")).count()).resolves.toBe(0);
+    await expect.poll(() => southTab.count()).toBe(1);
+
+    // Shown again it runs its preview; removing it falls back to 'Results' and deletes it on the server.
+    await southTab.click();
+    await expect
+      .poll(() => panel.locator(dt("row-count")).textContent(), { timeout: 30_000 })
+      .toBe("100 rows returned");
+    const deleted = e.page.waitForResponse(
+      (r) => r.request().method() === "DELETE" && /\/tableschemaview\/\d+$/.test(r.url()),
+    );
+    await southTab.locator(dt("table-tab-remove")).click();
+    expect((await deleted).status()).toBe(200);
+    await expect.poll(() => southTab.count()).toBe(0);
+    await expect.poll(() => card.count()).toBe(0);
+    await expect.poll(() => e.page.locator(dt("tab-results")).getAttribute("aria-selected")).toBe("true");
+    const boot = await apiCall<{ result: { active_tab: { table_schemas: unknown[] } | null } }>(
+      e,
+      "GET",
+      "/api/v1/sqllab/",
+    );
+    expect(boot.result.active_tab?.table_schemas).toEqual([]);
+  });
+
+  it("stops a long query: 'stopped' with no results, then a normal query runs again", async () => {
+    await examplesTab();
+    const longSql = "SELECT count(*) AS n FROM range(100000) a(i), range(100000) b(j) WHERE (i * j) % 7 = 3";
+    await typeSql(longSql);
+    await e.page.locator(dt("run-query")).click();
+    await e.page.locator(dt("query-running")).waitFor({ timeout: 15_000 });
+    await e.page.waitForTimeout(1000); // the server has registered the run (a stop finds it by client id)
+    const stop = e.page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/api/v1/query/stop"));
+    await e.page.locator(dt("stop-query")).click();
+    expect((await stop).status()).toBe(200);
+    await e.page.locator(dt("query-stopped")).waitFor({ timeout: 15_000 });
+    await expect(e.page.locator(dt("sqllab-results-grid")).count()).resolves.toBe(0);
+    await expect(e.page.locator(dt("row-count")).count()).resolves.toBe(0);
+
+    // The query history shows the run as stopped.
+    await e.page.locator(dt("tab-history")).click();
+    const row = e.page.locator(`${dt("query-history")} tr`, { hasText: "range(100000)" }).first();
+    await expect
+      .poll(() => row.locator(dt("query-state")).textContent(), { timeout: 15_000 })
+      .toBe("stopped");
+
+    await e.page.locator(dt("tab-results")).click();
+    await typeSql("SELECT 40 + 2 AS answer");
+    await e.page.locator(dt("run-query")).click();
+    await expect
+      .poll(() => e.page.locator(dt("row-count")).textContent(), { timeout: 30_000 })
+      .toBe("1 rows returned");
+    await e.page.locator(dt("sqllab-results-grid")).getByText("42", { exact: true }).waitFor();
   });
 });

@@ -1,4 +1,4 @@
-import { Anchor, Code, Text } from "@mantine/core";
+import { Anchor, Code, Stack, Text } from "@mantine/core";
 import type { SavedQueryRow } from "@strata/contracts";
 import { useMemo } from "react";
 import { Link } from "react-router";
@@ -14,6 +14,7 @@ import { paths } from "../../config/paths";
 import { t } from "../../lib/i18n";
 import { useResourcePermissions } from "../../lib/resource/resource-info";
 import { optionsLoader } from "../../lib/resource/resource-options";
+import { ScheduleCell, type ScheduledQueryRow } from "./schedule-cell";
 
 const RESOURCE = "saved_query";
 
@@ -69,6 +70,11 @@ export default function SavedQueriesListPage() {
           </Text>
         ),
       },
+      {
+        id: "schedule_info",
+        header: t("Schedule"),
+        render: (q) => <ScheduleCell row={q as ScheduledQueryRow} />,
+      },
       lastModifiedColumn<SavedQueryRow>(),
       deleteOnlyActionsColumn<SavedQueryRow>(perms.canWrite, askDelete),
     ],
@@ -94,7 +100,12 @@ export default function SavedQueriesListPage() {
                 {q.sql}
               </Code>
             }
-            meta={<Text size="xs">{q.database?.database_name}</Text>}
+            meta={
+              <Stack gap={4}>
+                <Text size="xs">{q.database?.database_name}</Text>
+                {(q as ScheduledQueryRow).schedule_info && <ScheduleCell row={q as ScheduledQueryRow} />}
+              </Stack>
+            }
           />
         )}
         bulkActions={

@@ -6,7 +6,6 @@ import {
   Group,
   Loader,
   Menu,
-  Select,
   Stack,
   Tabs,
   Text,
@@ -15,6 +14,7 @@ import {
 import { useElementSize, useHotkeys } from "@mantine/hooks";
 import {
   IconBraces,
+  IconCalendarTime,
   IconChartBar,
   IconCopy,
   IconDeviceFloppy,
@@ -27,7 +27,7 @@ import {
   IconPlus,
   IconShare,
 } from "@tabler/icons-react";
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { exploreDatasetPath, paths } from "../../config/paths";
 import { useDatabaseTables } from "../../lib/database-meta/database-tables";
@@ -41,13 +41,20 @@ import {
   useSqlLabDatabases,
 } from "./api/sqllab-api";
 import { LeftBar } from "./components/left-bar";
+import type { CtasMethod } from "./api/sqllab-api";
+import { CtasModal } from "./components/ctas-modal";
 import { ExploreModal, SaveQueryModal, ShareLinkModal, TemplateParamsModal } from "./components/modals";
+import { QueryLimitSelect } from "./components/query-limit-select";
+import { RunOptionsMenu } from "./components/run-options-menu";
+import { ScheduleQueryModal } from "./components/schedule-modal";
 import { ResultsPane } from "./components/results-pane";
-import { makeEditor, QUERY_LIMITS } from "./model/editor-state";
-import { previewSql, sqlToRun } from "./model/run-target";
+import type { TableTabs } from "./components/tables/table-tab";
+import { editorsOf, makeEditor, southPaneTabOf, tablesOf } from "./model/editor-state";
+import { sqlToRun } from "./model/run-target";
 import { copyTabName, isDefaultTabName, SHARED_QUERY, shortTabLabel } from "./model/tab-names";
-import { isRunning, type QueryEditor, type QueryRun } from "./model/types";
-import { useSqlLab } from "./use-sqllab";
+import { HISTORY_TAB, RESULTS_TAB } from "./model/table-schemas";
+import { isRunning, type QueryEditor, type QueryRun, type TableSchema } from "./model/types";
+import { type CtasRequest, useSqlLab } from "./use-sqllab";
 
 const SqlEditor = lazy(() => import("./components/sql-editor"));
 
@@ -56,8 +63,14 @@ export default function SqlLabPage({ history = false }: { history?: boolean }) {
   const [params] = useSearchParams();
   const savedQueryId = Number(params.get("savedQueryId")) || null;
   const { data: databases } = useSqlLabDatabases();
-  const { state, dispatch, loaded, active, run, stop } = useSqlLab(databases, savedQueryId);
-  const [southTab, setSouthTab] = useState(history ? "history" : "results");
+  const { state, dispatch, loaded, active, run, stop, conf, tables } = useSqlLab(databases, savedQueryId);
+  const editors = editorsOf(state);
+  // The south-pane tab lives in the state: adding, expanding or removing a table moves it (002 §4).
+  const southTab = southPaneTabOf(state, active?.id);
+  const setSouthTab = useCallback((tab: string) => dispatch({ type: "setSouthPaneTab", tab }), [dispatch]);
+  useEffect(() => {
+    if (loaded && history) setSouthTab(HISTORY_TAB);
+  }, [loaded, history, setSouthTab]);
 
   useHotkeys([
     ["ctrl+]", () => dispatch({ type: "switchTab", direction: 1 })],
@@ -65,9 +78,8 @@ export default function SqlLabPage({ history = false }: { history?: boolean }) {
   ]);
 
   const addTab = useCallback(
-    (patch: Partial<QueryEditor> = {}) =>
-      dispatch({ type: "addEditor", editor: makeEditor(state.editors, patch) }),
-    [dispatch, state.editors],
+    (patch: Partial<QueryEditor> = {}) => dispatch({ type: "addEditor", editor: makeEditor(editors, patch) }),
+    [dispatch, editors],
   );
 
   if (!loaded || !active) {
@@ -88,7 +100,7 @@ export default function SqlLabPage({ history = false }: { history?: boolean }) {
         data-test="sqllab-tabs"
       >
         <Tabs.List>
-          {state.editors.map((ed) => {
+          {editors.map((ed) => {
             const q = ed.latestQueryId ? state.queries[ed.latestQueryId] : undefined;
             return (
               <Tabs.Tab
@@ -118,11 +130,11 @@ export default function SqlLabPage({ history = false }: { history?: boolean }) {
                         })
                       }
                       onCloseOthers={() => {
-                        for (const o of state.editors)
+                        for (const o of editors)
                           if (o.id !== ed.id) dispatch({ type: "removeEditor", id: o.id });
                       }}
                     />
-                    {state.editors.length > 1 && (
+                    {editors.length > 1 && (
                       <CloseButton
                         size="xs"
                         aria-label={t("Close tab")}
@@ -159,12 +171,23 @@ export default function SqlLabPage({ history = false }: { history?: boolean }) {
         southTab={southTab}
         onSouthTab={setSouthTab}
         onChange={(patch) => dispatch({ type: "updateEditor", id: active.id, patch })}
-        onRun={(sql, preview) => {
-          setSouthTab("results");
-          void run(active, sql, preview);
+        onRun={(sql, preview, ctas) => {
+          setSouthTab(RESULTS_TAB);
+          void run(active, sql, preview, ctas);
         }}
+        maxRow={conf.SQL_MAX_ROW}
         onStop={(q) => void stop(q)}
         onOpenInNewTab={(sql, dbId, schema) => addTab({ sql, dbId, schema, catalog: null })}
+        tableTabs={{
+          tables: tablesOf(state, active.id),
+          queries: state.queries,
+          previewAllowed: tables.previewAllowed,
+          onPreview: tables.runPreview,
+          onRemove: tables.removeTable,
+          onStop: (q) => void stop(q),
+        }}
+        onAddTable={(name) => tables.addTable(active, name)}
+        onTableExpanded={tables.setExpanded}
       />
     </Stack>
   );
@@ -209,9 +232,15 @@ interface EditorTabProps {
   southTab: string;
   onSouthTab: (t: string) => void;
   onChange: (patch: Partial<QueryEditor>) => void;
-  onRun: (sql: string, preview?: boolean) => void;
+  onRun: (sql: string, preview?: boolean, ctas?: CtasRequest) => void;
+  /** Largest LIMIT offered (SQL_MAX_ROW of the editor bootstrap). */
+  maxRow?: number;
   onStop: (q: QueryRun | undefined) => void;
   onOpenInNewTab: (sql: string, dbId: number | null, schema: string | null) => void;
+  /** The tab's table schemas: left-bar cards and south-pane tabs (002 §3/§4). */
+  tableTabs: TableTabs;
+  onAddTable: (name: string) => void;
+  onTableExpanded: (table: TableSchema, expanded: boolean) => void;
 }
 
 function EditorTab({
@@ -224,11 +253,16 @@ function EditorTab({
   onRun,
   onStop,
   onOpenInNewTab,
+  maxRow,
+  tableTabs,
+  onAddTable,
+  onTableExpanded,
 }: EditorTabProps) {
   const navigate = useNavigate();
   const selected = useRef("");
   const [columns, setColumns] = useState<Record<string, string[]>>({});
-  const [modal, setModal] = useState<"save" | "explore" | "params" | null>(null);
+  const [modal, setModal] = useState<"save" | "explore" | "params" | "schedule" | null>(null);
+  const [ctasMethod, setCtasMethod] = useState<CtasMethod | null>(null);
   const [shareUrl, setShareUrl] = useState<string | null>(null);
   const { ref: splitRef, height: splitHeight } = useElementSize();
   const tables = useDatabaseTables(editor.dbId, editor.schema, editor.catalog);
@@ -342,7 +376,10 @@ function EditorTab({
             databases={databases}
             onChange={onChange}
             onColumns={onColumns}
-            onPreview={(table, selectStar) => onRun(previewSql(table, editor.schema, selectStar), true)}
+            tables={tableTabs.tables}
+            onAddTable={onAddTable}
+            onTableExpanded={onTableExpanded}
+            onRemoveTable={tableTabs.onRemove}
           />
         </Box>
       )}
@@ -398,18 +435,17 @@ function EditorTab({
                 </Button>
               </Tooltip>
             )}
-            <Select
-              size="xs"
-              w={130}
-              aria-label={t("Limit")}
-              data={QUERY_LIMITS.map((n) => ({
-                value: String(n),
-                label: t("LIMIT: %s", n.toLocaleString()),
-              }))}
-              value={String(editor.queryLimit)}
-              onChange={(v) => v && onChange({ queryLimit: Number(v) })}
-              allowDeselect={false}
-              data-test="query-limit"
+            {!running && (
+              <RunOptionsMenu
+                database={databases?.find((d) => d.id === editor.dbId)}
+                disabled={!editor.dbId}
+                onPick={setCtasMethod}
+              />
+            )}
+            <QueryLimitSelect
+              value={editor.queryLimit}
+              maxRow={maxRow}
+              onChange={(queryLimit) => onChange({ queryLimit })}
             />
             <Button
               size="xs"
@@ -430,6 +466,16 @@ function EditorTab({
               data-test="save-query"
             >
               {editor.remoteId ? t("Save / Update") : t("Save")}
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconCalendarTime size={14} />}
+              onClick={() => setModal("schedule")}
+              disabled={!editor.dbId || !editor.sql.trim()}
+              data-test="schedule-query"
+            >
+              {t("Schedule")}
             </Button>
             {editor.remoteId && (
               <Tooltip label={t("Copy link")}>
@@ -495,6 +541,7 @@ function EditorTab({
             onTabChange={onSouthTab}
             onStop={() => onStop(query)}
             onOpenInNewTab={onOpenInNewTab}
+            tableTabs={tableTabs}
           />
         </Box>
       </Stack>
@@ -523,6 +570,23 @@ function EditorTab({
         }}
       />
       <ShareLinkModal url={shareUrl} onClose={() => setShareUrl(null)} />
+      <CtasModal
+        method={ctasMethod}
+        onClose={() => setCtasMethod(null)}
+        onRun={(method, name) => onRun(sqlToRun(editor.sql, selected.current), false, { method, name })}
+      />
+      <ScheduleQueryModal
+        opened={modal === "schedule"}
+        onClose={() => setModal(null)}
+        defaultLabel={isDefaultTabName(editor.name) || editor.name === SHARED_QUERY ? "" : editor.name}
+        query={{
+          db_id: editor.dbId,
+          schema: editor.schema,
+          catalog: editor.catalog,
+          sql: editor.sql,
+          template_parameters: editor.templateParams,
+        }}
+      />
       <TemplateParamsModal
         opened={modal === "params"}
         onClose={() => setModal(null)}

@@ -80,7 +80,14 @@ describe("shared link /sqllab/p/<key> (002)", () => {
 describe("permalinkTabPatch", () => {
   it("names the tab 'Shared query' and serializes object template params", () => {
     const patch = permalinkTabPatch({ dbId: 2, sql: "SELECT 1", templateParams: { a: 1 } });
-    expect(patch).toEqual({ name: "Shared query", sql: "SELECT 1", dbId: 2, schema: null, catalog: null, templateParams: '{"a":1}' });
+    expect(patch).toEqual({
+      name: "Shared query",
+      sql: "SELECT 1",
+      dbId: 2,
+      schema: null,
+      catalog: null,
+      templateParams: '{"a":1}',
+    });
     const ed = makeEditor([makeEditor([])], patch);
     expect(ed.name).toBe("Shared query");
     expect(ed.dbId).toBe(2);

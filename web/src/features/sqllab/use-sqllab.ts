@@ -1,5 +1,5 @@
 import type { DatabaseRow } from "@strata/contracts";
-import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { isApiError } from "../../lib/api-error";
 import { t } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
@@ -20,8 +20,19 @@ import {
   type TabStateBody,
 } from "./api/sqllab-api";
 import {
+  type CtasExecuteFields,
+  type CtasMethod,
+  type ExecuteBody,
+  type SqlLabConf,
+  sqlLabConfOf,
+} from "./api/sqllab-api";
+import { runOutcome } from "./components/run-outcome";
+import { useTableSchemas } from "./components/tables/use-table-schemas";
+import {
   activeEditorId,
   DEFAULT_QUERY_LIMIT,
+  editorOf,
+  editorsOf,
   initialSqlLabState,
   localPlaceholder,
   makeEditor,
@@ -39,10 +50,18 @@ import {
   startQuery,
 } from "./model/query-transitions";
 import { newClientId } from "./model/run-target";
+import { tableFromServer } from "./model/table-schemas";
 import { isRunning, type QueryEditor, type QueryRun } from "./model/types";
 import { usePermalinkQuery, useRequestedQuery } from "./use-requested-query";
 
 const POLL_MS = 1000;
+/**
+ * Clearing inactive queries (002 §4) runs this often, dropping runs stuck at progress 0 for longer
+ * than INACTIVE_QUERY_MS. That is longer than the 300 s a synchronous run may take (its progress
+ * stays 0 until it answers), so only runs nobody waits for any more are dropped.
+ */
+const CLEAR_INACTIVE_EVERY_MS = 30_000;
+const INACTIVE_QUERY_MS = 6 * 60_000;
 const PERSIST_DEBOUNCE_MS = 1000;
 const BACKEND_WARNING = t(
   'An error occurred while storing your query in the backend. To avoid losing your changes, please save your query using the "Save Query" button.',
@@ -58,6 +77,18 @@ function successPayload(body: ResultsBody) {
     serverId: body.query_id ?? body.query?.query_id ?? null,
     results: { data: body.data ?? [], columns: body.columns ?? [] },
   };
+}
+
+/** Success, plus what the answer says beyond its rows (display cut, CTAS outcome). */
+function succeed(q: QueryRun, body: ResultsBody): QueryRun {
+  const next = querySuccess(q, successPayload(body));
+  return next === q ? q : { ...next, ...runOutcome(body) };
+}
+
+/** A CREATE TABLE/VIEW AS run: the method and the name asked for ("" lets the server pick one). */
+export interface CtasRequest {
+  method: CtasMethod;
+  name: string;
 }
 
 function editorFromTabState(ts: TabStateBody, existing: QueryEditor[]): QueryEditor {
@@ -106,12 +137,16 @@ function queryFromServer(row: ServerQuery, editorId: string): QueryRun {
 export function useSqlLab(databases: DatabaseRow[] | undefined, savedQueryId: number | null) {
   const [state, dispatch] = useReducer(sqlLabReducer, initialSqlLabState);
   const [loaded, setLoaded] = useState(false);
+  const [conf, setConf] = useState<Partial<SqlLabConf>>({});
   const stateRef = useRef(state);
   stateRef.current = state;
   const backendOn = useRef(true);
   const warned = useRef(false);
 
-  const backendFailed = useCallback(() => {
+  const backendFailed = useCallback((error?: unknown) => {
+    // A 404 means the tab or table is already gone on the server (closed meanwhile, or in
+    // another browser): nothing is lost, so persistence stays on.
+    if (isApiError(error) && error.status === 404) return;
     backendOn.current = false;
     if (!warned.current) {
       warned.current = true;
@@ -124,7 +159,7 @@ export function useSqlLab(databases: DatabaseRow[] | undefined, savedQueryId: nu
     dispatch({ type: "updateQuery", id: q.id, update: queryFetching });
     try {
       const body = await fetchResults(q.resultsKey, q.queryLimit);
-      dispatch({ type: "updateQuery", id: q.id, update: (x) => querySuccess(x, successPayload(body)) });
+      dispatch({ type: "updateQuery", id: q.id, update: (x) => succeed(x, body) });
     } catch (e) {
       dispatch({
         type: "updateQuery",
@@ -139,8 +174,10 @@ export function useSqlLab(databases: DatabaseRow[] | undefined, savedQueryId: nu
     let cancelled = false;
     (async () => {
       let next: SqlLabState | null = null;
+      let bootConf: Partial<SqlLabConf> = {};
       try {
         const boot = await getSqlLabBootstrap();
+        bootConf = sqlLabConfOf(boot);
         if (boot.tab_state_ids?.length) {
           const fetched = await Promise.allSettled(
             boot.tab_state_ids.map(([id]) =>
@@ -149,6 +186,7 @@ export function useSqlLab(databases: DatabaseRow[] | undefined, savedQueryId: nu
           );
           const editors: QueryEditor[] = [];
           const queries: Record<string, QueryRun> = {};
+          const tables: SqlLabState["tables"] = [];
           let activeId: string | undefined;
           fetched.forEach((r) => {
             if (r.status === "rejected") {
@@ -158,16 +196,18 @@ export function useSqlLab(databases: DatabaseRow[] | undefined, savedQueryId: nu
             }
             const ed = editorFromTabState(r.value, editors);
             editors.push(ed);
+            for (const row of r.value.table_schemas ?? []) tables.push(tableFromServer(row, ed.id));
             if (r.value.latest_query)
               queries[r.value.latest_query.id] = queryFromServer(r.value.latest_query, ed.id);
             if (r.value.id === boot.active_tab?.id) activeId = ed.id;
           });
           if (editors.length)
             next = {
+              ...initialSqlLabState,
               editors,
               queries,
+              tables,
               tabHistory: [activeId ?? editors[editors.length - 1].id],
-              destroyed: [],
             };
         }
       } catch {
@@ -177,10 +217,12 @@ export function useSqlLab(databases: DatabaseRow[] | undefined, savedQueryId: nu
       if (!next) {
         const editor = makeEditor([], {
           sql: backendOn.current ? NEW_TAB_SQL : localPlaceholder(),
+          queryLimit: bootConf.DEFAULT_SQLLAB_LIMIT ?? DEFAULT_QUERY_LIMIT,
         });
-        next = { editors: [editor], tabHistory: [editor.id], queries: {}, destroyed: [] };
+        next = { ...initialSqlLabState, editors: [editor], tabHistory: [editor.id] };
       }
       if (cancelled) return;
+      setConf(bootConf);
       dispatch({ type: "restore", state: next });
       setLoaded(true);
       for (const ed of next.editors) {
@@ -197,7 +239,7 @@ export function useSqlLab(databases: DatabaseRow[] | undefined, savedQueryId: nu
   /** Opens a new tab after the current ones ('Untitled Query N' unless `patch` names it). */
   const openTab = useCallback(
     (patch: Partial<QueryEditor> = {}) =>
-      dispatch({ type: "addEditor", editor: makeEditor(stateRef.current.editors, patch) }),
+      dispatch({ type: "addEditor", editor: makeEditor(editorsOf(stateRef.current), patch) }),
     [],
   );
 
@@ -209,7 +251,7 @@ export function useSqlLab(databases: DatabaseRow[] | undefined, savedQueryId: nu
   /* ---- ?savedQueryId=N opens the saved query in a tab ---- */
   useEffect(() => {
     if (!loaded || !savedQueryId) return;
-    const open = stateRef.current.editors.find((e) => e.remoteId === savedQueryId);
+    const open = editorsOf(stateRef.current).find((e) => e.remoteId === savedQueryId);
     if (open) {
       dispatch({ type: "setActive", id: open.id });
       return;
@@ -218,7 +260,7 @@ export function useSqlLab(databases: DatabaseRow[] | undefined, savedQueryId: nu
       .then((sq) =>
         dispatch({
           type: "addEditor",
-          editor: makeEditor(stateRef.current.editors, {
+          editor: makeEditor(editorsOf(stateRef.current), {
             name: sq.label,
             sql: sq.sql,
             dbId: sq.db_id,
@@ -239,7 +281,7 @@ export function useSqlLab(databases: DatabaseRow[] | undefined, savedQueryId: nu
     if (!loaded) return;
     saveLocal(state);
     if (!backendOn.current) return;
-    for (const ed of state.editors) {
+    for (const ed of editorsOf(state)) {
       if (ed.tabStateId === null && !creating.current.has(ed.id)) {
         creating.current.add(ed.id);
         createTabState({
@@ -268,7 +310,7 @@ export function useSqlLab(databases: DatabaseRow[] | undefined, savedQueryId: nu
   useEffect(() => {
     if (!loaded || !backendOn.current) return;
     const timer = setTimeout(() => {
-      for (const ed of stateRef.current.editors) {
+      for (const ed of editorsOf(stateRef.current)) {
         if (ed.tabStateId === null) continue;
         const last = synced.current.get(ed.id);
         if (last !== undefined && last >= ed.updatedAt) continue;
@@ -288,7 +330,7 @@ export function useSqlLab(databases: DatabaseRow[] | undefined, savedQueryId: nu
       }
     }, PERSIST_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [state.editors, loaded, backendFailed]);
+  }, [state.editors, state.unsavedEditor, loaded, backendFailed]);
 
   const deleted = useRef(new Set<number>());
   useEffect(() => {
@@ -301,7 +343,28 @@ export function useSqlLab(databases: DatabaseRow[] | undefined, savedQueryId: nu
   }, [state.destroyed, backendFailed]);
 
   const activeId = activeEditorId(state);
-  const active = state.editors.find((e) => e.id === activeId);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the tabs and the unsaved copy matter
+  const active = useMemo(() => editorOf(state, activeId), [state.editors, state.unsavedEditor, activeId]);
+
+  /* ---- table schemas of the tabs (002 §3/§4) ---- */
+  const tables = useTableSchemas({
+    state,
+    dispatch,
+    loaded,
+    databases,
+    backendOn,
+    onBackendError: backendFailed,
+  });
+
+  /* ---- clearing inactive queries (002 §4) ---- */
+  useEffect(() => {
+    if (!loaded) return;
+    const timer = setInterval(
+      () => dispatch({ type: "clearInactiveQueries", intervalMs: INACTIVE_QUERY_MS }),
+      CLEAR_INACTIVE_EVERY_MS,
+    );
+    return () => clearInterval(timer);
+  }, [loaded]);
   const activeTabStateId = active?.tabStateId ?? null;
   useEffect(() => {
     if (!loaded || activeTabStateId === null || !backendOn.current) return;
@@ -350,14 +413,14 @@ export function useSqlLab(databases: DatabaseRow[] | undefined, savedQueryId: nu
   );
 
   const run = useCallback(
-    async (editor: QueryEditor, sql: string, isDataPreview = false) => {
+    async (editor: QueryEditor, sql: string, isDataPreview = false, ctas?: CtasRequest) => {
       const db = databases?.find((d) => d.id === editor.dbId);
       if (!editor.dbId || !db) {
         toast.warning(t("Please select a database first"));
         return;
       }
       const runAsync = Boolean(db.allow_run_async) && !isDataPreview;
-      const query = startQuery({
+      const started = startQuery({
         id: newClientId(),
         sqlEditorId: editor.id,
         dbId: editor.dbId,
@@ -371,25 +434,31 @@ export function useSqlLab(databases: DatabaseRow[] | undefined, savedQueryId: nu
         startDttm: Date.now(),
         isDataPreview,
       });
+      // A CTAS run carries what it creates from the start; the answer fills in the server's names.
+      const query = ctas
+        ? { ...started, ctas: true, ctas_method: ctas.method, tempTable: ctas.name || null }
+        : started;
       dispatch({ type: "startQuery", query });
+      const body: ExecuteBody & Partial<CtasExecuteFields> = {
+        client_id: query.id,
+        database_id: editor.dbId,
+        sql,
+        schema: editor.schema,
+        catalog: editor.catalog,
+        runAsync,
+        sql_editor_id: editor.tabStateId !== null ? String(editor.tabStateId) : editor.id,
+        tab: editor.name,
+        templateParams: editor.templateParams,
+        queryLimit: editor.queryLimit,
+        ...(ctas ? { select_as_cta: true, ctas_method: ctas.method, tmp_table_name: ctas.name } : {}),
+      };
       try {
-        const reply = await executeQuery({
-          client_id: query.id,
-          database_id: editor.dbId,
-          sql,
-          schema: editor.schema,
-          catalog: editor.catalog,
-          runAsync,
-          sql_editor_id: editor.tabStateId !== null ? String(editor.tabStateId) : editor.id,
-          tab: editor.name,
-          templateParams: editor.templateParams,
-          queryLimit: editor.queryLimit,
-        });
+        const reply = await executeQuery(body);
         if (reply.status === 200) {
           dispatch({
             type: "updateQuery",
             id: query.id,
-            update: (q) => querySuccess(q, successPayload(reply.body)),
+            update: (q) => succeed(q, reply.body),
           });
         } else {
           dispatch({
@@ -418,5 +487,5 @@ export function useSqlLab(databases: DatabaseRow[] | undefined, savedQueryId: nu
     }
   }, []);
 
-  return { state, dispatch, loaded, active, run, stop, openTab };
+  return { state, dispatch, loaded, active, run, stop, openTab, conf, tables };
 }

@@ -3,6 +3,8 @@ import useSWR from "swr";
 import { apiDelete, apiGet, apiPost, apiPut, apiRequestRaw } from "../../../lib/api-client";
 import { withRisonQuery } from "../../../lib/rison-query";
 import type { QueryResults, QueryState } from "../model/types";
+import type { ServerTableSchema, TableMetadataBody, tableToServer } from "../model/table-schemas";
+import { tableMetadataKey } from "../../../lib/database-meta/table-metadata";
 
 /** Databases exposed in SQL Lab (001: the editor's list is filtered by expose_in_sqllab). */
 export const sqlLabDatabasesKey = withRisonQuery("/api/v1/database/", {
@@ -134,6 +136,8 @@ export interface TabStateBody {
   hide_left_bar: boolean;
   autorun?: boolean;
   latest_query: ServerQuery | null;
+  /** The tables added to the tab (002 §3). */
+  table_schemas?: ServerTableSchema[];
   saved_query?: { id: number } | null;
   active?: boolean;
 }
@@ -183,6 +187,67 @@ export const createSqlLabPermalink = (body: SqlLabPermalinkBody) =>
 
 /** GET /api/v1/sqllab/permalink/<key> (404 when unknown or the database is not visible). */
 export const getSqlLabPermalink = (key: string) =>
-  apiGet<SqlLabPermalinkBody>(
-    `/api/v1/sqllab/permalink/${encodeURIComponent(key).replace(/%3A/gi, ":")}`,
-  );
+  apiGet<SqlLabPermalinkBody>(`/api/v1/sqllab/permalink/${encodeURIComponent(key).replace(/%3A/gi, ":")}`);
+
+/* ---- editor limits, full CSV export, CTAS and scheduling ---- */
+
+/** Limits announced by the editor bootstrap (`common.conf`). */
+export interface SqlLabConf {
+  DISPLAY_MAX_ROW: number;
+  SQL_MAX_ROW: number;
+  DEFAULT_SQLLAB_LIMIT: number;
+  SQLLAB_TIMEOUT: number;
+}
+
+const CONF_KEYS = ["DISPLAY_MAX_ROW", "SQL_MAX_ROW", "DEFAULT_SQLLAB_LIMIT", "SQLLAB_TIMEOUT"] as const;
+
+/** The positive numbers of `common.conf` in a bootstrap answer; a server that sends none gives `{}`. */
+export function sqlLabConfOf(boot: unknown): Partial<SqlLabConf> {
+  const common = (boot as { common?: { conf?: Record<string, unknown> } } | null)?.common;
+  const out: Partial<SqlLabConf> = {};
+  for (const key of CONF_KEYS) {
+    const value = common?.conf?.[key];
+    if (typeof value === "number" && Number.isFinite(value) && value > 0) out[key] = value;
+  }
+  return out;
+}
+
+/** GET /api/v1/sqllab/export/{client_id}/: every stored row of a run as a CSV attachment. */
+export const sqlLabExportUrl = (clientId: string) => `/api/v1/sqllab/export/${encodeURIComponent(clientId)}/`;
+
+export type CtasMethod = "TABLE" | "VIEW";
+
+/** Extra execute fields of a CREATE TABLE/VIEW AS run; an empty name lets the server pick one. */
+export interface CtasExecuteFields {
+  select_as_cta: true;
+  ctas_method: CtasMethod;
+  tmp_table_name: string;
+}
+
+/** `schedule_info` inside a saved query's `extra_json`. */
+export interface ScheduleInfo {
+  schedule_interval: string;
+  start_date: string;
+  end_date?: string;
+  output_table?: string;
+}
+
+/** POST /api/v1/saved_query/ with a schedule (002 §7: the same call is used for scheduling). */
+export const scheduleSavedQuery = (body: SavedQueryBody, schedule: ScheduleInfo) =>
+  apiPost<{ id: number }>("/api/v1/saved_query/", {
+    ...body,
+    extra_json: JSON.stringify({ schedule_info: schedule }),
+  });
+
+/* ---- table schemas of a tab (002 §3, §7) ---- */
+
+/** POST /tableschemaview/: stores a table of a tab; answers the stored row's id. */
+export const createTableSchema = (table: ReturnType<typeof tableToServer>) =>
+  apiPost<{ id: number }>("/tableschemaview/", { table });
+export const setTableSchemaExpanded = (id: number, expanded: boolean) =>
+  apiPost(`/tableschemaview/${id}/expanded`, { expanded });
+export const deleteTableSchema = (id: number) => apiDelete(`/tableschemaview/${id}`);
+
+/** GET /api/v1/database/{id}/table_metadata/ with the keys, indexes and select-star a table schema keeps. */
+export const getTableMetadata = (dbId: number, name: string, schema: string | null, catalog: string | null) =>
+  apiGet<TableMetadataBody>(tableMetadataKey(dbId, name, schema, catalog));

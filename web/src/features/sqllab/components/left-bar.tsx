@@ -11,25 +11,50 @@ import {
   Tooltip,
   UnstyledButton,
 } from "@mantine/core";
-import { IconChevronDown, IconChevronRight, IconEye, IconSearch, IconTable } from "@tabler/icons-react";
+import {
+  IconChevronDown,
+  IconChevronRight,
+  IconEye,
+  IconSearch,
+  IconTable,
+  IconTablePlus,
+} from "@tabler/icons-react";
 import type { DatabaseRow, TableMetadata } from "@strata/contracts";
 import { memo, useEffect, useMemo, useState } from "react";
-import { CatalogSchemaSelect } from "../../../components/database-selector";
+import { CatalogSchemaSelect, TableSelect } from "../../../components/database-selector";
 import { useDatabaseTables } from "../../../lib/database-meta/database-tables";
 import { useTableMetadata } from "../../../lib/database-meta/table-metadata";
 import { t } from "../../../lib/i18n";
-import type { QueryEditor } from "../model/types";
+import type { QueryEditor, TableSchema } from "../model/types";
+import { TableSchemaCard } from "./tables/table-schema-card";
 
 interface Props {
   editor: QueryEditor;
   databases: DatabaseRow[] | undefined;
   onChange: (patch: Partial<QueryEditor>) => void;
-  onPreview: (table: string, selectStar: string | null) => void;
   onColumns: (table: string, columns: string[]) => void;
+  /** The tab's table schemas (002 §3). */
+  tables: TableSchema[];
+  /** Adds a table of the selected schema to the tab (its card and south-pane tab). */
+  onAddTable: (table: string) => void;
+  onTableExpanded: (table: TableSchema, expanded: boolean) => void;
+  onRemoveTable: (table: TableSchema) => void;
 }
 
-/** Database, catalog and schema pickers and the table list with columns and data preview. */
-export function LeftBar({ editor, databases, onChange, onPreview, onColumns }: Props) {
+/**
+ * Database, catalog and schema pickers, the tab's table schemas as cards, and the schema's table
+ * list (expand for the columns; add a table to see it in the south pane with a data preview).
+ */
+export function LeftBar({
+  editor,
+  databases,
+  onChange,
+  onColumns,
+  tables: tableSchemas,
+  onAddTable,
+  onTableExpanded,
+  onRemoveTable,
+}: Props) {
   const db = databases?.find((d) => d.id === editor.dbId);
   const tables = useDatabaseTables(editor.dbId, editor.schema, editor.catalog);
   const [search, setSearch] = useState("");
@@ -60,6 +85,15 @@ export function LeftBar({ editor, databases, onChange, onPreview, onColumns }: P
         onSchemaChange={(schema) => onChange({ schema })}
       />
       {editor.schema && (
+        <TableSelect
+          databaseId={editor.dbId}
+          catalog={editor.catalog}
+          schema={editor.schema}
+          value={null}
+          onChange={(name) => name && onAddTable(name)}
+        />
+      )}
+      {editor.schema && (
         <TextInput
           size="xs"
           leftSection={<IconSearch size={14} />}
@@ -71,6 +105,18 @@ export function LeftBar({ editor, databases, onChange, onPreview, onColumns }: P
       )}
       {tables.isLoading && <Loader size="xs" />}
       <ScrollArea style={{ flex: 1 }} data-test="table-list">
+        {tableSchemas.length > 0 && (
+          <Stack gap={4} mb="xs" data-test="table-schemas">
+            {tableSchemas.map((tb) => (
+              <TableSchemaCard
+                key={tb.id}
+                table={tb}
+                onExpandedChange={onTableExpanded}
+                onRemove={onRemoveTable}
+              />
+            ))}
+          </Stack>
+        )}
         <Stack gap={2}>
           {shown.map((tb) => (
             <TableItem
@@ -87,7 +133,7 @@ export function LeftBar({ editor, databases, onChange, onPreview, onColumns }: P
                   x.includes(tb.value) ? x.filter((n) => n !== tb.value) : [...x, tb.value],
                 )
               }
-              onPreview={onPreview}
+              onAdd={onAddTable}
               onColumns={onColumns}
             />
           ))}
@@ -96,8 +142,6 @@ export function LeftBar({ editor, databases, onChange, onPreview, onColumns }: P
     </Stack>
   );
 }
-
-type Meta = TableMetadata & { selectStar?: string };
 
 const TableItem = memo(function TableItem(props: {
   dbId: number;
@@ -108,12 +152,12 @@ const TableItem = memo(function TableItem(props: {
   expanded: boolean;
   previewAllowed: boolean;
   onToggle: () => void;
-  onPreview: (table: string, selectStar: string | null) => void;
+  onAdd: (table: string) => void;
   onColumns: (table: string, columns: string[]) => void;
 }) {
   const { dbId, catalog, schema, name, expanded, onColumns } = props;
   const meta = useTableMetadata(expanded ? dbId : null, name, schema, catalog);
-  const data = meta.data as Meta | undefined;
+  const data = meta.data as TableMetadata | undefined;
   useEffect(() => {
     if (data)
       onColumns(
@@ -138,22 +182,17 @@ const TableItem = memo(function TableItem(props: {
             )}
           </Group>
         </UnstyledButton>
-        {props.previewAllowed && (
-          <Tooltip label={t("Data preview")}>
-            <ActionIcon
-              size="sm"
-              variant="subtle"
-              aria-label={t("Data preview")}
-              onClick={() => {
-                if (!expanded) props.onToggle();
-                props.onPreview(name, data?.selectStar ?? null);
-              }}
-              data-test="table-preview"
-            >
-              <IconEye size={14} />
-            </ActionIcon>
-          </Tooltip>
-        )}
+        <Tooltip label={props.previewAllowed ? t("Data preview") : t("Add table to the editor")}>
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            aria-label={props.previewAllowed ? t("Data preview") : t("Add table to the editor")}
+            onClick={() => props.onAdd(name)}
+            data-test="table-preview"
+          >
+            {props.previewAllowed ? <IconEye size={14} /> : <IconTablePlus size={14} />}
+          </ActionIcon>
+        </Tooltip>
       </Group>
       {expanded && (
         <Stack gap={0} pl={28} py={2} data-test="table-columns">

@@ -16,9 +16,13 @@ import { ErrorType } from "@strata/contracts";
 import { lazy, Suspense } from "react";
 import { ErrorMessage } from "../../../components/error-display";
 import { t } from "../../../lib/i18n";
-import { useQueryHistory } from "../api/sqllab-api";
-import { downloadText, toCsv } from "../model/csv";
+import { sqlLabExportUrl, useQueryHistory } from "../api/sqllab-api";
 import { isRunning, type QueryRun, type QueryState } from "../model/types";
+import { CtasOutcome } from "./ctas-outcome";
+import { ResultsNotices } from "./results-notices";
+import type { QueryRunView } from "./run-outcome";
+import { TableSchemaPanel } from "./tables/table-schema-panel";
+import { type TableTabs, TableTabLabel } from "./tables/table-tab";
 
 const ResultsTable = lazy(() => import("./results-table"));
 
@@ -47,10 +51,12 @@ interface Props {
   onTabChange: (tab: string) => void;
   onStop: () => void;
   onOpenInNewTab: (sql: string, dbId: number | null, schema: string | null) => void;
+  /** The tab's table schemas, each shown as its own tab (002 §2/§4). */
+  tableTabs?: TableTabs;
 }
 
-/** South pane: Results and Query history tabs (002 §2/§4). */
-export function ResultsPane({ query, height, tab, onTabChange, onStop, onOpenInNewTab }: Props) {
+/** South pane: Results, Query history and one tab per table schema (002 §2/§4). */
+export function ResultsPane({ query, height, tab, onTabChange, onStop, onOpenInNewTab, tableTabs }: Props) {
   return (
     <Tabs
       value={tab}
@@ -65,13 +71,43 @@ export function ResultsPane({ query, height, tab, onTabChange, onStop, onOpenInN
         <Tabs.Tab value="history" data-test="tab-history">
           {t("Query history")}
         </Tabs.Tab>
+        {tableTabs?.tables.map((tb) => (
+          <Tabs.Tab key={tb.id} value={tb.id} data-test={`tab-table-${tb.name}`}>
+            <TableTabLabel table={tb} onRemove={() => tableTabs.onRemove(tb)} />
+          </Tabs.Tab>
+        ))}
       </Tabs.List>
       <Tabs.Panel value="results" pt="xs">
-        <QueryResultsView query={query} height={height - 48} onStop={onStop} />
+        <QueryResultsView
+          query={query}
+          height={height - 48}
+          onStop={onStop}
+          onOpenInNewTab={onOpenInNewTab}
+        />
       </Tabs.Panel>
       <Tabs.Panel value="history" pt="xs">
         <QueryHistory height={height - 48} onOpen={onOpenInNewTab} />
       </Tabs.Panel>
+      {tableTabs?.tables.map((tb) => {
+        const preview = tb.dataPreviewQueryId ? tableTabs.queries[tb.dataPreviewQueryId] : undefined;
+        return (
+          <Tabs.Panel key={tb.id} value={tb.id} pt="xs">
+            <TableSchemaPanel
+              table={tb}
+              height={height - 48}
+              previewAllowed={tableTabs.previewAllowed(tb.dbId)}
+              onPreview={tableTabs.onPreview}
+            >
+              <QueryResultsView
+                query={preview}
+                height={height - 48}
+                onStop={() => tableTabs.onStop(preview)}
+                onOpenInNewTab={onOpenInNewTab}
+              />
+            </TableSchemaPanel>
+          </Tabs.Panel>
+        );
+      })}
     </Tabs>
   );
 }
@@ -80,10 +116,12 @@ function QueryResultsView({
   query,
   height,
   onStop,
+  onOpenInNewTab,
 }: {
-  query: QueryRun | undefined;
+  query: QueryRunView | undefined;
   height: number;
   onStop: () => void;
+  onOpenInNewTab: Props["onOpenInNewTab"];
 }) {
   if (!query) {
     return (
@@ -132,6 +170,7 @@ function QueryResultsView({
       </Alert>
     );
   }
+  if (query.ctas) return <CtasOutcome query={query} onOpenInNewTab={onOpenInNewTab} />;
   const data = query.results?.data ?? [];
   const columns = query.results?.columns ?? [];
   if (query.cached && data.length === 0) {
@@ -149,27 +188,14 @@ function QueryResultsView({
           <Text size="sm" data-test="row-count">
             {t("%s rows returned", query.rows ?? data.length)}
           </Text>
-          {query.limitingFactor === "DROPDOWN" && (
-            <Text size="sm" c="orange" data-test="limiting-factor">
-              {t("The number of rows displayed is limited to %s by the limit dropdown.", query.queryLimit)}
-            </Text>
-          )}
+          <ResultsNotices query={query} shown={data.length} />
           {query.endDttm && (
             <Text size="xs" c="dimmed">
               {t("%s ms", Math.max(0, Math.round(query.endDttm - query.startDttm)))}
             </Text>
           )}
         </Group>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconDownload size={14} />}
-          onClick={() => downloadText(`${query.tab || "query"}.csv`, toCsv(columns, data))}
-          disabled={columns.length === 0}
-          data-test="download-csv"
-        >
-          {t("Download to CSV")}
-        </Button>
+        <DownloadCsvButton query={query} disabled={columns.length === 0} />
       </Group>
       {columns.length === 0 ? (
         <Text size="sm" c="dimmed">
@@ -243,5 +269,34 @@ function QueryHistory({
         </Table.Tbody>
       </Table>
     </ScrollArea>
+  );
+}
+
+/** Starts a browser download of `url` (an attachment: the page stays where it is). */
+function download(url: string) {
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = "";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+/**
+ * Every stored row as CSV from the server's export endpoint, not only the rows shown. The browser
+ * streams the attachment itself instead of the page buffering it.
+ */
+function DownloadCsvButton({ query, disabled }: { query: QueryRun; disabled: boolean }) {
+  return (
+    <Button
+      size="xs"
+      variant="default"
+      leftSection={<IconDownload size={14} />}
+      onClick={() => download(sqlLabExportUrl(query.id))}
+      disabled={disabled}
+      data-test="download-csv"
+    >
+      {t("Download to CSV")}
+    </Button>
   );
 }

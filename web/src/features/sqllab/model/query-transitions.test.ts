@@ -89,11 +89,42 @@ describe("query run transitions (002 §4)", () => {
       progress: 40,
     });
   });
+  it("refresh keeps a local success or running state on server success, and takes other server states", () => {
+    const done = querySuccess(startQuery(base), { results });
+    expect(refreshQuery(done, { id: "abc", state: "success", rows: 2 }).state).toBe("success");
+    const running = startQuery(base);
+    expect(refreshQuery(running, { id: "abc", state: "success", resultsKey: "k" })).toMatchObject({
+      state: "running",
+      resultsKey: "k",
+    });
+    expect(refreshQuery(running, { id: "abc", state: "failed", errorMessage: "no" })).toMatchObject({
+      state: "failed",
+      errorMessage: "no",
+    });
+  });
   it("clearing inactive queries drops old running/pending ones at progress 0", () => {
     const old: QueryRun = startQuery({ ...base, id: "old", startDttm: 0 });
+    const oldPending: QueryRun = startQuery({ ...base, id: "oldPending", startDttm: 0, runAsync: true });
     const fresh: QueryRun = startQuery({ ...base, id: "fresh", startDttm: 9_500 });
+    const moving: QueryRun = { ...startQuery({ ...base, id: "moving", startDttm: 0 }), progress: 40 };
+    const fetching: QueryRun = { ...queryFetching(startQuery({ ...base, id: "fetching" })), startDttm: 0 };
     const done: QueryRun = querySuccess(startQuery({ ...base, id: "done", startDttm: 0 }), { results });
-    const out = clearInactiveQueries({ old, fresh, done }, 1000, 10_000);
-    expect(Object.keys(out).sort()).toEqual(["done", "fresh"]);
+    const out = clearInactiveQueries({ old, oldPending, fresh, moving, fetching, done }, 1000, 10_000);
+    expect(Object.keys(out).sort()).toEqual(["done", "fetching", "fresh", "moving"]);
+    expect(out.done).toBe(done);
+  });
+  it("clearing inactive queries makes the others adopt the stored result status when they have a results key", () => {
+    const loaded = querySuccess(startQuery(base), { results, resultsKey: "k" });
+    expect(loaded.resultsState).toBe("success");
+    // e.g. a refresh set it back to running after its results were stored
+    const behind: QueryRun = { ...loaded, state: "running", progress: 100 };
+    const noKey: QueryRun = { ...behind, id: "nokey", resultsKey: null };
+    const out = clearInactiveQueries({ abc: behind, nokey: noKey }, 1000, 10_000);
+    expect(out.abc.state).toBe("success");
+    expect(out.nokey.state).toBe("running");
+  });
+  it("clearing inactive queries returns the same object when nothing changes", () => {
+    const q = { abc: querySuccess(startQuery(base), { results, resultsKey: "k" }) };
+    expect(clearInactiveQueries(q, 1000, 10_000)).toBe(q);
   });
 });

@@ -1,5 +1,5 @@
 import type { SupersetError } from "@strata/contracts";
-import { isRunning, type QueryResults, type QueryRun, type QueryState } from "./types";
+import type { QueryResults, QueryRun, QueryState } from "./types";
 
 /** Starting a run: progress 0, pending when async, otherwise running (002 §4). */
 export function startQuery(query: Omit<QueryRun, "state" | "progress">): QueryRun {
@@ -29,6 +29,7 @@ export function querySuccess(q: QueryRun, p: SuccessPayload, now = Date.now()): 
     limitingFactor: p.limitingFactor ?? null,
     serverId: p.serverId ?? q.serverId,
     results: p.results,
+    resultsState: "success",
     cached: false,
     errors: undefined,
     errorMessage: null,
@@ -96,20 +97,28 @@ export function refreshQuery(q: QueryRun, row: ServerQueryRow): QueryRun {
 }
 
 /**
- * Clearing inactive queries: running or pending ones with progress 0 older than `intervalMs` are
- * dropped; others with a results key adopt the stored status.
+ * Clearing inactive queries (002 §4): running or pending ones still at progress 0 that started more
+ * than `intervalMs` ago are dropped (their run was lost, e.g. the page that polled them went away);
+ * the others adopt the status stored with their results when they have a results key. Returns the
+ * same object when nothing changes.
  */
 export function clearInactiveQueries(
   queries: Record<string, QueryRun>,
   intervalMs: number,
   now = Date.now(),
 ): Record<string, QueryRun> {
+  let changed = false;
   const out: Record<string, QueryRun> = {};
   for (const [id, q] of Object.entries(queries)) {
     const stale =
       (q.state === "running" || q.state === "pending") && q.progress === 0 && now - q.startDttm > intervalMs;
-    if (stale) continue;
-    out[id] = q.resultsKey && isRunning(q.state) && q.progress === 100 ? { ...q, state: "success" } : q;
+    if (stale) {
+      changed = true;
+      continue;
+    }
+    const adopt = q.resultsKey && q.resultsState && q.resultsState !== q.state;
+    out[id] = adopt ? { ...q, state: q.resultsState as QueryState } : q;
+    if (adopt) changed = true;
   }
-  return out;
+  return changed ? out : queries;
 }

@@ -58,6 +58,8 @@ export interface QueryRun {
   cached?: boolean;
   limitingFactor?: string | null;
   isDataPreview?: boolean;
+  /** The status the results endpoint reported with the stored results (adopted when clearing inactive queries). */
+  resultsState?: QueryState | null;
 }
 
 /** A query editor tab (002 §3); `tabStateId` is its id on the server once stored there. */
@@ -79,4 +81,44 @@ export interface QueryEditor {
   southPercent: number;
   inLocalStorage: boolean;
   updatedAt: number;
+}
+
+/** A key of a table (primary key, foreign key or index) as the table metadata reports it. */
+export interface TableKey {
+  name?: string | null;
+  type?: string | null;
+  /** Primary and foreign keys. */
+  constrained_columns?: string[] | null;
+  /** Indexes. */
+  column_names?: string[] | null;
+  referred_table?: string | null;
+  referred_columns?: string[] | null;
+}
+
+export interface TableSchemaColumn {
+  name: string;
+  type: string;
+}
+
+/**
+ * A table added to a tab (002 §3 "Table schema in the editor"). `id` is a client id; `serverId` is
+ * the stored table schema's id once `POST /tableschemaview/` answered.
+ */
+export interface TableSchema {
+  id: string;
+  serverId: number | null;
+  queryEditorId: string;
+  dbId: number;
+  catalog: string | null;
+  schema: string | null;
+  name: string;
+  expanded: boolean;
+  dataPreviewQueryId: string | null;
+  columns: TableSchemaColumn[];
+  selectStar: string | null;
+  primaryKey: TableKey | null;
+  foreignKeys: TableKey[];
+  indexes: TableKey[];
+  isMetadataLoading?: boolean;
+  metadataError?: string | null;
 }

@@ -1,0 +1,41 @@
+import { Stack, Text } from "@mantine/core";
+import type { SavedQueryRow } from "@strata/contracts";
+import { t } from "../../lib/i18n";
+
+/** A saved query row with its schedule (set when the query was scheduled from SQL Lab). */
+export type ScheduledQueryRow = SavedQueryRow & {
+  schedule_info?: {
+    schedule_interval: string;
+    start_date?: string;
+    end_date?: string | null;
+    output_table?: string | null;
+  } | null;
+  /** ISO time of the next run, null when the schedule is over. */
+  next_run?: string | null;
+};
+
+function when(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
+}
+
+/** The Schedule column: interval and next run, or a dash when not scheduled. */
+export function ScheduleCell({ row }: { row: ScheduledQueryRow }) {
+  const info = row.schedule_info;
+  if (!info?.schedule_interval)
+    return (
+      <Text size="sm" c="dimmed">
+        -
+      </Text>
+    );
+  return (
+    <Stack gap={0} data-test="saved-query-schedule">
+      <Text size="sm" ff="monospace">
+        {info.schedule_interval}
+      </Text>
+      <Text size="xs" c="dimmed" data-test="saved-query-next-run">
+        {row.next_run ? t("Next run: %s", when(row.next_run)) : t("No further runs")}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+import { Text } from "@mantine/core";
+import { t } from "../../../lib/i18n";
+import { displayCut, type QueryRunView } from "./run-outcome";
+
+const fmt = (n: number) => n.toLocaleString("en-US");
+
+/** Why the result may be incomplete, in one short sentence each (null when nothing to say). */
+export function limitNotice(query: QueryRunView): string | null {
+  const rows = query.rows ?? 0;
+  switch (query.limitingFactor) {
+    case "DROPDOWN":
+      return t("Result limited to %s rows by the limit selector", fmt(query.queryLimit));
+    case "QUERY":
+      return t("Result limited to %s rows by the LIMIT in the SQL", fmt(rows));
+    case "QUERY_AND_DROPDOWN":
+      return t("Result limited to %s rows by both the LIMIT in the SQL and the limit selector", fmt(rows));
+    default:
+      return null;
+  }
+}
+
+/** Notices next to the row count: the limit that cut the run, and the display cut. */
+export function ResultsNotices({ query, shown }: { query: QueryRunView; shown: number }) {
+  const limit = limitNotice(query);
+  const cut = displayCut(query, shown);
+  return (
+    <>
+      {limit && (
+        <Text size="sm" c="orange" data-test="limiting-factor">
+          {limit}
+        </Text>
+      )}
+      {cut && (
+        <Text size="sm" c="orange" data-test="display-limit">
+          {t(
+            "Only the first %s of %s rows are shown; download the CSV for all of them",
+            fmt(shown),
+            fmt(query.rows ?? shown),
+          )}
+        </Text>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+import { Alert, Button, Chip, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { isApiError } from "../../../lib/api-error";
+import { t } from "../../../lib/i18n";
+import { toast } from "../../../lib/toast";
+import { type SavedQueryBody, scheduleSavedQuery } from "../api/sqllab-api";
+import {
+  SCHEDULE_PRESETS,
+  type ScheduleErrors,
+  type ScheduleValues,
+  scheduleInfo,
+  today,
+  validateSchedule,
+} from "./schedule-form";
+
+const blank = (label: string): ScheduleValues => ({
+  label,
+  description: "",
+  interval: "@daily",
+  startDate: today(),
+  endDate: "",
+  outputTable: "",
+});
+
+/** The server's reason for refusing a schedule (`{message: {extra_json: [...]}}`), if it gave one. */
+function serverReason(e: unknown): string | null {
+  if (!isApiError(e)) return null;
+  const fields = Object.values(e.fieldErrors).flat();
+  return fields[0] ?? (e.status === 400 || e.status === 422 ? e.message : null);
+}
+
+/** Schedules the tab's query: stored as a saved query whose extra_json carries schedule_info. */
+export function ScheduleQueryModal({
+  opened,
+  onClose,
+  defaultLabel,
+  query,
+  onScheduled,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  defaultLabel: string;
+  query: Omit<SavedQueryBody, "label" | "description">;
+  onScheduled?: (id: number) => void;
+}) {
+  const [values, setValues] = useState(() => blank(defaultLabel));
+  const [errors, setErrors] = useState<ScheduleErrors>({});
+  const [reason, setReason] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (opened) {
+      setValues(blank(defaultLabel));
+      setErrors({});
+      setReason(null);
+    }
+  }, [opened, defaultLabel]);
+
+  const set = (field: keyof ScheduleValues) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    // Once shown, a field's message follows its value.
+    if (errors[field]) setErrors(validateSchedule({ ...values, [field]: value }));
+  };
+  const input = (field: keyof ScheduleValues) => ({
+    value: values[field],
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      set(field)(e.currentTarget.value),
+    error: errors[field],
+  });
+
+  const submit = async () => {
+    const found = validateSchedule(values);
+    setErrors(found);
+    setReason(null);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const res = await scheduleSavedQuery(
+        { ...query, label: values.label.trim(), description: values.description },
+        scheduleInfo(values),
+      );
+      toast.success(t("The query was scheduled; find it under Saved queries"));
+      onScheduled?.(res.id);
+      onClose();
+    } catch (e) {
+      setReason(serverReason(e));
+      toast.danger(t("Your query could not be scheduled"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t("Schedule query")} data-test="schedule-modal">
+      <Stack gap="sm">
+        <TextInput label={t("Name")} required {...input("label")} data-test="schedule-label" />
+        <Textarea
+          label={t("Description")}
+          autosize
+          minRows={2}
+          {...input("description")}
+          data-test="schedule-description"
+        />
+        <TextInput
+          label={t("Schedule interval")}
+          description={t("Cron in UTC (minute hour day month weekday) or @hourly, @daily, @weekly, @monthly")}
+          required
+          styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
+          {...input("interval")}
+          data-test="schedule-interval"
+        />
+        <Chip.Group
+          value={values.interval.trim()}
+          onChange={(v) => typeof v === "string" && set("interval")(v)}
+        >
+          <Group gap={6} data-test="schedule-presets">
+            {SCHEDULE_PRESETS.map((p) => (
+              <Chip key={p.value} value={p.value} size="xs">
+                {p.label}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+        <Group grow align="flex-start">
+          <TextInput
+            type="date"
+            label={t("Start date")}
+            required
+            {...input("startDate")}
+            data-test="schedule-start-date"
+          />
+          <TextInput type="date" label={t("End date")} {...input("endDate")} data-test="schedule-end-date" />
+        </Group>
+        <TextInput
+          label={t("Output table")}
+          description={t("Optional: a table that receives the rows of each run")}
+          {...input("outputTable")}
+          data-test="schedule-output-table"
+        />
+        {reason && (
+          <Alert color="red" data-test="schedule-error">
+            {reason}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t("Cancel")}
+          </Button>
+          <Button loading={busy} onClick={() => void submit()} data-test="schedule-submit">
+            {t("Schedule")}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

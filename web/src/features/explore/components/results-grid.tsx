@@ -4,7 +4,7 @@ import { timeFormatter } from "../../../components/charts";
 
 const TEMPORAL = 2;
 
-/** Rows of a chart-data result in the virtualised grid (lazy chunk, shared with table charts). */
+/** Rows of a chart-data result (results and samples) in the virtualised grid with its column menu (lazy chunk). */
 export default function ResultsGrid({
   rows,
   colnames,
@@ -23,5 +23,13 @@ export default function ResultsGrid({
     numeric: coltypes?.[i] === 0,
     format: coltypes?.[i] === TEMPORAL ? time : undefined,
   }));
-  return <VirtualGrid columns={columns} rows={rows} height={height} data-test="results-grid" />;
+  return (
+    <VirtualGrid
+      columns={columns}
+      rows={rows}
+      height={height}
+      columnMenu={{ fileName: "explore_data.csv" }}
+      data-test="results-grid"
+    />
+  );
 }

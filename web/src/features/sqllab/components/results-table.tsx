@@ -18,5 +18,13 @@ export default function ResultsTable({
     label: c.column_name ?? c.name ?? "",
     numeric: c.type_generic === NUMERIC,
   }));
-  return <VirtualGrid columns={cols} rows={rows} height={height} data-test="sqllab-results-grid" />;
+  return (
+    <VirtualGrid
+      columns={cols}
+      rows={rows}
+      height={height}
+      columnMenu={{ fileName: "sqllab_results.csv" }}
+      data-test="sqllab-results-grid"
+    />
+  );
 }

@@ -1,1 +1,7 @@
-export { type GridColumn, type GridRow, ROW_HEIGHT, VirtualGrid } from "./virtual-grid";
+export {
+  type ColumnMenuOption,
+  type GridColumn,
+  type GridRow,
+  ROW_HEIGHT,
+  VirtualGrid,
+} from "./virtual-grid";

@@ -1,45 +1,38 @@
 import { Box, Text, UnstyledButton } from "@mantine/core";
-import {
-  createColumnHelper,
-  createSortedRowModel,
-  rowSortingFeature,
-  type SortingState,
-  sortFn_alphanumeric,
-  sortFn_basic,
-  tableFeatures,
-  useTable,
-} from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type ReactNode, useMemo, useRef, useState } from "react";
+import { type CSSProperties, useRef } from "react";
+import { AUTOSIZE_SAMPLE, autosizeWidth, textMeasure } from "./autosize";
+import { ColumnMenu, type ColumnMenuActions } from "./column-menu";
+import { copyToClipboard } from "./grid-clipboard";
+import { cellText, downloadCsv, toCsv, toTsv } from "./grid-csv";
+import type { ColumnMenuOption, GridColumn, GridRow } from "./types";
+import { useActiveCell } from "./use-active-cell";
+import { type GridTableColumn, useGridTable } from "./use-grid-table";
 import classes from "./virtual-grid.module.css";
 
-export type GridRow = Record<string, unknown>;
-
-export interface GridColumn {
-  key: string;
-  label: string;
-  numeric?: boolean;
-  format?: (value: unknown) => string;
-  /** Extra cell content (e.g. cell bars) drawn behind the value. */
-  decorate?: (value: unknown) => ReactNode;
-}
+export type { ColumnMenuOption, GridColumn, GridRow } from "./types";
 
 /** Row height of the virtual table (001 §9: 39 px). */
 export const ROW_HEIGHT = 39;
-const COLUMN_WIDTH = 160;
 const ROW_NUMBER_WIDTH = 56;
-
-const features = tableFeatures({
-  rowSortingFeature,
-  sortedRowModel: createSortedRowModel(),
-  sortFns: { alphanumeric: sortFn_alphanumeric, basic: sortFn_basic },
-});
-const helper = createColumnHelper<typeof features, GridRow>();
 
 function display(value: unknown): string {
   if (value === null || value === undefined) return "N/A";
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
+}
+
+/** A cell's text as shown in the grid. */
+const shownText = (column: GridColumn | undefined, value: unknown) =>
+  column?.format ? column.format(value) : display(value);
+
+/** Sticky offsets of a pinned column: after the row numbers and earlier left-pinned columns. */
+function pinning(column: GridTableColumn): { style?: CSSProperties; side?: "left" | "right" } {
+  const pinned = column.getIsPinned();
+  if (pinned === "start")
+    return { side: "left", style: { left: ROW_NUMBER_WIDTH + column.getStart("start") } };
+  if (pinned === "end") return { side: "right", style: { right: column.getAfter("end") } };
+  return {};
 }
 
 interface Props {
@@ -48,6 +41,11 @@ interface Props {
   height: number;
   /** Client-side sorting by header clicks (none → ascending → descending; Shift adds columns). */
   sortable?: boolean;
+  /**
+   * The column header menu (copy, CSV, autosize, hide/unhide, pin, reset), resizable columns and
+   * focusable cells with Ctrl/Cmd+C. Off by default (the table chart has none).
+   */
+  columnMenu?: ColumnMenuOption;
   "data-test"?: string;
 }
 
@@ -55,31 +53,10 @@ interface Props {
  * A virtualised grid (TanStack Table + react-virtual): only the visible rows are in the DOM, so
  * 100k-row results scroll smoothly. A row-number column is pinned left.
  */
-export function VirtualGrid({ columns, rows, height, sortable = true, ...rest }: Props) {
-  const [sorting, setSorting] = useState<SortingState>([]);
-  const defs = useMemo(
-    () =>
-      helper.columns(
-        columns.map((c) =>
-          helper.accessor((row) => row[c.key] as string | number | null, {
-            id: c.key,
-            header: c.label,
-            sortDescFirst: false,
-            sortFn: c.numeric ? "basic" : "alphanumeric",
-            sortUndefined: "last",
-          }),
-        ),
-      ),
-    [columns],
-  );
-  const table = useTable({
-    features,
-    columns: defs,
-    data: rows,
-    state: { sorting },
-    onSortingChange: setSorting,
-    enableSorting: sortable,
-  });
+export function VirtualGrid({ columns, rows, height, sortable = true, columnMenu, ...rest }: Props) {
+  const interactive = Boolean(columnMenu);
+  const fileName = (typeof columnMenu === "object" && columnMenu.fileName) || "data.csv";
+  const { table, byKey, visibleColumns, reset } = useGridTable(columns, rows, sortable, interactive);
   const model = table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -88,8 +65,43 @@ export function VirtualGrid({ columns, rows, height, sortable = true, ...rest }:
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
   });
-  const width = ROW_NUMBER_WIDTH + columns.length * COLUMN_WIDTH;
-  const byKey = new Map(columns.map((c) => [c.key, c]));
+  const view = () => model.map((r) => r.original);
+  const focus = useActiveCell({
+    gridRef: scrollRef,
+    rowCount: model.length,
+    columns: visibleColumns.map((c) => c.key),
+    onCopy: ({ row, col }) => {
+      const column = byKey.get(col);
+      if (column && model[row]) void copyToClipboard(cellText(column, model[row].original[col]));
+    },
+  });
+
+  const actions: ColumnMenuActions = {
+    copy: () => void copyToClipboard(toTsv(visibleColumns, view())),
+    download: () => downloadCsv(fileName, toCsv(visibleColumns, view())),
+    autosize: (key) => {
+      const style = scrollRef.current ? getComputedStyle(scrollRef.current) : null;
+      const measure = textMeasure(
+        style?.fontSize ? `${style.fontSize} ${style.fontFamily}` : "14px sans-serif",
+      );
+      const sample = model.slice(0, AUTOSIZE_SAMPLE);
+      const targets = key ? visibleColumns.filter((c) => c.key === key) : visibleColumns;
+      const widths = Object.fromEntries(
+        targets.map((c) => {
+          const values = sample.map((r) => shownText(c, r.original[c.key]));
+          return [c.key, autosizeWidth(c.label, values, measure)];
+        }),
+      );
+      table.setColumnSizing((old) => ({ ...old, ...widths }));
+    },
+    hide: (key) => table.getColumn(key)?.toggleVisibility(false),
+    show: (key) => (key ? table.getColumn(key)?.toggleVisibility(true) : table.resetColumnVisibility(true)),
+    pin: (key, side) => table.getColumn(key)?.pin(side),
+    reset,
+  };
+  const hidden = columns.filter((c) => !table.getColumn(c.key)?.getIsVisible());
+
+  const width = ROW_NUMBER_WIDTH + table.getTotalSize();
   return (
     <div
       ref={scrollRef}
@@ -98,6 +110,8 @@ export function VirtualGrid({ columns, rows, height, sortable = true, ...rest }:
       data-test={rest["data-test"] ?? "virtual-grid"}
       role="grid"
       aria-rowcount={model.length + 1}
+      onKeyDown={interactive ? focus.onKeyDown : undefined}
+      onFocus={interactive ? focus.onFocus : undefined}
     >
       <div className={classes.header} style={{ width }} role="row">
         <div className={`${classes.cell} ${classes.rowNumber}`} style={{ width: ROW_NUMBER_WIDTH }}>
@@ -106,24 +120,53 @@ export function VirtualGrid({ columns, rows, height, sortable = true, ...rest }:
         {table.getHeaderGroups()[0]?.headers.map((header) => {
           const sorted = header.column.getIsSorted();
           const column = byKey.get(header.column.id);
+          const pin = pinning(header.column);
+          if (!column) return null;
           return (
             <div
               key={header.id}
               role="columnheader"
               aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none"}
-              className={classes.cell}
-              style={{ width: COLUMN_WIDTH, justifyContent: column?.numeric ? "flex-end" : undefined }}
+              className={`${classes.cell} ${pin.side ? classes.pinned : ""}`}
+              data-pinned={pin.side}
+              data-col={column.key}
+              style={{
+                ...pin.style,
+                width: header.getSize(),
+                justifyContent: column.numeric ? "flex-end" : undefined,
+              }}
             >
               <UnstyledButton
                 className={classes.headerButton}
+                style={{ justifyContent: column.numeric ? "flex-end" : undefined }}
                 onClick={sortable ? header.column.getToggleSortingHandler() : undefined}
-                title={column?.label}
+                title={column.label}
               >
                 <Text size="sm" fw={600} truncate>
-                  {column?.label}
+                  {column.label}
                 </Text>
                 {sorted && <span aria-hidden>{sorted === "asc" ? " ▲" : " ▼"}</span>}
               </UnstyledButton>
+              {interactive && (
+                <>
+                  <ColumnMenu
+                    column={column}
+                    pinned={header.column.getIsPinned()}
+                    canHide={visibleColumns.length > 1}
+                    hidden={hidden}
+                    actions={actions}
+                  />
+                  {/* Drag to resize; double-click autosizes (the menu offers the same from the keyboard). */}
+                  <div
+                    aria-hidden
+                    className={classes.resizer}
+                    data-resizing={header.column.getIsResizing() || undefined}
+                    onMouseDown={header.getResizeHandler()}
+                    onTouchStart={header.getResizeHandler()}
+                    onDoubleClick={() => actions.autosize(column.key)}
+                  />
+                </>
+              )}
             </div>
           );
         })}
@@ -143,17 +186,29 @@ export function VirtualGrid({ columns, rows, height, sortable = true, ...rest }:
               <div className={`${classes.cell} ${classes.rowNumber}`} style={{ width: ROW_NUMBER_WIDTH }}>
                 {item.index + 1}
               </div>
-              {row.getAllCells().map((cell) => {
+              {row.getVisibleCells().map((cell) => {
                 const column = byKey.get(cell.column.id);
                 const value = cell.getValue();
-                const text = column?.format ? column.format(value) : display(value);
+                const text = shownText(column, value);
+                const pin = pinning(cell.column);
                 return (
                   <div
                     key={cell.id}
                     role="gridcell"
-                    className={classes.cell}
-                    style={{ width: COLUMN_WIDTH, justifyContent: column?.numeric ? "flex-end" : undefined }}
+                    className={`${classes.cell} ${pin.side ? classes.pinned : ""}`}
+                    data-pinned={pin.side}
+                    style={{
+                      ...pin.style,
+                      width: cell.column.getSize(),
+                      justifyContent: column?.numeric ? "flex-end" : undefined,
+                    }}
                     title={text}
+                    {...(interactive && {
+                      "data-row": item.index,
+                      "data-col": cell.column.id,
+                      "data-active": focus.isActive(item.index, cell.column.id) || undefined,
+                      tabIndex: focus.tabIndexOf(item.index, cell.column.id),
+                    })}
                   >
                     {column?.decorate?.(value)}
                     <Box component="span" className={classes.value} c={value == null ? "dimmed" : undefined}>

@@ -117,6 +117,7 @@ export default function DrillDetailModal({
               rows={rows}
               height={GRID_HEIGHT}
               sortable={false}
+              columnMenu={{ fileName: "drill_detail.csv" }}
               data-test="drill-detail-grid"
             />
           )}

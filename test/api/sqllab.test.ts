@@ -185,6 +185,31 @@ describe("tab state on the server", () => {
       database_id: db,
     });
 
+    // The latest query goes by its client id, as Superset's client sends it (or the numeric id).
+    const ran = await json(await run({ client_id: "tabq1", sql: "SELECT 5 AS five" }));
+    expect(
+      (await s.call("PUT", `/tabstateview/${a.id}`, { token: admin, body: { latest_query_id: "tabq1" } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await json(await s.call("GET", `/tabstateview/${a.id}`, { token: admin }))).latest_query,
+    ).toMatchObject({
+      id: "tabq1",
+      resultsKey: ran.query.resultsKey,
+    });
+    expect(
+      (
+        await s.call("PUT", `/tabstateview/${a.id}`, {
+          token: admin,
+          body: { latest_query_id: ran.query_id },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await s.call("PUT", `/tabstateview/${a.id}`, { token: admin, body: { latest_query_id: "nope" } }))
+        .status,
+    ).toBe(404);
+
     const table = await json(
       await s.call("POST", "/tableschemaview/", {
         token: admin,

@@ -3,10 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, apiCall, dt, type E2E, logIn, startE2E } from "./browser.ts";
 
 let e: E2E;
+/** Failed calls that store the editor on the server (each would turn persistence off). */
+const persistenceFailures: string[] = [];
 
 beforeAll(async () => {
   e = await startE2E(["birth_names"]);
   await logIn(e, "/sqllab/");
+  e.page.on("response", (r) => {
+    if (/\/(tabstateview|tableschemaview)\b/.test(r.url()) && r.status() >= 400)
+      persistenceFailures.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
 });
 afterAll(async () => {
   await e?.close();
@@ -408,5 +414,52 @@ describe("SQL Lab in Chromium", () => {
       .poll(() => e.page.locator(dt("row-count")).textContent(), { timeout: 30_000 })
       .toBe("1 rows returned");
     await e.page.locator(dt("sqllab-results-grid")).getByText("42", { exact: true }).waitFor();
+  });
+
+  it("finds the tab's latest results again after a reload", async () => {
+    await examplesTab();
+    await typeSql("SELECT 'kept after reload' AS survivor");
+    await e.page.locator(dt("run-query")).click();
+    const grid = e.page.locator(dt("sqllab-results-grid"));
+    await grid.getByText("kept after reload").waitFor({ timeout: 30_000 });
+    await e.page.waitForTimeout(1500); // the debounced save of the tab's latest query
+    await e.page.reload();
+    await e.page.locator(dt("sqllab-page")).waitFor();
+    await grid.getByText("kept after reload").waitFor({ timeout: 30_000 });
+    await expect.poll(() => e.page.locator(dt("row-count")).textContent()).toBe("1 rows returned");
+  });
+
+  it("opens a Share link in a new browser context, logged in there", async () => {
+    await examplesTab();
+    await typeSql("SELECT 'from a link' AS shared_text");
+    const csrf = (
+      (await (await e.page.request.get(`${e.url}/api/v1/security/csrf_token/`)).json()) as { result: string }
+    ).result;
+    const dbs = (await (await e.page.request.get(`${e.url}/api/v1/database/`)).json()) as {
+      result: { id: number; database_name: string }[];
+    };
+    const db = dbs.result.find((d) => /examples/i.test(d.database_name));
+    const created = await e.page.request.post(`${e.url}/api/v1/sqllab/permalink`, {
+      headers: { "X-CSRFToken": csrf, Referer: `${e.url}/sqllab/` },
+      data: { dbId: db?.id, sql: "SELECT 'from a link' AS shared_text", name: "Linked", autorun: false },
+    });
+    const { url } = (await created.json()) as { url: string };
+    const other = await e.context.browser()?.newContext();
+    expect(other).toBeDefined();
+    const page = await other!.newPage();
+    await page.goto(`${e.url}/login/?next=${encodeURIComponent(new URL(url).pathname)}`);
+    await page.getByLabel("Username").fill(ADMIN.username);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: /sign in|log in/i }).click();
+    await page.locator(dt("sqllab-page")).waitFor();
+    await expect
+      .poll(() => page.locator(`${dt("sql-editor")} .cm-content`).textContent(), { timeout: 15_000 })
+      .toContain("from a link");
+    await expect.poll(() => page.locator(dt("sqllab-tab")).allTextContents()).toContain("Shared query");
+    await other!.close();
+  });
+
+  it("stored every tab and table change without a failed call (no 'storing your query' warning)", () => {
+    expect(persistenceFailures).toEqual([]);
   });
 });

@@ -62,7 +62,10 @@ const TabChanges = v.strictObject({
   template_params: v.optional(Text),
   hide_left_bar: v.optional(Bool),
   autorun: v.optional(Bool),
-  latest_query_id: v.optional(Num),
+  // Superset's client sends the query's client id (a string); the server's numeric id also works.
+  latest_query_id: v.optional(
+    v.union([v.pipe(v.number(), v.integer()), v.pipe(v.string(), v.maxLength(64)), v.null()]),
+  ),
   saved_query_id: v.optional(Num),
   extra_json: v.optional(Text),
 });

@@ -121,10 +121,18 @@ export class TabStates {
     );
   }
 
-  async update(p: Principal, id: number, changes: TabStateChanges): Promise<void> {
+  async update(
+    p: Principal,
+    id: number,
+    changes: Omit<TabStateChanges, "latest_query_id"> & { latest_query_id?: number | string | null },
+  ): Promise<void> {
     const tab = await this.get(p, id);
-    if (changes.latest_query_id) await this.sqlLab.get(p, changes.latest_query_id);
-    await this.meta.update<TabStateData>(TAB, tab, changes, tab.user_id);
+    const { latest_query_id: latest, ...rest } = changes;
+    const resolved: TabStateChanges = rest;
+    if (typeof latest === "string") resolved.latest_query_id = (await this.sqlLab.byClientId(p, latest)).id;
+    else if (typeof latest === "number") resolved.latest_query_id = (await this.sqlLab.get(p, latest)).id;
+    else if (latest === null) resolved.latest_query_id = null;
+    await this.meta.update<TabStateData>(TAB, tab, resolved, tab.user_id);
   }
 
   async remove(p: Principal, id: number): Promise<void> {

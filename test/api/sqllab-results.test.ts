@@ -113,6 +113,47 @@ describe("SQL Lab results at scale", () => {
   });
 });
 
+describe("stored records", () => {
+  it("writes a fast run's record once, with its outcome, and it is in the history at once", async () => {
+    const body = await json(await run({ client_id: "fast1", sql: "SELECT 1 AS one" }));
+    expect(body.query).toMatchObject({ state: "success", rows: 1 });
+    const got = await json(await s.call("GET", `/api/v1/query/${body.query_id}`, { token: admin }));
+    expect(got.result).toMatchObject({ client_id: "fast1", state: "success", rows: 1 });
+    expect(got.result.resultsKey).toBe(body.query.resultsKey);
+  });
+
+  it("stops a run right after it starts, before its record would be written", async () => {
+    const running = run({
+      client_id: "early1",
+      sql: "SELECT count(*) FROM range(100000) a(i), range(100000) b(j) WHERE (i * j) % 7 = 3",
+    });
+    // Whichever moment the stop lands (no record yet, or after), the run ends stopped.
+    let stopped = 404;
+    for (let i = 0; i < 200 && stopped !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 5));
+      stopped = (await s.call("POST", "/api/v1/query/stop", { token: admin, body: { client_id: "early1" } }))
+        .status;
+    }
+    expect(stopped).toBe(200);
+    const body = await json(await running);
+    expect(body.status).toBe("stopped");
+    const history = await json(await s.call("GET", "/api/v1/query/", { token: admin }));
+    expect(history.result.find((q: Json) => q.client_id === "early1")).toMatchObject({ state: "stopped" });
+  });
+
+  it("refuses to stop someone else's run that has no record yet", async () => {
+    const other = await userWithRoles(s, admin, "stopper", ["sql_lab", "Alpha"]);
+    const running = run({
+      client_id: "early2",
+      sql: "SELECT count(*) FROM range(50000000) t(i) WHERE i % 7 = 3",
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    const res = await s.call("POST", "/api/v1/query/stop", { token: other, body: { client_id: "early2" } });
+    expect(res.status).toBe(404);
+    expect((await running).status).toBe(200);
+  });
+});
+
 describe("CREATE TABLE / VIEW AS", () => {
   it("creates a table from a SELECT, then the table can be queried", async () => {
     const res = await run({

@@ -15,6 +15,7 @@ const ROWS = Number(process.env.BENCH_SQLLAB_ROWS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_SQLLAB_ROUNDS ?? 5);
 const SQL = `SELECT i AS id, i % 97 AS bucket, 'row ' || i AS label, i / 3.0 AS third, TIMESTAMP '2024-01-01' + to_seconds(i % 31536000) AS ts FROM range(${ROWS}) t(i)`;
 const PASSWORD = "bench-password-123";
+const SMALL_ROUNDS = Number(process.env.BENCH_SQLLAB_SMALL_ROUNDS ?? 100);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -138,6 +139,27 @@ async function main() {
       const m = memory(child.pid!);
       if (canReset && m) peaks.push(m.peak);
     }
+    // A small query: the fixed cost of a run (query record, result chunk + manifest in S3).
+    const small = "SELECT 42 AS answer, 'x' AS label";
+    const smallRaw: number[] = [];
+    const smallApi: number[] = [];
+    for (let i = 0; i < SMALL_ROUNDS + 5; i++) {
+      let t0 = performance.now();
+      await raw.execute(small, { limit: 1000 });
+      const r0 = performance.now() - t0;
+      t0 = performance.now();
+      const res = await fetch(`${url}/api/v1/sqllab/execute/`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ database_id: dbId, sql: small, queryLimit: 1000 }),
+      });
+      await res.text();
+      if (i >= 5) {
+        smallRaw.push(r0);
+        smallApi.push(performance.now() - t0);
+      }
+    }
+
     let t = performance.now();
     const csv = await fetch(`${url}/api/v1/sqllab/export/bench${n - 1}/`, { headers: auth });
     let lines = 0;
@@ -160,6 +182,11 @@ async function main() {
     );
     console.log(
       `CSV export of all rows: ${lines.toLocaleString()} lines in ${exportMs.toFixed(0)} ms (streamed)`,
+    );
+    const sr = median(smallRaw);
+    const sa = median(smallApi);
+    console.log(
+      `small query, ${SMALL_ROUNDS} rounds (raw DuckDB vs POST /api/v1/sqllab/execute/ over HTTP)\n  raw ${sr.toFixed(2)} ms   api ${sa.toFixed(2)} ms   ratio ${(sa / sr).toFixed(2)}`,
     );
     if (before && peaks.length > 0)
       console.log(

@@ -2,7 +2,7 @@ import { ErrorType } from "@strata/contracts";
 import type { QueryEngine, StatementInfo } from "@strata/engines";
 import type { DatabaseEntity } from "../databases/types.ts";
 import { badRequest, typedError } from "../errors.ts";
-import type { QueryEntity } from "./types.ts";
+import type { QueryData } from "./types.ts";
 
 export interface CtasTarget {
   method: "TABLE" | "VIEW";
@@ -45,7 +45,7 @@ export function ctasTarget(
  */
 export async function ctasStatement(
   engine: QueryEngine,
-  q: QueryEntity,
+  q: QueryData,
   select: StatementInfo[],
 ): Promise<StatementInfo> {
   const name = [q.tmp_schema_name, q.tmp_table_name]

@@ -15,10 +15,13 @@ import { ctasStatement, ctasTarget } from "./ctas.ts";
 import { limitingFactor } from "./limiting-factor.ts";
 import { DEFAULT_SQLLAB_LIMITS, type SqlLabLimits } from "./limits.ts";
 import { CHUNK_ROWS, type ResultManifest, StoredResults } from "./stored-results.ts";
+import { RunRecord } from "./run-record.ts";
 import { parseTemplateParams, renderTemplate } from "./templates.ts";
 import { QUERY, type QueryData, type QueryEntity } from "./types.ts";
 
 export const SQLLAB_JOB = "sqllab";
+/** A synchronous run still going after this long gets its stored record (history, stop). */
+const RECORD_SLOW_RUN_AFTER_MS = 100;
 const KIND: Record<string, number> = { numeric: 0, string: 1, temporal: 2, boolean: 3, other: 1 };
 
 export interface ExecuteBody {
@@ -49,7 +52,7 @@ export type ExecuteReply = { status: 200; body: string } | { status: 202; body: 
 /** SQL Lab runs: parse, refuse DML unless allowed, render templates, limit, run inline or as a job. */
 export class SqlLab {
   /** Runs in this process, by client id, so a stop can interrupt the engine. */
-  private readonly running = new Map<string, AbortController>();
+  private readonly running = new Map<string, { controller: AbortController; userId: number | null }>();
 
   constructor(
     private readonly deps: {
@@ -61,7 +64,7 @@ export class SqlLab {
     },
     readonly limits: SqlLabLimits = DEFAULT_SQLLAB_LIMITS,
   ) {
-    this.stored = new StoredResults(deps.results);
+    this.stored = new StoredResults(deps.results, deps.meta);
   }
 
   private readonly stored: StoredResults;
@@ -170,7 +173,11 @@ export class SqlLab {
   /** `background`: a scheduled run, queued whatever the database's allow_run_async. */
   async execute(p: Principal, body: ExecuteBody, opts: { background?: boolean } = {}): Promise<ExecuteReply> {
     requirePermission(p, "can_sqllab", "SQLLab");
-    const { db, engine } = await this.engineFor(p, body.database_id);
+    // The query's id is taken alongside the database read (a refused run just skips an id).
+    const [{ db, engine }, id] = await Promise.all([
+      this.engineFor(p, body.database_id),
+      this.deps.meta.nextId(QUERY),
+    ]);
     const sql = renderTemplate(body.sql, parseTemplateParams(body.templateParams));
     const statements = await this.statements(db, engine, sql);
     const ctas = body.select_as_cta ? ctasTarget(db, body, statements, p.user?.id ?? null) : null;
@@ -185,44 +192,49 @@ export class SqlLab {
         queryLimit: [`The limit can be at most ${this.limits.maxRows.toLocaleString("en-US")} rows.`],
       });
     const now = Date.now();
-    const query = await this.deps.meta.create<QueryData>(
-      QUERY,
-      {
-        client_id: body.client_id || randomUUID().slice(0, 11),
-        database_id: db.id,
-        user_id: p.user?.id ?? null,
-        schema: body.schema ?? null,
-        catalog: body.catalog ?? null,
-        sql: body.sql,
-        executed_sql: sql,
-        sql_editor_id: body.sql_editor_id ?? null,
-        tab_name: body.tab ?? null,
-        status: body.runAsync ? "pending" : "running",
-        progress: 0,
-        rows: null,
-        limit,
-        limiting_factor: "UNKNOWN",
-        results_key: null,
-        error_message: null,
-        errors: [],
-        start_time: now,
-        end_time: null,
-        changed_on_ms: now,
-        run_async: Boolean(body.runAsync),
-        template_params: body.templateParams ?? null,
-        select_as_cta: ctas !== null,
-        ctas_method: ctas?.method ?? null,
-        tmp_table_name: ctas?.table ?? null,
-        tmp_schema_name: ctas?.schema ?? null,
-      },
-      p.user?.id ?? null,
-    );
-    await this.deps.meta.putValue(`query-client#${query.client_id}`, query.id, { ttlSeconds: 7 * 24 * 3600 });
+    const clientId = body.client_id || randomUUID().slice(0, 11);
+    const record = new RunRecord(this.deps.meta, id, {
+      client_id: clientId,
+      database_id: db.id,
+      user_id: p.user?.id ?? null,
+      schema: body.schema ?? null,
+      catalog: body.catalog ?? null,
+      sql: body.sql,
+      executed_sql: sql,
+      sql_editor_id: body.sql_editor_id ?? null,
+      tab_name: body.tab ?? null,
+      status: body.runAsync ? "pending" : "running",
+      progress: 0,
+      rows: null,
+      limit,
+      limiting_factor: "UNKNOWN",
+      results_key: null,
+      error_message: null,
+      errors: [],
+      start_time: now,
+      end_time: null,
+      changed_on_ms: now,
+      run_async: Boolean(body.runAsync),
+      template_params: body.templateParams ?? null,
+      select_as_cta: ctas !== null,
+      ctas_method: ctas?.method ?? null,
+      tmp_table_name: ctas?.table ?? null,
+      tmp_schema_name: ctas?.schema ?? null,
+    });
     if (body.runAsync) {
+      const query = await record.create();
       await this.deps.jobs.send({ id: query.client_id, kind: SQLLAB_JOB, payload: { queryId: query.id } });
       return { status: 202, body: { query: this.row(query) } };
     }
-    const { query: done, head } = await this.run(query, db, engine, this.limits.syncTimeoutSec);
+    // A run still going after a moment gets its record, so history and other instances see it.
+    const slow = setTimeout(() => void record.create().catch(() => undefined), RECORD_SLOW_RUN_AFTER_MS);
+    const { query: done, head } = await this.run(
+      record,
+      db,
+      engine,
+      this.limits.syncTimeoutSec,
+      statements,
+    ).finally(() => clearTimeout(slow));
     if (done.status === "stopped")
       return {
         status: 200,
@@ -243,21 +255,22 @@ export class SqlLab {
    * outcome is in the saved query's status.
    */
   private async run(
-    query: QueryEntity,
+    record: RunRecord,
     db: DatabaseEntity,
     engine: QueryEngine,
     timeoutSec: number,
+    parsed?: StatementInfo[],
   ): Promise<{ query: QueryEntity; head?: StoredHead }> {
+    const query = record.data;
     const controller = new AbortController();
     const timer = setTimeout(
       () => controller.abort(new DOMException("timeout", "TimeoutError")),
       timeoutSec * 1000,
     );
-    this.running.set(query.client_id, controller);
-    let current = query;
+    this.running.set(query.client_id, { controller, userId: query.user_id });
     try {
-      if (current.status === "pending") current = await this.save(current, { status: "running" });
-      const statements = await this.statements(db, engine, query.executed_sql ?? query.sql);
+      if (query.status === "pending") await record.save({ status: "running" });
+      const statements = parsed ?? (await this.statements(db, engine, query.executed_sql ?? query.sql));
       if (query.select_as_cta)
         statements.splice(0, statements.length, await ctasStatement(engine, query, statements));
       const key = randomUUID();
@@ -270,37 +283,40 @@ export class SqlLab {
           schema: query.schema,
           catalog: query.catalog,
           signal: controller.signal,
-          allowDml: db.allow_dml || query.select_as_cta,
+          allowDml: db.allow_dml || query.select_as_cta === true,
           ...(last && !query.select_as_cta ? { onBatch: writer.append, batchRows: CHUNK_ROWS } : {}),
         });
       }
       // Engines that cannot stream hand back whole rows: store them the same way.
       if (!query.select_as_cta && result && (result.data[0]?.length ?? 0) > 0) await writer.append(result);
-      const latest = (await this.deps.meta.get<QueryData>(QUERY, query.id)) ?? current;
-      if (latest.status === "stopped") return { query: latest }; // a stop won the race: keep it stopped
       const columns = query.select_as_cta ? [] : (result?.columns ?? []);
-      const manifest = await writer.finish({ queryId: query.id, userId: query.user_id, columns });
-      const saved = await this.save(latest, {
-        status: "success",
+      const outcome = {
+        status: "success" as const,
         progress: 100,
-        rows: manifest.rowcount,
+        rows: writer.rowcount,
         results_key: key,
         limiting_factor: limitingFactor(
           statements.at(-1)?.sql ?? "",
           query.limit,
-          manifest.rowcount,
+          writer.rowcount,
           result?.truncated ?? false,
         ),
         end_time: Date.now(),
-      });
-      return { query: saved, head: { columns, data: writer.head, rowcount: manifest.rowcount } };
+      };
+      const meta = { queryId: record.id, userId: query.user_id, columns };
+      // A synchronous reply waits for both writes anyway: do them together. An async run is read
+      // by pollers once it says success, so its result must be stored first.
+      const saved = query.run_async
+        ? await writer.finish(meta).then(() => record.save(outcome))
+        : (await Promise.all([record.save(outcome), writer.finish(meta)]))[0];
+      if (saved.status === "stopped") return { query: saved }; // a stop won the race: keep it stopped
+      return { query: saved, head: { columns, data: writer.head, rowcount: writer.rowcount } };
     } catch (e) {
-      const latest = (await this.deps.meta.get<QueryData>(QUERY, query.id)) ?? current;
-      if (latest.status === "stopped") return { query: latest };
-      if (controller.signal.aborted && (controller.signal.reason as Error)?.name === "TimeoutError") {
+      const reason = (controller.signal.reason as Error | undefined)?.name;
+      if (controller.signal.aborted && reason === "TimeoutError") {
         const message = `The query exceeded the ${timeoutSec} seconds timeout.`;
         return {
-          query: await this.save(latest, {
+          query: await record.save({
             status: "timed_out",
             error_message: message,
             errors: [
@@ -315,9 +331,11 @@ export class SqlLab {
           }),
         };
       }
+      if (controller.signal.aborted)
+        return { query: await record.save({ status: "stopped", end_time: Date.now() }) };
       const err = toEngineError(e, db.engine);
       return {
-        query: await this.save(latest, {
+        query: await record.save({
           status: "failed",
           error_message: err.message,
           errors: err.body.errors ?? [],
@@ -341,7 +359,7 @@ export class SqlLab {
     if (!query || query.status !== "pending") return;
     const p = await this.deps.principalOf(query.user_id);
     const { db, engine } = await this.engineFor(p, query.database_id);
-    await this.run(query, db, engine, this.limits.asyncTimeoutSec);
+    await this.run(RunRecord.stored(this.deps.meta, query), db, engine, this.limits.asyncTimeoutSec);
   }
 
   /** A run's reply: at most the display limit of rows; the rest stays in the store (CSV export). */
@@ -425,11 +443,19 @@ export class SqlLab {
 
   /** `POST /api/v1/query/stop`: marks the run stopped and interrupts the engine if it runs here. */
   async stop(p: Principal, clientId: string): Promise<void> {
+    requirePermission(p, "can_read", "Query");
+    const local = this.running.get(clientId);
+    const mine = local !== undefined && (p.isAdmin || (p.user !== null && local.userId === p.user.id));
     const id = await this.deps.meta.getValue<number>(`query-client#${clientId}`);
-    if (id === undefined) throw notFound("Query not found");
+    if (id === undefined) {
+      // A fast run in this process has no record yet: interrupting it stores it as stopped.
+      if (!mine) throw notFound("Query not found");
+      local.controller.abort();
+      return;
+    }
     const q = await this.get(p, id);
     if (q.status === "success" || q.status === "failed" || q.status === "stopped") return;
     await this.save(q, { status: "stopped", end_time: Date.now() });
-    this.running.get(clientId)?.abort();
+    local?.controller.abort();
   }
 }

@@ -1,5 +1,6 @@
 import type { ColumnarResult, ResultColumn } from "@strata/engines";
 import type { Columnar } from "../chart-data/format.ts";
+import type { MetaStore } from "../store/meta-store.ts";
 import type { ResultStore } from "../store/result-store.ts";
 
 /** Rows per stored chunk: big enough for few S3 objects, small enough to bound memory. */
@@ -11,9 +12,17 @@ export interface ResultManifest {
   userId: number | null;
   columns: ResultColumn[];
   rowcount: number;
+  /** Chunk objects stored beside the manifest (0 when the rows are inline). */
   chunks: number;
+  /** A result that fits one batch travels inside the manifest: one S3 write, one read. */
+  inline?: unknown[][];
 }
 
+/** Results up to this size (JSON characters) live in the metadata table, under a DynamoDB item's 400 KB. */
+const SMALL_RESULT_CHARS = 64 * 1024;
+/** As long as the S3 lifecycle keeps bigger results (stacks/storage.ts: results/ → 7 days). */
+const RESULT_TTL_SECONDS = 7 * 24 * 3600;
+const smallKey = (key: string) => `sqllab-result#${key}`;
 const manifestKey = (key: string) => `results/sqllab/${key}/manifest.json`;
 const chunkKey = (key: string, n: number) => `results/sqllab/${key}/${String(n).padStart(6, "0")}.json`;
 
@@ -26,24 +35,42 @@ const chunkKey = (key: string, n: number) => `results/sqllab/${key}/${String(n).
 export class ResultWriter {
   private chunks = 0;
   private rows = 0;
+  get rowcount(): number {
+    return this.rows;
+  }
   private pending: Promise<void> = Promise.resolve();
   readonly head: unknown[][] = [];
 
   constructor(
     private readonly store: ResultStore,
+    private readonly meta: MetaStore,
     readonly key: string,
     private readonly headRows: number,
   ) {}
 
+  /** The first batch waits here: if no second one comes, it goes inline in the manifest. */
+  private first?: unknown[][];
+
   append = async (batch: ColumnarResult): Promise<void> => {
     this.keepHead(batch);
-    const n = this.chunks++;
     this.rows += batch.rowcount;
-    const upload = this.store.putJson(chunkKey(this.key, n), batch.data);
+    if (this.chunks === 0 && this.first === undefined) {
+      this.first = batch.data;
+      return;
+    }
+    if (this.first !== undefined) {
+      await this.upload(this.first);
+      this.first = undefined;
+    }
+    await this.upload(batch.data);
+  };
+
+  private async upload(data: unknown[][]) {
+    const upload = this.store.putJson(chunkKey(this.key, this.chunks++), data);
     upload.catch(() => undefined); // observed below or in finish(); never an unhandled rejection
     await this.pending;
     this.pending = upload;
-  };
+  }
 
   private keepHead(batch: ColumnarResult) {
     const room = this.headRows - (this.head[0]?.length ?? 0);
@@ -56,26 +83,38 @@ export class ResultWriter {
 
   async finish(meta: Omit<ResultManifest, "chunks" | "rowcount">): Promise<ResultManifest> {
     await this.pending;
-    const manifest = { ...meta, rowcount: this.rows, chunks: this.chunks };
-    await this.store.putJson(manifestKey(this.key), manifest);
+    const manifest: ResultManifest = { ...meta, rowcount: this.rows, chunks: this.chunks };
+    if (this.first !== undefined) manifest.inline = this.first;
+    const text = JSON.stringify(manifest);
+    // A small result is one metadata item (a few ms); a bigger one an S3 object.
+    if (text.length <= SMALL_RESULT_CHARS)
+      await this.meta.putValue(smallKey(this.key), text, { ttlSeconds: RESULT_TTL_SECONDS });
+    else await this.store.put(manifestKey(this.key), text, "application/json");
     return manifest;
   }
 }
 
 export class StoredResults {
-  constructor(private readonly store: ResultStore) {}
+  constructor(
+    private readonly store: ResultStore,
+    private readonly meta: MetaStore,
+  ) {}
 
   writer(key: string, headRows: number): ResultWriter {
-    return new ResultWriter(this.store, key, headRows);
+    return new ResultWriter(this.store, this.meta, key, headRows);
   }
 
-  manifest(key: string): Promise<ResultManifest | undefined> {
-    return this.store.getJson<ResultManifest>(manifestKey(key));
+  async manifest(key: string): Promise<ResultManifest | undefined> {
+    const small = await this.meta.getValue<string>(smallKey(key));
+    return small
+      ? (JSON.parse(small) as ResultManifest)
+      : this.store.getJson<ResultManifest>(manifestKey(key));
   }
 
   /** The chunks in order, one at a time (never the whole result in memory). */
   async *chunks(key: string, manifest: ResultManifest): AsyncGenerator<Columnar> {
     const names = manifest.columns.map((c) => c.name);
+    if (manifest.inline) yield { columns: names, data: manifest.inline };
     for (let n = 0; n < manifest.chunks; n++) {
       const data = await this.store.getJson<unknown[][]>(chunkKey(key, n));
       if (!data) throw new Error(`Chunk ${n} of result ${key} is missing`);

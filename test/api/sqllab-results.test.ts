@@ -19,6 +19,7 @@ beforeAll(async () => {
         displayRows: 10_000,
         syncTimeoutSec: 2,
         asyncTimeoutSec: 60,
+        payloadMaxMb: 1,
       },
     }),
     startPostgres(),
@@ -69,6 +70,21 @@ describe("SQL Lab results at scale", () => {
     expect(lines).toHaveLength(250_001);
     expect(lines[0]).toBe("i,twice,label");
     expect(lines[123_457]).toBe("123456,246912,row 123456");
+  });
+
+  it("keeps a reply under SQLLAB_PAYLOAD_MAX_MB by sending fewer rows, all of them exportable", async () => {
+    const body = await json(
+      await run({ client_id: "wide1", sql: "SELECT i, repeat('x', 2000) AS wide FROM range(1000) t(i)" }),
+    );
+    expect(body.query.rows).toBe(1000);
+    expect(body.data.length).toBeGreaterThan(400);
+    expect(body.data.length).toBeLessThan(1000);
+    expect(JSON.stringify(body.data).length).toBeLessThanOrEqual(1024 * 1024);
+    expect(body.displayLimitReached).toBe(true);
+    const lines = csvLines(
+      await (await s.call("GET", "/api/v1/sqllab/export/wide1/", { token: admin })).text(),
+    );
+    expect(lines).toHaveLength(1001);
   });
 
   it("reports what limited a result: the selector, the SQL's LIMIT, or both", async () => {

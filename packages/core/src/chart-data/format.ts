@@ -13,18 +13,27 @@ const rowCount = (t: Columnar) => t.data[0]?.length ?? 0;
  * from the column arrays, without building an object per row (keys are encoded once).
  */
 export function rowsJson(t: Columnar): string {
+  return rowsJsonWithin(t, Number.POSITIVE_INFINITY).json;
+}
+
+/** Like `rowsJson`, but stops before the text would pass `maxChars`; says how many rows it holds. */
+export function rowsJsonWithin(t: Columnar, maxChars: number): { json: string; rows: number } {
   const keys = t.columns.map((c) => `${JSON.stringify(c)}:`);
   const n = rowCount(t);
-  const parts: string[] = new Array(n);
+  const parts: string[] = [];
+  let size = 2;
   for (let i = 0; i < n; i++) {
     let row = "{";
     for (let j = 0; j < keys.length; j++) {
       const v = t.data[j][i];
       row += `${j ? "," : ""}${keys[j]}${v === undefined ? "null" : JSON.stringify(v)}`;
     }
-    parts[i] = `${row}}`;
+    row += "}";
+    size += row.length + 1;
+    if (size > maxChars) break;
+    parts.push(row);
   }
-  return `[${parts.join(",")}]`;
+  return { json: `[${parts.join(",")}]`, rows: parts.length };
 }
 
 function csvCell(v: unknown): string {

@@ -10,6 +10,8 @@ export interface SqlLabLimits {
   syncTimeoutSec: number;
   /** SQLLAB_ASYNC_TIME_LIMIT_SEC: seconds an asynchronous run may take. */
   asyncTimeoutSec: number;
+  /** SQLLAB_PAYLOAD_MAX_MB: the most rows' JSON a reply carries (under Lambda's 6 MB reply). */
+  payloadMaxMb: number;
 }
 
 export const DEFAULT_SQLLAB_LIMITS: SqlLabLimits = {
@@ -18,6 +20,7 @@ export const DEFAULT_SQLLAB_LIMITS: SqlLabLimits = {
   displayRows: 10_000,
   syncTimeoutSec: 30,
   asyncTimeoutSec: 6 * 3600,
+  payloadMaxMb: 5,
 };
 
 const ENV: Record<keyof SqlLabLimits, string> = {
@@ -26,6 +29,7 @@ const ENV: Record<keyof SqlLabLimits, string> = {
   displayRows: "DISPLAY_MAX_ROW",
   syncTimeoutSec: "SQLLAB_TIMEOUT",
   asyncTimeoutSec: "SQLLAB_ASYNC_TIME_LIMIT_SEC",
+  payloadMaxMb: "SQLLAB_PAYLOAD_MAX_MB",
 };
 
 /** Limits from environment variables named as in Superset; a bad value stops the start. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ErrorType } from "@strata/contracts";
 import type { ColumnarResult, QueryEngine, StatementInfo } from "@strata/engines";
-import { csvBody, csvHeader, rowsJson } from "../chart-data/format.ts";
+import { csvBody, csvHeader, rowsJsonWithin } from "../chart-data/format.ts";
 import { toEngineError } from "../databases/engine-errors.ts";
 import type { Databases } from "../databases/service.ts";
 import type { DatabaseEntity } from "../databases/types.ts";
@@ -362,7 +362,10 @@ export class SqlLab {
     await this.run(RunRecord.stored(this.deps.meta, query), db, engine, this.limits.asyncTimeoutSec);
   }
 
-  /** A run's reply: at most the display limit of rows; the rest stays in the store (CSV export). */
+  /**
+   * A run's reply: at most the display limit of rows, and at most SQLLAB_PAYLOAD_MAX_MB of them
+   * (a Lambda reply cannot pass 6 MB); the rest stays in the store for the CSV export.
+   */
   private resultsBody(q: QueryEntity, head: StoredHead): string {
     const columns = head.columns.map((c) => ({
       column_name: c.name,
@@ -371,17 +374,20 @@ export class SqlLab {
       is_dttm: c.kind === "temporal",
       type_generic: KIND[c.kind] ?? 1,
     }));
-    const shown = head.data[0]?.length ?? 0;
+    const { json, rows } = rowsJsonWithin(
+      { columns: head.columns.map((c) => c.name), data: head.data },
+      this.limits.payloadMaxMb * 1024 * 1024,
+    );
     const meta = JSON.stringify({
       status: "success",
       query_id: q.id,
       columns,
       selected_columns: columns,
       expanded_columns: [],
-      displayLimitReached: head.rowcount > shown,
+      displayLimitReached: head.rowcount > rows,
       query: this.row(q),
     });
-    return `${meta.slice(0, -1)},"data":${rowsJson({ columns: head.columns.map((c) => c.name), data: head.data })}}`;
+    return `${meta.slice(0, -1)},"data":${json}}`;
   }
 
   /** A stored result the principal may read (the query's owner, or all-query access). */

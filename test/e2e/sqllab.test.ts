@@ -459,6 +459,125 @@ describe("SQL Lab in Chromium", () => {
     await other!.close();
   });
 
+  /** The editor's text, line by line (CodeMirror renders one element per line). */
+  const editorLines = () => e.page.locator(`${dt("sql-editor")} .cm-line`).allTextContents();
+
+  it("formats a messy query with the Format SQL button and Ctrl/Cmd+Shift+F (002 §7)", async () => {
+    await examplesTab();
+    await typeSql("select gender,count(*) as n from birth_names where num>10 group by gender");
+    const formatted = e.page.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/api/v1/sqllab/format_sql/",
+    );
+    await e.page.locator(dt("format-sql")).click();
+    const res = await formatted;
+    expect(res.status()).toBe(200);
+    // The tab's database goes along, so the server formats in its dialect.
+    expect(res.request().postDataJSON()).toMatchObject({ database_id: expect.any(Number) });
+    await expect
+      .poll(editorLines, { timeout: 15_000 })
+      .toEqual([
+        "SELECT",
+        "  gender,",
+        "  count(*) AS n",
+        "FROM",
+        "  birth_names",
+        "WHERE",
+        "  num > 10",
+        "GROUP BY",
+        "  gender",
+      ]);
+
+    await typeSql("select 1 as a,2 as b");
+    await e.page.keyboard.press("ControlOrMeta+Shift+F");
+    await expect.poll(editorLines, { timeout: 15_000 }).toEqual(["SELECT", "  1 AS a,", "  2 AS b"]);
+  });
+
+  it("estimates the cost of the selected statement and shows DuckDB's plan (002 §5/§7)", async () => {
+    await examplesTab();
+    await typeSql("SELECT 1 AS first_col\nSELECT gender FROM birth_names");
+    await e.page.keyboard.press("Shift+Home"); // selects the second line only
+    const estimated = e.page.waitForResponse((r) => new URL(r.url()).pathname === "/api/v1/sqllab/estimate/");
+    await e.page.locator(dt("estimate-cost")).click();
+    const dialog = e.page.getByRole("dialog", { name: "Estimated cost" });
+    await dialog.waitFor();
+    const res = await estimated;
+    expect(res.status()).toBe(200);
+    expect(res.request().postDataJSON()).toMatchObject({ sql: "SELECT gender FROM birth_names" });
+    const plan = dialog.locator(dt("estimate-plan"));
+    await expect.poll(() => plan.first().textContent(), { timeout: 30_000 }).toContain("SEQ_SCAN");
+    await expect.poll(() => plan.first().textContent()).toContain("birth_names");
+    await expect(plan.count()).resolves.toBe(1);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // The same SQL again: the kept estimate shows without a new call.
+    let asked = 0;
+    const count = (r: { url(): string }) => {
+      if (new URL(r.url()).pathname === "/api/v1/sqllab/estimate/") asked += 1;
+    };
+    e.page.on("request", count);
+    await e.page.locator(dt("estimate-cost")).click();
+    await expect.poll(() => plan.first().textContent()).toContain("SEQ_SCAN");
+    e.page.off("request", count);
+    expect(asked).toBe(0);
+    await dialog.getByRole("button", { name: "Close" }).click();
+  });
+
+  it("inserts a table's select * into the editor and refreshes its data preview", async () => {
+    await examplesTab();
+    await typeSql("SELECT 1 AS one");
+    const item = e.page.locator(dt("table-item-birth_names"));
+    await item.waitFor({ timeout: 15_000 });
+    await item.locator(dt("table-preview")).click();
+    const card = e.page.locator(dt("table-schema-birth_names"));
+    const panel = e.page.locator(dt("table-schema-panel"));
+    await expect
+      .poll(() => panel.locator(dt("row-count")).textContent(), { timeout: 30_000 })
+      .toBe("100 rows returned");
+
+    await card.locator(dt("table-schema-insert")).click();
+    await expect
+      .poll(async () => (await editorLines()).join("\n"), { timeout: 15_000 })
+      .toMatch(/^SELECT 1 AS one;\n\nSELECT[\s\S]*birth_names[\s\S]*LIMIT 100$/);
+
+    const rerun = e.page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/v1/sqllab/execute/",
+    );
+    await panel.locator(dt("table-preview-refresh")).click();
+    const res = await rerun;
+    expect(res.status()).toBe(200);
+    expect(res.request().postDataJSON()).toMatchObject({ queryLimit: 100 });
+    await expect
+      .poll(() => panel.locator(dt("row-count")).textContent(), { timeout: 30_000 })
+      .toBe("100 rows returned");
+
+    const deleted = e.page.waitForResponse(
+      (r) => r.request().method() === "DELETE" && /\/tableschemaview\/\d+$/.test(r.url()),
+    );
+    await e.page.locator(dt("tab-table-birth_names")).locator(dt("table-tab-remove")).click();
+    expect((await deleted).status()).toBe(200);
+  });
+
+  it("shows the CTAS outcome again after a reload (restored from the tab's latest_query)", async () => {
+    await examplesTab();
+    await typeSql("SELECT state, SUM(num) AS total FROM birth_names GROUP BY state");
+    await e.page.locator(dt("run-options")).click();
+    await e.page.locator(dt("run-ctas")).click();
+    await e.page.locator(dt("ctas-name")).fill("births_by_state_reload");
+    await e.page.locator(dt("ctas-submit")).click();
+    const message = e.page.locator(dt("ctas-message"));
+    await expect
+      .poll(() => message.textContent(), { timeout: 30_000 })
+      .toMatch(/^Table (\w+\.)?births_by_state_reload was created$/);
+    await e.page.waitForTimeout(1500); // the debounced save of the tab's latest query
+    await e.page.reload();
+    await e.page.locator(dt("sqllab-page")).waitFor();
+    await expect
+      .poll(() => message.textContent(), { timeout: 30_000 })
+      .toMatch(/^Table (\w+\.)?births_by_state_reload was created$/);
+    await expect(e.page.locator(dt("ctas-query-new-tab")).count()).resolves.toBe(1);
+  });
+
   it("stored every tab and table change without a failed call (no 'storing your query' warning)", () => {
     expect(persistenceFailures).toEqual([]);
   });

@@ -37,23 +37,30 @@ import {
   createDatasetFromSql,
   createSavedQuery,
   createSqlLabPermalink,
+  type EstimateBody,
   updateSavedQuery,
   useSqlLabDatabases,
 } from "./api/sqllab-api";
 import { LeftBar } from "./components/left-bar";
 import type { CtasMethod } from "./api/sqllab-api";
 import { CtasModal } from "./components/ctas-modal";
+import { EstimateCost } from "./components/estimate-cost";
+import { FormatSqlButton, useFormatSql } from "./components/format-sql";
 import { ExploreModal, SaveQueryModal, ShareLinkModal, TemplateParamsModal } from "./components/modals";
 import { QueryLimitSelect } from "./components/query-limit-select";
 import { RunOptionsMenu } from "./components/run-options-menu";
 import { ScheduleQueryModal } from "./components/schedule-modal";
 import { ResultsPane } from "./components/results-pane";
+import { selectStarOf } from "./components/tables/table-schema-card";
 import type { TableTabs } from "./components/tables/table-tab";
+import { appendStatement } from "./model/append-statement";
+import type { CostEstimate } from "./model/cost-estimates";
 import { editorsOf, makeEditor, southPaneTabOf, tablesOf } from "./model/editor-state";
-import { sqlToRun } from "./model/run-target";
+import { estimateRequest, sqlToRun } from "./model/run-target";
 import { copyTabName, isDefaultTabName, SHARED_QUERY, shortTabLabel } from "./model/tab-names";
 import { HISTORY_TAB, RESULTS_TAB } from "./model/table-schemas";
 import { isRunning, type QueryEditor, type QueryRun, type TableSchema } from "./model/types";
+import { useCostEstimates } from "./use-cost-estimates";
 import { type CtasRequest, useSqlLab } from "./use-sqllab";
 
 const SqlEditor = lazy(() => import("./components/sql-editor"));
@@ -65,6 +72,7 @@ export default function SqlLabPage({ history = false }: { history?: boolean }) {
   const { data: databases } = useSqlLabDatabases();
   const { state, dispatch, loaded, active, run, stop, conf, tables } = useSqlLab(databases, savedQueryId);
   const editors = editorsOf(state);
+  const costs = useCostEstimates();
   // The south-pane tab lives in the state: adding, expanding or removing a table moves it (002 §4).
   const southTab = southPaneTabOf(state, active?.id);
   const setSouthTab = useCallback((tab: string) => dispatch({ type: "setSouthPaneTab", tab }), [dispatch]);
@@ -188,6 +196,8 @@ export default function SqlLabPage({ history = false }: { history?: boolean }) {
         }}
         onAddTable={(name) => tables.addTable(active, name)}
         onTableExpanded={tables.setExpanded}
+        costEstimate={costs.estimates[active.id]}
+        onEstimate={(body) => costs.request(active.id, body)}
       />
     </Stack>
   );
@@ -241,6 +251,9 @@ interface EditorTabProps {
   tableTabs: TableTabs;
   onAddTable: (name: string) => void;
   onTableExpanded: (table: TableSchema, expanded: boolean) => void;
+  /** The tab's cost estimate (kept while its SQL is unchanged) and how to ask for one. */
+  costEstimate: CostEstimate | undefined;
+  onEstimate: (body: EstimateBody) => void;
 }
 
 function EditorTab({
@@ -257,6 +270,8 @@ function EditorTab({
   tableTabs,
   onAddTable,
   onTableExpanded,
+  costEstimate,
+  onEstimate,
 }: EditorTabProps) {
   const navigate = useNavigate();
   const selected = useRef("");
@@ -277,6 +292,15 @@ function EditorTab({
   );
   const running = isRunning(query?.state);
   const runNow = () => onRun(sqlToRun(editor.sql, selected.current));
+  const formatter = useFormatSql(editor, onChange);
+  const database = databases?.find((d) => d.id === editor.dbId);
+  // Stable for the memoised table cards: reads the SQL at click time.
+  const latest = useRef({ sql: editor.sql, onChange });
+  latest.current = { sql: editor.sql, onChange };
+  const insertSelectStar = useCallback((table: TableSchema) => {
+    const { sql, onChange: change } = latest.current;
+    change({ sql: appendStatement(sql, selectStarOf(table)) });
+  }, []);
 
   const northPx = Math.max(120, Math.round((splitHeight * editor.northPercent) / 100));
   const southPx = Math.max(160, splitHeight - northPx - 48);
@@ -380,6 +404,7 @@ function EditorTab({
             onAddTable={onAddTable}
             onTableExpanded={onTableExpanded}
             onRemoveTable={tableTabs.onRemove}
+            onInsertSelectStar={insertSelectStar}
           />
         </Box>
       )}
@@ -392,11 +417,13 @@ function EditorTab({
               selected.current = s;
             }}
             onRun={runNow}
+            onFormat={() => void formatter.format()}
             schema={completion}
             height={`${northPx - 44}px`}
           />
         </Suspense>
-        <Group gap="xs" justify="space-between" wrap="nowrap">
+        {/* On narrow screens the actions on the right wrap under the run controls (the split keeps room for it). */}
+        <Group gap="xs" justify="space-between" wrap="wrap" style={{ rowGap: 4 }}>
           <Group gap="xs" wrap="nowrap">
             <Tooltip label={editor.hideLeftBar ? t("Show left bar") : t("Hide left bar")}>
               <ActionIcon
@@ -436,11 +463,7 @@ function EditorTab({
               </Tooltip>
             )}
             {!running && (
-              <RunOptionsMenu
-                database={databases?.find((d) => d.id === editor.dbId)}
-                disabled={!editor.dbId}
-                onPick={setCtasMethod}
-              />
+              <RunOptionsMenu database={database} disabled={!editor.dbId} onPick={setCtasMethod} />
             )}
             <QueryLimitSelect
               value={editor.queryLimit}
@@ -456,8 +479,22 @@ function EditorTab({
             >
               {t("Parameters")}
             </Button>
+            <FormatSqlButton
+              onClick={() => void formatter.format()}
+              busy={formatter.busy}
+              disabled={!editor.sql.trim()}
+            />
+            <EstimateCost
+              database={database}
+              disabled={!editor.sql.trim()}
+              estimate={costEstimate}
+              onRequest={() => {
+                const body = estimateRequest(editor, selected.current);
+                if (body) onEstimate(body);
+              }}
+            />
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" ml="auto">
             <Button
               size="xs"
               variant="default"

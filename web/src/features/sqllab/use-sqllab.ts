@@ -15,7 +15,6 @@ import {
   putTabState,
   queriesUpdatedSince,
   type ResultsBody,
-  type ServerQuery,
   stopQuery,
   type TabStateBody,
 } from "./api/sqllab-api";
@@ -26,7 +25,6 @@ import {
   type SqlLabConf,
   sqlLabConfOf,
 } from "./api/sqllab-api";
-import { runOutcome } from "./components/run-outcome";
 import { useTableSchemas } from "./components/tables/use-table-schemas";
 import {
   activeEditorId,
@@ -50,6 +48,7 @@ import {
   startQuery,
 } from "./model/query-transitions";
 import { newClientId } from "./model/run-target";
+import { queryFromServer, runOutcome } from "./model/server-runs";
 import { tableFromServer } from "./model/table-schemas";
 import { isRunning, type QueryEditor, type QueryRun } from "./model/types";
 import { usePermalinkQuery, useRequestedQuery } from "./use-requested-query";
@@ -107,30 +106,6 @@ function editorFromTabState(ts: TabStateBody, existing: QueryEditor[]): QueryEdi
     remoteId: ts.saved_query?.id ?? null,
     latestQueryId: ts.latest_query?.id ?? null,
   });
-}
-
-function queryFromServer(row: ServerQuery, editorId: string): QueryRun {
-  return {
-    id: row.id,
-    serverId: row.query_id ?? null,
-    sqlEditorId: editorId,
-    dbId: row.dbId ?? 0,
-    catalog: row.catalog ?? null,
-    schema: row.schema ?? null,
-    sql: row.sql ?? "",
-    tab: row.tab ?? "",
-    runAsync: false,
-    templateParams: "",
-    queryLimit: DEFAULT_QUERY_LIMIT,
-    startDttm: row.startDttm ?? Date.now(),
-    endDttm: row.endDttm ?? null,
-    progress: row.progress ?? 0,
-    state: row.state,
-    rows: row.rows,
-    resultsKey: row.resultsKey,
-    limitingFactor: row.limitingFactor,
-    errorMessage: row.errorMessage,
-  };
 }
 
 /** SQL Lab state: tabs, runs and their persistence (server tab state with a localStorage fallback). */
@@ -435,7 +410,7 @@ export function useSqlLab(databases: DatabaseRow[] | undefined, savedQueryId: nu
         isDataPreview,
       });
       // A CTAS run carries what it creates from the start; the answer fills in the server's names.
-      const query = ctas
+      const query: QueryRun = ctas
         ? { ...started, ctas: true, ctas_method: ctas.method, tempTable: ctas.name || null }
         : started;
       dispatch({ type: "startQuery", query });

@@ -2,7 +2,7 @@ import type { DatabaseRow, ListResponse } from "@strata/contracts";
 import useSWR from "swr";
 import { apiDelete, apiGet, apiPost, apiPut, apiRequestRaw } from "../../../lib/api-client";
 import { withRisonQuery } from "../../../lib/rison-query";
-import type { QueryResults, QueryState } from "../model/types";
+import type { CtasMethod, QueryResults, QueryState } from "../model/types";
 import type { ServerTableSchema, TableMetadataBody, tableToServer } from "../model/table-schemas";
 import { tableMetadataKey } from "../../../lib/database-meta/table-metadata";
 
@@ -42,10 +42,17 @@ export interface ServerQuery {
   catalog?: string | null;
   tab?: string | null;
   sqlEditorId?: string | null;
+  /** CTAS fields (the server sends both spellings of the table name). */
+  ctas?: boolean;
+  ctas_method?: CtasMethod | null;
+  tempTable?: string | null;
+  tmp_table_name?: string | null;
+  tempSchema?: string | null;
 }
 
 export interface ResultsBody extends QueryResults {
   status: string;
+  displayLimitReached?: boolean;
   query_id?: number;
   query: ServerQuery;
 }
@@ -215,7 +222,7 @@ export function sqlLabConfOf(boot: unknown): Partial<SqlLabConf> {
 /** GET /api/v1/sqllab/export/{client_id}/: every stored row of a run as a CSV attachment. */
 export const sqlLabExportUrl = (clientId: string) => `/api/v1/sqllab/export/${encodeURIComponent(clientId)}/`;
 
-export type CtasMethod = "TABLE" | "VIEW";
+export type { CtasMethod };
 
 /** Extra execute fields of a CREATE TABLE/VIEW AS run; an empty name lets the server pick one. */
 export interface CtasExecuteFields {
@@ -251,3 +258,34 @@ export const deleteTableSchema = (id: number) => apiDelete(`/tableschemaview/${i
 /** GET /api/v1/database/{id}/table_metadata/ with the keys, indexes and select-star a table schema keeps. */
 export const getTableMetadata = (dbId: number, name: string, schema: string | null, catalog: string | null) =>
   apiGet<TableMetadataBody>(tableMetadataKey(dbId, name, schema, catalog));
+
+/* ---- format and cost estimate (002 §5/§7) ---- */
+
+export interface FormatSqlBody {
+  sql: string;
+  /** The tab's database: the server formats in its dialect. */
+  database_id?: number;
+  engine?: string;
+}
+
+/** POST /api/v1/sqllab/format_sql/: the SQL formatted by the server. */
+export const formatSql = (body: FormatSqlBody) =>
+  apiPost<{ result: string }>("/api/v1/sqllab/format_sql/", body).then((r) => r.result);
+
+export interface EstimateBody {
+  database_id: number;
+  catalog: string | null;
+  schema: string | null;
+  sql: string;
+  template_params: string;
+}
+
+/** The plan of one statement (1-based), as the engine's EXPLAIN prints it. */
+export interface StatementCost {
+  statement: number;
+  plan: string;
+}
+
+/** POST /api/v1/sqllab/estimate/: the plan of each statement, without running them. */
+export const estimateQueryCost = (body: EstimateBody) =>
+  apiPost<{ result: StatementCost[] }>("/api/v1/sqllab/estimate/", body).then((r) => r.result);

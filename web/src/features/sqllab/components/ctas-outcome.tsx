@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from "@mantine/core";
 import { IconTableShortcut } from "@tabler/icons-react";
 import { t } from "../../../lib/i18n";
-import type { QueryRunView } from "./run-outcome";
+import type { QueryRun } from "../model/types";
 
 /** Quotes a name only when it is not a plain identifier. */
 function ident(name: string): string {
@@ -9,7 +9,7 @@ function ident(name: string): string {
 }
 
 /** `schema.table` of what a CTAS/CVAS run created (the query's schema when the server names none). */
-export function ctasTarget(query: QueryRunView): { schema: string | null; table: string } | null {
+export function ctasTarget(query: QueryRun): { schema: string | null; table: string } | null {
   if (!query.tempTable) return null;
   return { schema: query.tempSchema || query.schema || null, table: query.tempTable };
 }
@@ -19,7 +19,7 @@ export function CtasOutcome({
   query,
   onOpenInNewTab,
 }: {
-  query: QueryRunView;
+  query: QueryRun;
   onOpenInNewTab: (sql: string, dbId: number | null, schema: string | null) => void;
 }) {
   const target = ctasTarget(query);

@@ -39,6 +39,7 @@ interface Props {
   onAddTable: (table: string) => void;
   onTableExpanded: (table: TableSchema, expanded: boolean) => void;
   onRemoveTable: (table: TableSchema) => void;
+  onInsertSelectStar: (table: TableSchema) => void;
 }
 
 /**
@@ -54,6 +55,7 @@ export function LeftBar({
   onAddTable,
   onTableExpanded,
   onRemoveTable,
+  onInsertSelectStar,
 }: Props) {
   const db = databases?.find((d) => d.id === editor.dbId);
   const tables = useDatabaseTables(editor.dbId, editor.schema, editor.catalog);
@@ -113,6 +115,7 @@ export function LeftBar({
                 table={tb}
                 onExpandedChange={onTableExpanded}
                 onRemove={onRemoveTable}
+                onInsertSelectStar={onInsertSelectStar}
               />
             ))}
           </Stack>

@@ -1,11 +1,16 @@
 import { Text } from "@mantine/core";
 import { t } from "../../../lib/i18n";
-import { displayCut, type QueryRunView } from "./run-outcome";
+import type { QueryRun } from "../model/types";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
+/** More rows were produced than the answer carried (the server flag, else rows vs. shown). */
+export function displayCut(query: QueryRun, shown: number): boolean {
+  return query.displayLimitReached ?? (shown > 0 && (query.rows ?? 0) > shown);
+}
+
 /** Why the result may be incomplete, in one short sentence each (null when nothing to say). */
-export function limitNotice(query: QueryRunView): string | null {
+export function limitNotice(query: QueryRun): string | null {
   const rows = query.rows ?? 0;
   switch (query.limitingFactor) {
     case "DROPDOWN":
@@ -20,7 +25,7 @@ export function limitNotice(query: QueryRunView): string | null {
 }
 
 /** Notices next to the row count: the limit that cut the run, and the display cut. */
-export function ResultsNotices({ query, shown }: { query: QueryRunView; shown: number }) {
+export function ResultsNotices({ query, shown }: { query: QueryRun; shown: number }) {
   const limit = limitNotice(query);
   const cut = displayCut(query, shown);
   return (

@@ -11,16 +11,16 @@ import {
   Tabs,
   Text,
 } from "@mantine/core";
-import { IconDownload, IconPlayerStop } from "@tabler/icons-react";
+import { IconPlayerStop } from "@tabler/icons-react";
 import { ErrorType } from "@strata/contracts";
 import { lazy, Suspense } from "react";
 import { ErrorMessage } from "../../../components/error-display";
 import { t } from "../../../lib/i18n";
-import { sqlLabExportUrl, useQueryHistory } from "../api/sqllab-api";
+import { useQueryHistory } from "../api/sqllab-api";
 import { isRunning, type QueryRun, type QueryState } from "../model/types";
 import { CtasOutcome } from "./ctas-outcome";
+import { DownloadCsvButton } from "./download-csv-button";
 import { ResultsNotices } from "./results-notices";
-import type { QueryRunView } from "./run-outcome";
 import { TableSchemaPanel } from "./tables/table-schema-panel";
 import { type TableTabs, TableTabLabel } from "./tables/table-tab";
 
@@ -97,6 +97,8 @@ export function ResultsPane({ query, height, tab, onTabChange, onStop, onOpenInN
               height={height - 48}
               previewAllowed={tableTabs.previewAllowed(tb.dbId)}
               onPreview={tableTabs.onPreview}
+              onRefreshPreview={(table) => tableTabs.onPreview(table, true)}
+              previewRunning={isRunning(preview?.state)}
             >
               <QueryResultsView
                 query={preview}
@@ -118,7 +120,7 @@ function QueryResultsView({
   onStop,
   onOpenInNewTab,
 }: {
-  query: QueryRunView | undefined;
+  query: QueryRun | undefined;
   height: number;
   onStop: () => void;
   onOpenInNewTab: Props["onOpenInNewTab"];
@@ -269,34 +271,5 @@ function QueryHistory({
         </Table.Tbody>
       </Table>
     </ScrollArea>
-  );
-}
-
-/** Starts a browser download of `url` (an attachment: the page stays where it is). */
-function download(url: string) {
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = "";
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
-
-/**
- * Every stored row as CSV from the server's export endpoint, not only the rows shown. The browser
- * streams the attachment itself instead of the page buffering it.
- */
-function DownloadCsvButton({ query, disabled }: { query: QueryRun; disabled: boolean }) {
-  return (
-    <Button
-      size="xs"
-      variant="default"
-      leftSection={<IconDownload size={14} />}
-      onClick={() => download(sqlLabExportUrl(query.id))}
-      disabled={disabled}
-      data-test="download-csv"
-    >
-      {t("Download to CSV")}
-    </Button>
   );
 }

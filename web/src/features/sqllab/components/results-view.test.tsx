@@ -2,8 +2,9 @@ import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch, renderWithRouter } from "../../../test/render";
 import { querySuccess, startQuery } from "../model/query-transitions";
+import { queryFromServer } from "../model/server-runs";
 import { ResultsPane } from "./results-pane";
-import { type QueryRunView, runOutcome } from "./run-outcome";
+import type { QueryRun } from "../model/types";
 
 const base = {
   id: "client-1",
@@ -22,7 +23,7 @@ const base = {
 const rowsOf = (n: number) => Array.from({ length: n }, (_, i) => ({ i }));
 const cols = [{ column_name: "i", type_generic: 0 }];
 
-function succeeded(shown: number, extra: Partial<QueryRunView> & { rows?: number } = {}): QueryRunView {
+function succeeded(shown: number, extra: Partial<QueryRun> & { rows?: number } = {}): QueryRun {
   const { rows, ...rest } = extra;
   return {
     ...querySuccess(startQuery(base), { results: { data: rowsOf(shown), columns: cols }, rows }),
@@ -30,7 +31,7 @@ function succeeded(shown: number, extra: Partial<QueryRunView> & { rows?: number
   };
 }
 
-function show(query: QueryRunView) {
+function show(query: QueryRun) {
   fakeFetch(() => ({ body: { result: [] } }));
   const onOpenInNewTab = vi.fn();
   renderWithRouter(
@@ -102,22 +103,6 @@ describe("results view notices (limitingFactor, displayLimitReached)", () => {
 });
 
 describe("CTAS outcome", () => {
-  it("reads the CTAS fields of an execute answer", () => {
-    expect(
-      runOutcome({
-        displayLimitReached: true,
-        query: { ctas: true, ctas_method: "VIEW", tmp_table_name: "v1", tempSchema: "main" },
-      }),
-    ).toEqual({
-      displayLimitReached: true,
-      ctas: true,
-      ctas_method: "VIEW",
-      tempTable: "v1",
-      tempSchema: "main",
-    });
-    expect(runOutcome({ data: [] })).toEqual({});
-  });
-
   it("says which table was created and opens SELECT * in a new tab on the same database", () => {
     const onOpen = show(
       succeeded(0, { ctas: true, ctas_method: "TABLE", tempTable: "my_table", tempSchema: "main" }),
@@ -126,6 +111,26 @@ describe("CTAS outcome", () => {
     expect(text("row-count")).toBeNull();
     screen.getByRole("button", { name: "Query in a new tab" }).click();
     expect(onOpen).toHaveBeenCalledWith("SELECT * FROM main.my_table", 3, "main");
+  });
+
+  it("shows the outcome again for a CTAS run restored from the tab state's latest_query", () => {
+    const restored = queryFromServer(
+      {
+        id: "client-2",
+        query_id: 5,
+        state: "success",
+        dbId: 3,
+        schema: "main",
+        sql: "SELECT 1",
+        ctas: true,
+        ctas_method: "TABLE",
+        tmp_table_name: "kept_table",
+        tempSchema: "main",
+      },
+      "e1",
+    );
+    show(restored);
+    expect(text("ctas-message")).toBe("Table main.kept_table was created");
   });
 
   it("names a view, falls back to the query's schema and quotes odd names", () => {

@@ -12,13 +12,15 @@ export interface ScheduleValues {
 
 export type ScheduleErrors = Partial<Record<keyof ScheduleValues, string>>;
 
-export const SCHEDULE_ALIASES = ["@hourly", "@daily", "@weekly", "@monthly"];
+/** The shorthands the server takes besides five cron fields. */
+export const SCHEDULE_ALIASES = ["@hourly", "@daily", "@weekly", "@monthly", "@yearly"];
 
 export const SCHEDULE_PRESETS: { label: string; value: string }[] = [
   { label: t("Hourly"), value: "@hourly" },
   { label: t("Daily"), value: "@daily" },
   { label: t("Weekly"), value: "@weekly" },
   { label: t("Monthly"), value: "@monthly" },
+  { label: t("Yearly"), value: "@yearly" },
   { label: t("Weekdays 06:00"), value: "0 6 * * 1-5" },
 ];
 
@@ -55,7 +57,7 @@ function validField(text: string, [low, high, names]: [number, number, string[]?
   });
 }
 
-/** A 5-field cron expression or one of the @hourly/@daily/@weekly/@monthly shorthands. */
+/** A 5-field cron expression or one of the @hourly/@daily/@weekly/@monthly/@yearly shorthands. */
 export function isValidInterval(interval: string): boolean {
   const text = interval.trim();
   if (SCHEDULE_ALIASES.includes(text.toLowerCase())) return true;
@@ -79,7 +81,7 @@ export function validateSchedule(v: ScheduleValues): ScheduleErrors {
   if (!v.interval.trim()) errors.interval = t("Schedule interval cannot be empty");
   else if (!isValidInterval(v.interval))
     errors.interval = t(
-      "Use five cron fields (minute hour day month weekday) or @hourly, @daily, @weekly, @monthly",
+      "Use five cron fields (minute hour day month weekday) or @hourly, @daily, @weekly, @monthly, @yearly",
     );
   if (!v.startDate.trim()) errors.startDate = t("Start date cannot be empty");
   else if (!isValidDate(v.startDate.trim())) errors.startDate = t("Write the date as YYYY-MM-DD");
@@ -101,8 +103,7 @@ export function scheduleInfo(v: ScheduleValues): ScheduleInfo {
   return info;
 }
 
-/** Today in the browser's time zone, YYYY-MM-DD. */
-export function today(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+/** Today's date in UTC, YYYY-MM-DD: the schedule runs in UTC, so its dates are UTC days too. */
+export function todayUtc(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch, renderWithRouter } from "../../../test/render";
-import { isValidDate, isValidInterval, validateSchedule } from "./schedule-form";
+import { isValidDate, isValidInterval, todayUtc, validateSchedule } from "./schedule-form";
 import { ScheduleQueryModal } from "./schedule-modal";
 
 const query = { db_id: 1, schema: "main", catalog: null, sql: "SELECT 1", template_parameters: "" };
@@ -40,7 +40,8 @@ describe("schedule form rules", () => {
     ["0 0 0 * *", false],
     ["5-1 * * * *", false],
     ["*/0 * * * *", false],
-    ["@yearly", false],
+    ["@yearly", true],
+    ["@annually", false],
     ["every day", false],
   ])("interval %j valid: %s", (interval, ok) => {
     expect(isValidInterval(interval)).toBe(ok);
@@ -66,6 +67,30 @@ describe("schedule form rules", () => {
 });
 
 describe("ScheduleQueryModal", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("starts on today's UTC date and says the dates are UTC", () => {
+    // 23:30 on 31 Dec in New York is already 1 Jan in UTC.
+    expect(todayUtc(new Date("2030-12-31T23:30:00-05:00"))).toBe("2031-01-01");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2030-06-30T23:59:00Z"));
+    open();
+    expect(field("schedule-start-date").value).toBe("2030-06-30");
+    expect(screen.getByText("Start date (UTC)")).toBeDefined();
+    expect(screen.getByText("End date (UTC)")).toBeDefined();
+  });
+
+  it("offers @yearly and sends it", async () => {
+    const { posted } = open();
+    type("schedule-label", "Once a year");
+    fireEvent.click(screen.getByLabelText("Yearly"));
+    expect(field("schedule-interval").value).toBe("@yearly");
+    submit();
+    await waitFor(() => expect(posted).toHaveLength(1));
+    const info = JSON.parse((posted[0] as { extra_json: string }).extra_json).schedule_info;
+    expect(info).toMatchObject({ schedule_interval: "@yearly", start_date: todayUtc() });
+  });
+
   it("shows a message per empty or invalid field and sends nothing", async () => {
     const { posted } = open();
     type("schedule-interval", "sometimes");

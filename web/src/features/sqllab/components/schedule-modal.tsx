@@ -9,7 +9,7 @@ import {
   type ScheduleErrors,
   type ScheduleValues,
   scheduleInfo,
-  today,
+  todayUtc,
   validateSchedule,
 } from "./schedule-form";
 
@@ -17,7 +17,7 @@ const blank = (label: string): ScheduleValues => ({
   label,
   description: "",
   interval: "@daily",
-  startDate: today(),
+  startDate: todayUtc(),
   endDate: "",
   outputTable: "",
 });
@@ -102,7 +102,9 @@ export function ScheduleQueryModal({
         />
         <TextInput
           label={t("Schedule interval")}
-          description={t("Cron in UTC (minute hour day month weekday) or @hourly, @daily, @weekly, @monthly")}
+          description={t(
+            "Cron in UTC (minute hour day month weekday) or @hourly, @daily, @weekly, @monthly, @yearly",
+          )}
           required
           styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
           {...input("interval")}
@@ -123,12 +125,17 @@ export function ScheduleQueryModal({
         <Group grow align="flex-start">
           <TextInput
             type="date"
-            label={t("Start date")}
+            label={t("Start date (UTC)")}
             required
             {...input("startDate")}
             data-test="schedule-start-date"
           />
-          <TextInput type="date" label={t("End date")} {...input("endDate")} data-test="schedule-end-date" />
+          <TextInput
+            type="date"
+            label={t("End date (UTC)")}
+            {...input("endDate")}
+            data-test="schedule-end-date"
+          />
         </Group>
         <TextInput
           label={t("Output table")}

@@ -1,8 +1,7 @@
 import { sql, StandardSQL } from "@codemirror/lang-sql";
-import { Prec } from "@codemirror/state";
-import { keymap } from "@codemirror/view";
 import CodeMirror from "@uiw/react-codemirror";
 import { useMemo, useRef } from "react";
+import { editorKeymap } from "./editor-keymap";
 
 export interface SqlEditorProps {
   value: string;
@@ -10,6 +9,8 @@ export interface SqlEditorProps {
   onSelectionChange: (selected: string) => void;
   /** Ctrl/Cmd+Enter. */
   onRun: () => void;
+  /** Ctrl/Cmd+Shift+F. */
+  onFormat?: () => void;
   /** Table name → column names, for completion. */
   schema: Record<string, string[]>;
   defaultTable?: string;
@@ -22,26 +23,14 @@ export default function SqlEditor({
   onChange,
   onSelectionChange,
   onRun,
+  onFormat,
   schema,
   height,
 }: SqlEditorProps) {
-  const runRef = useRef(onRun);
-  runRef.current = onRun;
+  const keys = useRef({ run: onRun, format: onFormat });
+  keys.current = { run: onRun, format: onFormat };
   const extensions = useMemo(
-    () => [
-      sql({ dialect: StandardSQL, schema, upperCaseKeywords: true }),
-      Prec.highest(
-        keymap.of([
-          {
-            key: "Mod-Enter",
-            run: () => {
-              runRef.current();
-              return true;
-            },
-          },
-        ]),
-      ),
-    ],
+    () => [sql({ dialect: StandardSQL, schema, upperCaseKeywords: true }), editorKeymap(keys)],
     [schema],
   );
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newClientId, previewSql, sqlToRun } from "./run-target";
+import { estimateRequest, newClientId, previewSql, sqlToRun } from "./run-target";
 
 describe("run target (002 §5)", () => {
   it("runs the selected text when there is one", () =>
@@ -10,6 +10,24 @@ describe("run target (002 §5)", () => {
   });
   it("treats a whitespace-only selection as none", () =>
     expect(sqlToRun("SELECT 1", "  \n")).toBe("SELECT 1"));
+  it("estimates the selected text when there is one, else the full SQL", () => {
+    const editor = {
+      dbId: 1,
+      catalog: null,
+      schema: "main",
+      sql: "SELECT 1;\nSELECT name FROM birth_names",
+      templateParams: '{"x": 1}',
+    };
+    expect(estimateRequest(editor, "SELECT name FROM birth_names")).toEqual({
+      database_id: 1,
+      catalog: null,
+      schema: "main",
+      sql: "SELECT name FROM birth_names",
+      template_params: '{"x": 1}',
+    });
+    expect(estimateRequest(editor, "")?.sql).toBe(editor.sql);
+    expect(estimateRequest({ ...editor, dbId: null }, "")).toBeNull();
+  });
   it("builds the data preview with LIMIT 100", () => {
     expect(previewSql("birth_names", "main")).toBe("SELECT *\nFROM main.birth_names\nLIMIT 100");
     expect(previewSql("my table", null)).toBe('SELECT *\nFROM "my table"\nLIMIT 100');

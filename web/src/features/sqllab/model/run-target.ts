@@ -1,6 +1,24 @@
+import type { EstimateBody } from "../api/sqllab-api";
+import type { QueryEditor } from "./types";
+
 /** A run (and a cost estimate) sends the selected text if there is any, otherwise the full SQL (002 §5). */
 export function sqlToRun(sql: string, selectedText: string | null | undefined): string {
   return selectedText && selectedText.trim() !== "" ? selectedText : sql;
+}
+
+/** The cost estimate request of a tab (002 §5/§7): what a run would send; null without a database. */
+export function estimateRequest(
+  editor: Pick<QueryEditor, "dbId" | "catalog" | "schema" | "sql" | "templateParams">,
+  selectedText: string | null | undefined,
+): EstimateBody | null {
+  if (!editor.dbId) return null;
+  return {
+    database_id: editor.dbId,
+    catalog: editor.catalog,
+    schema: editor.schema,
+    sql: sqlToRun(editor.sql, selectedText),
+    template_params: editor.templateParams,
+  };
 }
 
 /** The data preview of a table (002 §2): its select-star with a LIMIT 100. */

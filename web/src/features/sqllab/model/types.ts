@@ -1,5 +1,8 @@
 import type { SupersetError } from "@strata/contracts";
 
+/** How a CREATE ... AS run creates its result: a table or a view. */
+export type CtasMethod = "TABLE" | "VIEW";
+
 export type QueryState =
   | "pending"
   | "running"
@@ -58,6 +61,13 @@ export interface QueryRun {
   cached?: boolean;
   limitingFactor?: string | null;
   isDataPreview?: boolean;
+  /** The answer carried fewer rows than the run produced (the server's displayLimitReached). */
+  displayLimitReached?: boolean;
+  /** A CREATE TABLE/VIEW AS run and what it created (002 §3 ctas, ctas_method, tempTable, tempSchema). */
+  ctas?: boolean;
+  ctas_method?: CtasMethod;
+  tempTable?: string | null;
+  tempSchema?: string | null;
   /** The status the results endpoint reported with the stored results (adopted when clearing inactive queries). */
   resultsState?: QueryState | null;
 }

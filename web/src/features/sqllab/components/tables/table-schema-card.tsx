@@ -1,5 +1,12 @@
 import { ActionIcon, Group, Loader, Paper, Stack, Text, Tooltip, UnstyledButton } from "@mantine/core";
-import { IconChevronDown, IconChevronRight, IconCopy, IconTable, IconX } from "@tabler/icons-react";
+import {
+  IconChevronDown,
+  IconChevronRight,
+  IconCopy,
+  IconRowInsertBottom,
+  IconTable,
+  IconX,
+} from "@tabler/icons-react";
 import { memo } from "react";
 import { t } from "../../../../lib/i18n";
 import { toast } from "../../../../lib/toast";
@@ -11,6 +18,8 @@ interface Props {
   table: TableSchema;
   onExpandedChange: (table: TableSchema, expanded: boolean) => void;
   onRemove: (table: TableSchema) => void;
+  /** Puts the table's select-star into the tab's SQL. */
+  onInsertSelectStar: (table: TableSchema) => void;
 }
 
 /** The select-star of a table (the metadata's, or a plain one while it is missing). */
@@ -28,8 +37,13 @@ async function copySelectStar(table: TableSchema) {
   }
 }
 
-/** A table of the tab in the left bar: collapsible columns, copy select-star, remove (002 §3/§4). */
-export const TableSchemaCard = memo(function TableSchemaCard({ table, onExpandedChange, onRemove }: Props) {
+/** A table of the tab in the left bar: collapsible columns, insert or copy select-star, remove (002 §3/§4). */
+export const TableSchemaCard = memo(function TableSchemaCard({
+  table,
+  onExpandedChange,
+  onRemove,
+  onInsertSelectStar,
+}: Props) {
   const label = table.schema ? `${table.schema}.${table.name}` : table.name;
   return (
     <Paper withBorder p={4} radius="sm" data-test={`table-schema-${table.name}`}>
@@ -49,6 +63,17 @@ export const TableSchemaCard = memo(function TableSchemaCard({ table, onExpanded
           </Group>
         </UnstyledButton>
         {table.isMetadataLoading && <Loader size={12} />}
+        <Tooltip label={t("Insert select * into the editor")}>
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            aria-label={t("Insert select * into the editor")}
+            onClick={() => onInsertSelectStar(table)}
+            data-test="table-schema-insert"
+          >
+            <IconRowInsertBottom size={14} />
+          </ActionIcon>
+        </Tooltip>
         <Tooltip label={t("Copy SELECT statement to the clipboard")}>
           <ActionIcon
             size="sm"

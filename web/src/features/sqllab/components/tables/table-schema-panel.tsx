@@ -1,4 +1,5 @@
-import { Alert, Box, Group, Loader, ScrollArea, Stack, Table, Text } from "@mantine/core";
+import { Alert, Box, Button, Group, Loader, ScrollArea, Stack, Table, Text } from "@mantine/core";
+import { IconRefresh } from "@tabler/icons-react";
 import { type ReactNode, useEffect } from "react";
 import { t } from "../../../../lib/i18n";
 import type { TableSchema } from "../../model/types";
@@ -11,12 +12,24 @@ interface Props {
   previewAllowed: boolean;
   /** Starts the data preview run (the caller runs it once per table). */
   onPreview: (table: TableSchema) => void;
+  /** Runs the data preview again. */
+  onRefreshPreview: (table: TableSchema) => void;
+  /** The preview run is under way (the refresh waits for it). */
+  previewRunning: boolean;
   /** The preview run's results view. */
   children: ReactNode;
 }
 
 /** A table's own south-pane tab: its columns and its data preview (002 §2/§3). */
-export function TableSchemaPanel({ table, height, previewAllowed, onPreview, children }: Props) {
+export function TableSchemaPanel({
+  table,
+  height,
+  previewAllowed,
+  onPreview,
+  onRefreshPreview,
+  previewRunning,
+  children,
+}: Props) {
   const ready = !table.isMetadataLoading;
   useEffect(() => {
     if (previewAllowed && ready) onPreview(table);
@@ -28,6 +41,19 @@ export function TableSchemaPanel({ table, height, previewAllowed, onPreview, chi
         <Text size="sm" fw={600} mb={4}>
           {table.schema ? `${table.schema}.${table.name}` : table.name}
         </Text>
+        {previewAllowed && (
+          <Button
+            size="compact-xs"
+            variant="default"
+            mb={4}
+            leftSection={<IconRefresh size={12} />}
+            onClick={() => onRefreshPreview(table)}
+            disabled={!ready || previewRunning}
+            data-test="table-preview-refresh"
+          >
+            {t("Refresh preview")}
+          </Button>
+        )}
         {table.isMetadataLoading && <Loader size="xs" />}
         {table.metadataError && (
           <Text size="xs" c="red">

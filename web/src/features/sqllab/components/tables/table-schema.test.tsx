@@ -5,7 +5,7 @@ import { querySuccess, startQuery } from "../../model/query-transitions";
 import { makeTable, metadataPatch } from "../../model/table-schemas";
 import type { TableSchema } from "../../model/types";
 import { ResultsPane } from "../results-pane";
-import { TableSchemaCard } from "./table-schema-card";
+import { selectStarOf, TableSchemaCard } from "./table-schema-card";
 import type { TableTabs } from "./table-tab";
 
 const dt = (id: string) => `[data-test="${id}"]`;
@@ -38,7 +38,15 @@ describe("table schema card in the left bar", () => {
     const tb = table();
     const onExpandedChange = vi.fn();
     const onRemove = vi.fn();
-    renderWithRouter(<TableSchemaCard table={tb} onExpandedChange={onExpandedChange} onRemove={onRemove} />);
+    const onInsertSelectStar = vi.fn();
+    renderWithRouter(
+      <TableSchemaCard
+        table={tb}
+        onExpandedChange={onExpandedChange}
+        onRemove={onRemove}
+        onInsertSelectStar={onInsertSelectStar}
+      />,
+    );
     const card = document.querySelector(dt("table-schema-birth_names")) as HTMLElement;
     expect(card.querySelectorAll(dt("table-schema-column"))).toHaveLength(2);
     expect(card.textContent).toContain("VARCHAR");
@@ -48,12 +56,38 @@ describe("table schema card in the left bar", () => {
     expect(onExpandedChange).toHaveBeenCalledWith(tb, false);
     (card.querySelector(dt("table-schema-remove")) as HTMLElement).click();
     expect(onRemove).toHaveBeenCalledWith(tb);
+    expect(onInsertSelectStar).not.toHaveBeenCalled();
+  });
+
+  it("offers 'Insert select * into the editor' next to the copy action", () => {
+    fakeFetch(() => ({ body: {} }));
+    const tb = table();
+    const onInsertSelectStar = vi.fn();
+    renderWithRouter(
+      <TableSchemaCard
+        table={tb}
+        onExpandedChange={() => {}}
+        onRemove={() => {}}
+        onInsertSelectStar={onInsertSelectStar}
+      />,
+    );
+    const insert = screen.getByRole("button", { name: "Insert select * into the editor" });
+    expect(insert.nextElementSibling?.getAttribute("data-test")).toBe("table-schema-copy");
+    insert.click();
+    expect(onInsertSelectStar).toHaveBeenCalledWith(tb);
+    expect(selectStarOf(tb)).toBe("SELECT id, gender FROM main.birth_names LIMIT 100");
+    expect(selectStarOf({ ...tb, selectStar: null })).toBe("SELECT *\nFROM main.birth_names\nLIMIT 100");
   });
 
   it("hides the columns when collapsed", () => {
     fakeFetch(() => ({ body: {} }));
     renderWithRouter(
-      <TableSchemaCard table={table({ expanded: false })} onExpandedChange={() => {}} onRemove={() => {}} />,
+      <TableSchemaCard
+        table={table({ expanded: false })}
+        onExpandedChange={() => {}}
+        onRemove={() => {}}
+        onInsertSelectStar={() => {}}
+      />,
     );
     expect(document.querySelector(dt("table-schema-columns"))).toBeNull();
   });
@@ -115,13 +149,37 @@ describe("table schema tab in the south pane", () => {
     expect(panel.querySelector(dt("table-schema-panel-columns"))?.textContent).toContain("gender");
     await waitFor(() => expect(panel.querySelector(dt("row-count"))?.textContent).toBe("1 rows returned"));
     expect(tabs.onPreview).toHaveBeenCalledWith(tb);
+    expect(tabs.onPreview).not.toHaveBeenCalledWith(tb, true);
+    screen.getByRole("button", { name: "Refresh preview" }).click();
+    expect(tabs.onPreview).toHaveBeenCalledWith(tb, true);
     (document.querySelector(dt("table-tab-remove")) as HTMLElement).click();
     expect(tabs.onRemove).toHaveBeenCalledWith(tb);
+  });
+
+  it("cannot refresh a preview that is still running", () => {
+    const running = startQuery({
+      id: "p2",
+      sqlEditorId: "e1",
+      dbId: 1,
+      catalog: null,
+      schema: "main",
+      sql: "SELECT ...",
+      tab: "",
+      runAsync: false,
+      templateParams: "",
+      queryLimit: 100,
+      startDttm: 0,
+      isDataPreview: true,
+    });
+    show(table({ dataPreviewQueryId: "p2" }), { preview: running });
+    const refresh = screen.getByRole("button", { name: "Refresh preview" }) as HTMLButtonElement;
+    expect(refresh.disabled).toBe(true);
   });
 
   it("shows a note instead of a preview when the database disables data preview", () => {
     const tabs = show(table(), { allowed: false });
     expect(screen.getByText("Data preview is disabled for this database.")).toBeDefined();
+    expect(screen.queryByRole("button", { name: "Refresh preview" })).toBeNull();
     expect(tabs.onPreview).not.toHaveBeenCalled();
   });
 

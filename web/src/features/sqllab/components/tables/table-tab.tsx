@@ -8,7 +8,8 @@ export interface TableTabs {
   tables: TableSchema[];
   queries: Record<string, QueryRun>;
   previewAllowed: (dbId: number) => boolean;
-  onPreview: (table: TableSchema) => void;
+  /** Runs a table's data preview once; `force` runs it again. */
+  onPreview: (table: TableSchema, force?: boolean) => void;
   onRemove: (table: TableSchema) => void;
   onStop: (query: QueryRun | undefined) => void;
 }

@@ -98,6 +98,7 @@ export interface DatabaseRow {
   allow_file_upload: boolean;
   allow_ctas: boolean;
   allow_cvas: boolean;
+  allows_cost_estimate?: boolean;
   disable_data_preview: boolean;
   cache_timeout: number | null;
   changed_on: string;

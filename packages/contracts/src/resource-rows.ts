@@ -84,6 +84,7 @@ export interface DatabaseDetail {
   allow_file_upload: boolean;
   allow_ctas: boolean;
   allow_cvas: boolean;
+  allows_cost_estimate?: boolean;
   allow_multi_catalog: boolean;
   disable_data_preview: boolean;
   cache_timeout: number | null;

@@ -77,6 +77,8 @@ export class Databases {
       allow_file_upload: db.allow_file_upload,
       allow_ctas: db.allow_ctas,
       allow_cvas: db.allow_cvas,
+      // EXPLAIN-based estimates (POST /api/v1/sqllab/estimate/); Athena's EXPLAIN is not wired.
+      allows_cost_estimate: db.engine === "duckdb" || db.engine === "postgresql",
       disable_data_preview: db.disable_data_preview,
       cache_timeout: db.cache_timeout,
       force_ctas_schema: db.force_ctas_schema,

@@ -6,7 +6,12 @@ import type { EstimateBody } from "../api/sqllab-api";
 import { useCostEstimates } from "../use-cost-estimates";
 import { allowsCostEstimate, EstimateCost } from "./estimate-cost";
 
-const duckdb = { id: 1, database_name: "examples", backend: "duckdb" } as DatabaseRow;
+const duckdb = {
+  id: 1,
+  database_name: "examples",
+  backend: "duckdb",
+  allows_cost_estimate: true,
+} as DatabaseRow;
 const PLAN = "┌──────────┐\n│ SEQ_SCAN │\n└──────────┘";
 
 type Answer = { status?: number; body: unknown };
@@ -49,14 +54,10 @@ const click = () => fireEvent.click(screen.getByRole("button", { name: "Estimate
 afterEach(() => vi.unstubAllGlobals());
 
 describe("Estimate cost (002 §5/§7)", () => {
-  it("is offered for duckdb and postgresql, or as the database's allows_cost_estimate says", () => {
+  it("is offered as the database's allows_cost_estimate says", () => {
     expect(allowsCostEstimate(duckdb)).toBe(true);
-    expect(allowsCostEstimate({ ...duckdb, backend: "postgresql" })).toBe(true);
-    expect(allowsCostEstimate({ ...duckdb, backend: "awsathena" })).toBe(false);
-    expect(allowsCostEstimate({ ...duckdb, allows_cost_estimate: false } as DatabaseRow)).toBe(false);
-    expect(
-      allowsCostEstimate({ ...duckdb, backend: "awsathena", allows_cost_estimate: true } as DatabaseRow),
-    ).toBe(true);
+    expect(allowsCostEstimate({ ...duckdb, allows_cost_estimate: false })).toBe(false);
+    expect(allowsCostEstimate({ ...duckdb, allows_cost_estimate: undefined })).toBe(false);
     expect(allowsCostEstimate(undefined)).toBe(false);
   });
 
@@ -64,7 +65,7 @@ describe("Estimate cost (002 §5/§7)", () => {
     fakeFetch(() => ({ body: {} }));
     renderWithRouter(
       <EstimateCost
-        database={{ ...duckdb, backend: "awsathena" }}
+        database={{ ...duckdb, backend: "awsathena", allows_cost_estimate: false }}
         estimate={undefined}
         onRequest={() => {}}
       />,

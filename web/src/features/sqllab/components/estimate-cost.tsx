@@ -7,17 +7,9 @@ import type { CostEstimate } from "../model/cost-estimates";
 import { EstimateCostModal } from "./estimate-cost-modal";
 
 /** Engines whose EXPLAIN the server returns as a cost estimate. */
-const COST_ESTIMATE_BACKENDS: readonly string[] = ["duckdb", "postgresql"];
-
-/**
- * Whether the database offers a cost estimate. Superset's `allows_cost_estimate` is used when a
- * database row carries it; the rows of `GET /api/v1/database/` here do not (yet), so the backend
- * decides instead.
- */
+/** Whether the database offers a cost estimate (`allows_cost_estimate` on its row, as in Superset). */
 export function allowsCostEstimate(db: DatabaseRow | undefined): boolean {
-  if (!db) return false;
-  const flag = (db as DatabaseRow & { allows_cost_estimate?: unknown }).allows_cost_estimate;
-  return typeof flag === "boolean" ? flag : COST_ESTIMATE_BACKENDS.includes(db.backend);
+  return db?.allows_cost_estimate === true;
 }
 
 /**

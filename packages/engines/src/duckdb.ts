@@ -149,9 +149,21 @@ export class DuckDbEngine implements QueryEngine {
     if (splitStatements(sql).length === 0)
       throw new EngineError("There is no SQL statement to run.", ErrorType.INVALID_SQL_ERROR);
     return this.withConnection(async (connection) => {
-      const onAbort = () => connection.interrupt();
+      // Interrupt now and keep interrupting: a statement that starts just after the abort
+      // would not see a single interrupt.
+      let again: ReturnType<typeof setInterval> | undefined;
+      const onAbort = () => {
+        connection.interrupt();
+        again = setInterval(() => connection.interrupt(), 100);
+      };
       signal?.addEventListener("abort", onAbort, { once: true });
+      // An interrupt only reaches a running statement: an abort between statements (or before
+      // the listener existed) is checked here and before each statement.
+      const check = () => {
+        if (signal?.aborted) throw abortError(signal, "DuckDB");
+      };
       try {
+        check();
         await this.useSchema(connection, options.schema, options.catalog);
         const extracted = await connection.extractStatements(sql);
         const prepared: DuckDBPreparedStatement[] = [];
@@ -170,10 +182,12 @@ export class DuckDbEngine implements QueryEngine {
           for (let i = 0; i < extracted.count - 1; i++) {
             const statement = prepared[i] ?? (await extracted.prepare(i));
             bindParams(statement, params);
+            check();
             await statement.run();
           }
           const last = prepared[extracted.count - 1] ?? (await extracted.prepare(extracted.count - 1));
           bindParams(last, params);
+          check();
           return await collectColumnar(await last.stream(), limit, options);
         } finally {
           if (!allowDml) await connection.run("ROLLBACK").catch(() => undefined);
@@ -183,6 +197,7 @@ export class DuckDbEngine implements QueryEngine {
         throw mapDuckDbError(error);
       } finally {
         signal?.removeEventListener("abort", onAbort);
+        clearInterval(again);
       }
     });
   }
@@ -358,7 +373,7 @@ async function prepareOrClassify(
 export async function collectColumnar(
   result: DuckDBResult,
   limit?: number | null,
-  stream: Pick<ExecuteOptions, "onBatch" | "batchRows"> = {},
+  stream: Pick<ExecuteOptions, "onBatch" | "batchRows" | "signal"> = {},
 ): Promise<ColumnarResult> {
   const types = result.columnTypes();
   const names = dedupeNames(result.columnNames());
@@ -378,6 +393,7 @@ export async function collectColumnar(
   };
   for (;;) {
     const chunk = await result.fetchChunk();
+    if (stream.signal?.aborted) throw abortError(stream.signal, "DuckDB");
     if (!chunk || chunk.rowCount === 0) break;
     const taken = builder.append(chunk, max - flushed);
     if (taken < chunk.rowCount) {

@@ -143,10 +143,21 @@ export class PostgresEngine implements QueryEngine {
     if (signal?.aborted) throw abortError(signal, "PostgreSQL");
     const client = await this.connect(options.catalog);
     const pid = (client as unknown as { processID: number }).processID;
-    const onAbort = () => void this.cancel(pid, options.catalog);
+    // Cancel now and again while the run goes on: a statement that starts just after the abort
+    // would not see a single cancel.
+    let again: ReturnType<typeof setInterval> | undefined;
+    const onAbort = () => {
+      void this.cancel(pid, options.catalog);
+      again = setInterval(() => void this.cancel(pid, options.catalog), 250);
+    };
     signal?.addEventListener("abort", onAbort, { once: true });
     let failed = false;
+    // A cancel only reaches a running statement: check between statements too.
+    const check = () => {
+      if (signal?.aborted) throw abortError(signal, "PostgreSQL");
+    };
     try {
+      check();
       // Read-only mode: the server itself refuses writes, whatever the classifier thought.
       if (!allowDml) await client.query("BEGIN READ ONLY");
       if (options.schema)
@@ -154,8 +165,10 @@ export class PostgresEngine implements QueryEngine {
           `SET ${allowDml ? "" : "LOCAL "}search_path TO ${quotePgIdentifier(options.schema)}`,
         );
       for (const statement of statements.slice(0, -1)) {
+        check();
         await client.query(arrayQuery(statement.sql, params.slice(0, statement.paramCount)));
       }
+      check();
       const last = statements[statements.length - 1];
       const result = options.onBatch
         ? await this.streamLast(client, last, params, limit, allowDml, options)
@@ -169,6 +182,7 @@ export class PostgresEngine implements QueryEngine {
       throw mapPostgresError(error, this.errorContext(options.catalog));
     } finally {
       signal?.removeEventListener("abort", onAbort);
+      clearInterval(again);
       // A failed session may hold transaction or search_path state: drop it rather than reuse it.
       client.release(failed);
     }
@@ -234,6 +248,7 @@ export class PostgresEngine implements QueryEngine {
     for (;;) {
       // One row beyond the limit tells whether the limit cut the result.
       const want = Math.min(batchRows, max - total + 1);
+      if (options.signal?.aborted) throw abortError(options.signal, "PostgreSQL");
       const page = await client.query(arrayQuery(`FETCH FORWARD ${want} FROM strata_cursor`));
       columns ??= await this.resultColumns(client, page.fields ?? []);
       let rows = (page.rows ?? []) as unknown[][];

@@ -5,6 +5,7 @@ import { authenticate, securityHeaders } from "./http/auth.ts";
 import type { AppEnv } from "./http/env.ts";
 import { onError } from "./http/errors.ts";
 import { loadSpa, mountSpa } from "./http/spa.ts";
+import { annotationLayerRoutes } from "./routes/annotation-layer.ts";
 import { chartRoutes } from "./routes/chart.ts";
 import { asyncEventRoutes, chartDataRoutes, legacyExploreJsonRoutes } from "./routes/chart-data.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
@@ -68,6 +69,7 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.route("/api/v1/sqllab", sqlLabPermalinkRoutes());
   app.route("/api/v1/query", queryRoutes());
   app.route("/api/v1/saved_query", savedQueryRoutes());
+  app.route("/api/v1/annotation_layer", annotationLayerRoutes());
   app.route("/", datasourceRoutes());
   app.route("/", legacyExploreJsonRoutes());
   app.route("/", logRoutes());

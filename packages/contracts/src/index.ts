@@ -8,3 +8,4 @@ export * from "./security.ts";
 export * from "./resource-rows.ts";
 export * from "./chart.ts";
 export * from "./chart-data.ts";
+export * from "./annotation.ts";

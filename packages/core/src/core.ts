@@ -1,4 +1,7 @@
 import type { EngineFactory, RegistryOptions } from "./databases/engine-registry.ts";
+import { Annotations } from "./annotations/annotations.ts";
+import { ChartAnnotations } from "./annotations/chart-annotations.ts";
+import { AnnotationLayers } from "./annotations/layers.ts";
 import { AsyncEvents } from "./async/events.ts";
 import { ChartDataService } from "./chart-data/service.ts";
 import { Charts } from "./charts/service.ts";
@@ -136,7 +139,16 @@ export function createCore(deps: CoreDeps) {
     async () => new Set((await roles.all()).map((r) => r.id)),
   );
   const events = new AsyncEvents(deps.meta);
-  const chartData = new ChartDataService(
+  const annotationLayers = new AnnotationLayers(deps.meta, usersById);
+  const annotations = new Annotations(deps.meta, annotationLayers, usersById);
+  // Layers drawn from another chart run that chart's query through the same service (inline).
+  const chartAnnotations = new ChartAnnotations({
+    layers: annotationLayers,
+    annotations,
+    charts,
+    runChart: (p, request, sliceId) => chartData.inline(p, request, { sliceId }),
+  });
+  const chartData: ChartDataService = new ChartDataService(
     {
       datasets: ds,
       databases,
@@ -145,6 +157,7 @@ export function createCore(deps: CoreDeps) {
       jobs: deps.jobs,
       events,
       rlsClauses: (p, id) => rls.clausesFor(p, id),
+      annotationData: (p, layers, ctx) => chartAnnotations.dataFor(p, layers, ctx),
       principalOf: async (id) =>
         security.principalFor(id ? ((await deps.meta.get<UserData>(USER, id)) ?? null) : null),
     },
@@ -195,6 +208,8 @@ export function createCore(deps: CoreDeps) {
     jobGiveUp,
     events,
     chartData,
+    annotationLayers,
+    annotations,
     rls,
     guests,
     sqlLab,

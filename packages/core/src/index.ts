@@ -33,3 +33,4 @@ export * from "./sqllab/format.ts";
 export * from "./sqllab/limits.ts";
 export * from "./logs/event-log.ts";
 export * from "./examples/dashboards.ts";
+export * from "./annotations/index.ts";

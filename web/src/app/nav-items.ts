@@ -1,4 +1,5 @@
 import { paths } from "../config/paths";
+import { annotationPaths } from "../features/annotations/paths";
 import type { CurrentUser } from "../lib/auth/current-user";
 
 export interface NavLinkItem {
@@ -43,6 +44,11 @@ export const menus: NavMenu[] = [
     items: [
       { label: "List users", to: paths.users, visible: (u) => u.isAdmin },
       { label: "List roles", to: paths.roles, visible: (u) => u.isAdmin },
+      {
+        label: "Annotation layers",
+        to: annotationPaths.layers,
+        visible: (u) => u.can("can_read", "AnnotationLayer"),
+      },
     ],
   },
 ];

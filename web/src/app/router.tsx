@@ -1,6 +1,7 @@
 import { lazy } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { paths } from "../config/paths";
+import { annotationPaths } from "../features/annotations/paths";
 import { AppLayout } from "./app-layout";
 import { RouteErrorPage } from "./route-error-page";
 
@@ -17,6 +18,8 @@ const SqlLabPage = lazy(() => import("../features/sqllab/sqllab-page"));
 const SavedQueriesListPage = lazy(() => import("../features/saved-queries/saved-queries-list-page"));
 const UsersListPage = lazy(() => import("../features/users/users-list-page"));
 const RolesListPage = lazy(() => import("../features/roles/roles-list-page"));
+const AnnotationLayersListPage = lazy(() => import("../features/annotations/annotation-layers-list-page"));
+const AnnotationsListPage = lazy(() => import("../features/annotations/annotations-list-page"));
 const EmbeddedPage = lazy(() => import("../features/embedded/embedded-page"));
 const NotFoundPage = lazy(() => import("./not-found-page"));
 
@@ -45,6 +48,8 @@ export const routes: RouteObject[] = [
       { path: paths.savedQueries, element: <SavedQueriesListPage /> },
       { path: paths.users, element: <UsersListPage /> },
       { path: paths.roles, element: <RolesListPage /> },
+      { path: annotationPaths.layers, element: <AnnotationLayersListPage /> },
+      { path: annotationPaths.layerPattern, element: <AnnotationsListPage /> },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -10,6 +10,7 @@ import {
   queryObjectFromFormData,
   timeOffsetQueryObject,
 } from "@strata/query";
+import type { AnnotationQueryContext } from "../annotations/chart-annotations.ts";
 import { AsyncEvents } from "../async/events.ts";
 import type { Charts } from "../charts/service.ts";
 import { toEngineError } from "../databases/engine-errors.ts";
@@ -82,6 +83,12 @@ export class ChartDataService {
       events: AsyncEvents;
       principalOf: (userId: number | null) => Promise<Principal>;
       rlsClauses: (p: Principal, datasetId: number) => Promise<string[]>;
+      /** `annotation_data` of a query object's annotation layers (read per request, never cached). */
+      annotationData?: (
+        p: Principal,
+        layers: unknown[] | undefined,
+        ctx: AnnotationQueryContext,
+      ) => Promise<Record<string, unknown>>;
     },
     private readonly opts: ChartDataOptions,
   ) {
@@ -191,10 +198,50 @@ export class ChartDataService {
       const hits = await Promise.all(
         compiled.map((c, i) => this.cache.get(this.key(r, c, req.queries[i], resultType))),
       );
-      if (hits.every(Boolean)) return this.reply(req, await this.items(r, req, compiled, resultType));
+      if (hits.every(Boolean)) {
+        return this.reply(
+          req,
+          await this.annotate(p, req, compiled, await this.items(r, req, compiled, resultType)),
+        );
+      }
     }
     if (async) return this.enqueue(p, req, ctx);
-    return this.reply(req, await this.items(r, req, compiled, resultType));
+    return this.reply(
+      req,
+      await this.annotate(p, req, compiled, await this.items(r, req, compiled, resultType)),
+    );
+  }
+
+  /** Adds each item's annotation data after the cache: annotations are never served stale. */
+  private async annotate<T extends { meta: Record<string, unknown> }>(
+    p: Principal,
+    req: ChartDataRequest,
+    compiled: CompiledQuery[],
+    items: T[],
+  ): Promise<T[]> {
+    const annotationData = this.deps.annotationData;
+    if (!annotationData || req.result_format !== "json") return items;
+    await Promise.all(
+      items.map(async (it, i) => {
+        const layers = req.queries[i].annotation_layers;
+        if (!layers?.length) return;
+        const ctx = { query: req.queries[i], bounds: compiled[i].timeBounds };
+        it.meta.annotation_data = await annotationData(p, layers, ctx);
+      }),
+    );
+    return items;
+  }
+
+  /** One request run inline whatever the async setting: rows of another chart drawn as annotations. */
+  async inline(p: Principal, req: ChartDataRequest, ctx: ChartDataContext = {}) {
+    const r = await this.resolve(p, req, ctx);
+    const compiled = req.queries.map((q) => this.compile(r, q, "full"));
+    const items = await this.items(r, req, compiled, "full");
+    return items.map(({ meta, rowsJson }: { meta: Record<string, unknown>; rowsJson: string }) => ({
+      colnames: meta.colnames as string[] | undefined,
+      coltypes: meta.coltypes as number[] | undefined,
+      data: JSON.parse(rowsJson) as Record<string, unknown>[],
+    }));
   }
 
   private async enqueue(p: Principal, req: ChartDataRequest, ctx: ChartDataContext): Promise<ChartDataReply> {
@@ -374,10 +421,8 @@ export class ChartDataService {
       const r = await this.resolve(p, request, ctx);
       const resultType = request.result_type ?? "full";
       const compiled = request.queries.map((q) => this.compile(r, q, resultType));
-      const reply = await this.reply(
-        request,
-        await this.items(r, { ...request, force: request.force }, compiled, resultType),
-      );
+      const items = await this.items(r, { ...request, force: request.force }, compiled, resultType);
+      const reply = await this.reply(request, await this.annotate(p, request, compiled, items));
       const header = JSON.stringify({ userId, datasourceId: r.ds.id });
       await this.deps.results.put(
         `results/chart-data/${resultKey}.json`,

@@ -1,6 +1,7 @@
 import { t } from "../../../lib/i18n";
 import type { ControlConfig, ControlPanel, ControlSection } from "../model/control-types";
 import { validateInteger, validateNonEmpty, validateNumber } from "../model/validators";
+import { annotationLayersSection } from "../components/annotations/annotation-section";
 import * as c from "./shared-controls";
 
 const section = (
@@ -54,6 +55,7 @@ function timeseriesPanel(extraOptions: ControlConfig[][]): ControlPanel {
         [c.truncateMetric, c.showEmptyColumns],
       ]),
       advancedAnalytics,
+      annotationLayersSection,
       section(t("Chart options"), "customize", [[c.colorScheme], ...extraOptions, [c.showValue]]),
       legend,
       axes,
@@ -201,6 +203,7 @@ export const CONTROL_PANELS: Record<string, ControlPanel> = {
       section(t("Shared query fields"), "data", [[c.xAxis], [c.timeGrain], [c.granularity], [c.timeRange]]),
       mixedQuery("", t("Query A")),
       mixedQuery("_b", t("Query B")),
+      annotationLayersSection,
       section(t("Chart options"), "customize", [[c.colorScheme], [c.showValue]]),
       legend,
       axes,

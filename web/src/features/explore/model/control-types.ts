@@ -8,7 +8,8 @@ export type ControlType =
   | "CheckboxControl"
   | "TimeRangeControl"
   | "AdhocFilterControl"
-  | "ColorSchemeControl";
+  | "ColorSchemeControl"
+  | "AnnotationLayerControl";
 
 export interface ControlContext {
   dataset: ChartDataset;

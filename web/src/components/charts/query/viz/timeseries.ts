@@ -49,6 +49,8 @@ export function timeseriesQuery(fd: FormData, ctx: BuildContext = {}): QueryObje
     orderby: defaultOrderBy(fd, metrics),
     ...(x ? {} : { is_timeseries: true }),
     ...(offsets.length ? { time_offsets: offsets } : {}),
+    // As Superset sends them: the server adds the data of NATIVE and chart-sourced layers.
+    annotation_layers: Array.isArray(fd.annotation_layers) ? fd.annotation_layers : [],
     post_processing: steps(
       x ? pivotOperator(fd, columnLabel(x), groupby.map(columnLabel), labels) : undefined,
       rollingOperator(fd, labels),
@@ -66,7 +68,12 @@ export const buildTimeseries = (fd: FormData, ctx?: BuildContext) => [timeseries
 /** Mixed chart: query A from the plain keys, query B from the `_b` keys, one shared x-axis. */
 export function buildMixedTimeseries(fd: FormData, ctx: BuildContext = {}): QueryObject[] {
   const a = timeseriesQuery(fd, ctx);
-  const fdB: FormData = { ...suffixed(fd, "_b"), x_axis: fd.x_axis, time_grain_sqla: fd.time_grain_sqla };
+  const fdB: FormData = {
+    ...suffixed(fd, "_b"),
+    x_axis: fd.x_axis,
+    time_grain_sqla: fd.time_grain_sqla,
+    annotation_layers: [], // drawn from query A's annotation data only
+  };
   const b = timeseriesQuery(fdB, ctx);
   return [a, b];
 }

@@ -1,4 +1,5 @@
 import type { ChartDataset } from "../../../../components/charts";
+import { AnnotationLayersControl } from "../annotations/annotation-layers-control";
 import { type ControlConfig, type ControlContext, choicesOf } from "../../model/control-types";
 import { AdhocFiltersControl } from "./adhoc-filters-control";
 import { ColumnsControl } from "./columns-control";
@@ -101,6 +102,16 @@ export function ControlField({ control, ctx, errors, onChange }: Props) {
       );
     case "ColorSchemeControl":
       return <ColorSchemeControl label={label} value={value} onChange={set} testId={testId} />;
+    case "AnnotationLayerControl":
+      return (
+        <AnnotationLayersControl
+          label={label}
+          value={value}
+          onChange={set}
+          sliceId={ctx.formData.slice_id}
+          testId={testId}
+        />
+      );
     default:
       return null;
   }

@@ -1,4 +1,5 @@
 import { schemeColors } from "../../../colors";
+import { withAnnotations } from "./annotations";
 import type { ChartDataResult, FormData } from "../../../types";
 import {
   BASE_LAYOUT,
@@ -107,7 +108,7 @@ export function timeseriesFigure(fd: FormData, results: ChartDataResult[]): Figu
   const series = extractSeries(fd, results[0]);
   const temporalX = isTemporalColumn(results[0], xAxisLabel(fd));
   const stack = fd.stack as string | null | undefined;
-  return {
+  const figure: Figure = {
     data: series.map((s) => seriesTrace(s, kind, fd, "", horizontal)),
     layout: {
       ...BASE_LAYOUT,
@@ -120,6 +121,7 @@ export function timeseriesFigure(fd: FormData, results: ChartDataResult[]): Figu
       hovermode: "x unified",
     },
   };
+  return withAnnotations(figure, fd, results);
 }
 
 const MIXED_KIND: Record<string, SeriesKind> = {
@@ -152,7 +154,7 @@ export function mixedFigure(fd: FormData, results: ChartDataResult[]): Figure {
   }
   const temporalX = isTemporalColumn(results[0], xAxisLabel(fd));
   const axes = axesLayout(fd, temporalX);
-  return {
+  const figure: Figure = {
     data,
     layout: {
       ...BASE_LAYOUT,
@@ -173,4 +175,5 @@ export function mixedFigure(fd: FormData, results: ChartDataResult[]): Figure {
         : {}),
     },
   };
+  return withAnnotations(figure, fd, results);
 }

@@ -345,4 +345,202 @@ describe("Dashboards in Chromium", () => {
     await pieSlices(pieId).first().waitFor({ timeout: 30_000 });
     await e.page.locator(dt("dashboard-markdown")).waitFor();
   });
+  /** A dashboard made through the API, its layout (position_json) set once its charts exist. */
+  async function dashboardWith(
+    title: string,
+    layout: (charts: number[]) => Record<string, unknown>,
+    charts: object[] = [],
+  ) {
+    const ds = await datasetId("birth_names");
+    const { id } = await api<{ id: number }>("POST", "/api/v1/dashboard/", {
+      dashboard_title: title,
+      published: true,
+    });
+    const ids: number[] = [];
+    for (const c of charts) {
+      const { slice_name, params } = c as { slice_name: string; params: Record<string, unknown> };
+      const created = await api<{ id: number }>("POST", "/api/v1/chart/", {
+        slice_name,
+        viz_type: params.viz_type,
+        datasource_id: ds,
+        datasource_type: "table",
+        params: JSON.stringify({ datasource: `${ds}__table`, adhoc_filters: [], ...params }),
+        dashboards: [id],
+      });
+      ids.push(created.id);
+    }
+    await api("PUT", `/api/v1/dashboard/${id}`, { position_json: JSON.stringify(layout(ids)) });
+    return { id, charts: ids };
+  }
+
+  const item = (id: string, type: string, children: string[] = [], meta: Record<string, unknown> = {}) => ({
+    [id]: { id, type, children, meta },
+  });
+
+  it("reorders tabs by dragging a header in edit mode; the order is saved, and keys move tabs too", async () => {
+    const { id } = await dashboardWith("E2E tab order", () => ({
+      ...item("ROOT_ID", "ROOT", ["GRID_ID"]),
+      ...item("GRID_ID", "GRID", ["TABS-e2e"]),
+      ...item("TABS-e2e", "TABS", ["TAB-first", "TAB-second"]),
+      ...item("TAB-first", "TAB", ["ROW-one"], { text: "First" }),
+      ...item("TAB-second", "TAB", ["ROW-two"], { text: "Second" }),
+      ...item("ROW-one", "ROW", ["MARKDOWN-one"]),
+      ...item("ROW-two", "ROW", ["MARKDOWN-two"]),
+      ...item("MARKDOWN-one", "MARKDOWN", [], { code: "Content of one", width: 4, height: 30 }),
+      ...item("MARKDOWN-two", "MARKDOWN", [], { code: "Content of two", width: 4, height: 30 }),
+    }));
+    const titles = () => e.page.locator(dt("dashboard-tab")).allTextContents();
+    const panel = e.page.locator(dt("dashboard-tab-panel"));
+    await e.page.goto(`${e.url}/superset/dashboard/${id}/`);
+    await expect.poll(titles, { timeout: 15_000 }).toEqual(["First", "Second"]);
+    // Viewing: the headers do not drag.
+    expect(await e.page.locator(dt("tab-drag-handle")).count()).toBe(0);
+
+    await e.page.locator(dt("edit-dashboard-button")).click();
+    await e.page.locator(dt("builder-pane")).waitFor();
+    const headers = e.page.locator(dt("sortable-tab"));
+    await expect.poll(() => headers.count()).toBe(2);
+    const first = await headers.nth(0).boundingBox();
+    const second = await headers.nth(1).boundingBox();
+    if (!first || !second) throw new Error("no tab headers");
+    const start = { x: second.x + second.width / 2, y: second.y + second.height / 2 };
+    await e.page.mouse.move(start.x, start.y);
+    await e.page.mouse.down();
+    await e.page.mouse.move(start.x - 10, start.y, { steps: 3 });
+    await e.page.mouse.move(first.x + first.width / 4, start.y, { steps: 12 });
+    await e.page.mouse.up();
+    await expect.poll(titles).toEqual(["Second", "First"]);
+    // The moved tab is the one shown.
+    await expect.poll(() => panel.textContent()).toContain("Content of two");
+
+    await e.page.locator(dt("header-save-button")).click();
+    await e.page.getByText("This dashboard was saved successfully.").waitFor();
+    const stored = await storedLayout(id);
+    expect(stored["TABS-e2e"].children).toEqual(["TAB-second", "TAB-first"]);
+    expect(stored["TAB-first"].children).toEqual(["ROW-one"]);
+
+    await e.page.reload();
+    await e.page.locator(dt("dashboard-page")).waitFor();
+    await expect.poll(titles, { timeout: 15_000 }).toEqual(["Second", "First"]);
+    await expect.poll(() => panel.textContent()).toContain("Content of two");
+
+    // From the keyboard: the grip picks the tab up (Space), an arrow moves it, Space drops it;
+    // the move is one undo step.
+    await e.page.locator(dt("edit-dashboard-button")).click();
+    await e.page.locator(dt("builder-pane")).waitFor();
+    const lifted = e.page.locator(`${dt("sortable-tab")}[data-dragging]`);
+    await e.page.locator(dt("tab-drag-handle")).nth(1).focus();
+    await e.page.keyboard.press("Space");
+    await lifted.waitFor();
+    // Each key is handled once the sensor listens (a tick after the pick-up) and has moved the tab.
+    await expect
+      .poll(async () => {
+        await e.page.keyboard.press("ArrowLeft");
+        return lifted.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
+      })
+      .toBeLessThan(0);
+    await e.page.keyboard.press("Space");
+    await lifted.waitFor({ state: "detached" });
+    await expect.poll(titles).toEqual(["First", "Second"]);
+    await e.page.keyboard.press("Control+z");
+    await expect.poll(titles).toEqual(["Second", "First"]);
+    await e.page.locator(dt("discard-changes")).click();
+    await e.page.locator(dt("edit-dashboard-button")).waitFor();
+  });
+
+  it("cross-filters the other charts from a table cell, highlights its rows, clears on a second click; a narrow table scrolls sideways", async () => {
+    const { id, charts } = await dashboardWith(
+      "E2E table cross filter",
+      ([table, pie]) => ({
+        ...item("ROOT_ID", "ROOT", ["GRID_ID"]),
+        ...item("GRID_ID", "GRID", ["ROW-1"]),
+        ...item("ROW-1", "ROW", ["CHART-table", "CHART-pie"]),
+        // Two columns of twelve: narrower than the table's four columns.
+        ...item("CHART-table", "CHART", [], { chartId: table, width: 2, height: 50 }),
+        ...item("CHART-pie", "CHART", [], { chartId: pie, width: 4, height: 50 }),
+      }),
+      [
+        {
+          slice_name: "Gender and state table",
+          params: {
+            viz_type: "table",
+            query_mode: "aggregate",
+            groupby: ["gender", "state"],
+            metrics: ["count", "sum__num"],
+            row_limit: 100,
+            // A search box and a page bar, both wider than the cell.
+            include_search: true,
+            page_length: 10,
+          },
+        },
+        {
+          slice_name: "Gender pie",
+          params: { viz_type: "pie", groupby: ["gender"], metric: "count", row_limit: 10 },
+        },
+      ],
+    );
+    const [tableChart, pieChart] = charts;
+    await e.page.goto(`${e.url}/superset/dashboard/${id}/`);
+    await pieSlices(pieChart).first().waitFor({ timeout: 30_000 });
+    await tableRows(tableChart).first().waitFor({ timeout: 30_000 });
+    expect(await pieSlices(pieChart).count()).toBe(2);
+
+    // A click on the text of a gender cell (the text lets the click through to the cell).
+    const girlCell = tableRows(tableChart)
+      .filter({ hasText: "girl" })
+      .first()
+      .locator('[role="gridcell"]')
+      .nth(0);
+    await girlCell.click();
+    await e.page.locator(dt("cross-filter-chip")).filter({ hasText: "gender = girl" }).waitFor();
+    await expect.poll(() => pieSlices(pieChart).count(), { timeout: 30_000 }).toBe(1);
+    await e.page.locator(`${chart(tableChart)} ${dt("cross-filter-badge")}`).waitFor();
+    // Every row holding "girl" is marked, and only those.
+    const marked = tableRows(tableChart).filter({ has: e.page.locator('[aria-pressed="true"]') });
+    const girlRows = tableRows(tableChart).filter({ hasText: "girl" });
+    await expect.poll(() => marked.count()).toBeGreaterThan(0);
+    expect(await marked.count()).toBe(await girlRows.count());
+    for (const text of await marked.allTextContents()) expect(text).toContain("girl");
+    const background = (row: import("playwright-core").Locator) =>
+      row.evaluate((el) => getComputedStyle(el).backgroundColor);
+    const plain = tableRows(tableChart).filter({ hasText: "boy" }).first();
+    expect(await background(marked.first())).not.toBe(await background(plain));
+    // The emitting table keeps its own rows.
+    expect(await tableRows(tableChart).filter({ hasText: "boy" }).count()).toBeGreaterThan(0);
+
+    await girlCell.click();
+    await expect.poll(() => pieSlices(pieChart).count(), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => e.page.locator(dt("cross-filter-chip")).count()).toBe(0);
+    expect(await marked.count()).toBe(0);
+
+    // Narrow cell: the table (search box and page bar too) stays inside its card; what is wider
+    // scrolls sideways, the grid to its last column.
+    const root = e.page.locator(`${chart(tableChart)} ${dt("table-chart")}`);
+    const overflow = await root.evaluate((el) => ({
+      x: el.scrollWidth - el.clientWidth,
+      y: el.scrollHeight - el.clientHeight,
+    }));
+    expect(overflow).toEqual({ x: 0, y: 0 });
+    const card = await e.page.locator(chart(tableChart)).boundingBox();
+    const rootBox = await root.boundingBox();
+    // (The card's body ends on its 1 px bottom border.)
+    expect(rootBox!.y + rootBox!.height).toBeLessThanOrEqual(card!.y + card!.height + 1);
+    const grid = e.page.locator(`${chart(tableChart)} ${dt("table-chart-grid")}`);
+    const box = await grid.boundingBox();
+    if (!card || !box) throw new Error("no table");
+    expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width + 0.5);
+    expect(box.y + box.height).toBeLessThanOrEqual(card.y + card.height);
+    const last = grid.locator('[role="columnheader"]').last();
+    expect((await last.boundingBox())!.x).toBeGreaterThan(box.x + box.width);
+    await grid.evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+    });
+    await expect
+      .poll(async () => {
+        const b = await last.boundingBox();
+        return b ? b.x + b.width <= box.x + box.width + 0.5 && b.x >= box.x : false;
+      })
+      .toBe(true);
+    expect(await last.textContent()).toContain("sum__num");
+  });
 });

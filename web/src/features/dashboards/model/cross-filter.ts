@@ -1,5 +1,6 @@
 import type { QueryColumn } from "@strata/contracts";
 import { type ChartDataset, type FormData, isTemporalColumn } from "../../../components/charts";
+import { tableQueryMode } from "../../../components/charts/query/viz/tables";
 import type { DashboardMetadata, DataMask, FilterScope } from "./dashboard-types";
 import { chartsInScope } from "./filter-scope";
 import type { Layout } from "./layout-types";
@@ -29,11 +30,28 @@ export function crossFilterColumn(fd: FormData, dataset?: ChartDataset): string 
   return null;
 }
 
+/**
+ * The columns whose cells a click cross-filters by in a table chart: its physical group-by
+ * columns in aggregate mode, temporal ones aside (their cells hold time-grain buckets). Raw
+ * records emit nothing, as in Superset.
+ */
+export function crossFilterCellColumns(fd: FormData, dataset?: ChartDataset): string[] {
+  if (fd.viz_type !== "table" || tableQueryMode(fd) !== "aggregate") return [];
+  const groupby = Array.isArray(fd.groupby) ? fd.groupby : fd.groupby ? [fd.groupby] : [];
+  const temporal = (name: string) => isTemporalColumn(dataset?.columns.find((c) => c.column_name === name));
+  return groupby
+    .map((c) => columnName(c as QueryColumn))
+    .filter((c): c is string => c !== undefined && !temporal(c));
+}
+
 export const crossFiltersEnabled = (metadata: DashboardMetadata) => metadata.cross_filters_enabled !== false;
 
 type Scalar = string | number | boolean | null;
 
-/** Clicking a value filters the other charts by it; clicking the same value again clears it. */
+/**
+ * Clicking a value filters the other charts by it; clicking the same value (of the same column)
+ * again clears it; another value or column replaces it.
+ */
 export function crossFilterMask(
   chartId: number,
   column: string,
@@ -42,7 +60,8 @@ export function crossFilterMask(
 ): DataMask {
   const id = String(chartId);
   const selected = current?.filterState?.value;
-  if (Array.isArray(selected) && selected.length === 1 && selected[0] === value) {
+  const sameColumn = (current?.filterState?.column ?? column) === column;
+  if (sameColumn && Array.isArray(selected) && selected.length === 1 && selected[0] === value) {
     return { id, extraFormData: {}, filterState: { value: null } };
   }
   return {

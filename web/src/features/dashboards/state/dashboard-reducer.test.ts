@@ -96,6 +96,26 @@ describe("dashboard state (001 §4)", () => {
     expect(s.activeTabs).toEqual(["TAB-1"]);
   });
 
+  it("moves a tab header as an undoable layout edit and shows the moved tab", () => {
+    let s = initialDashboardState(hydrated(), { editMode: true });
+    expect(s.activeTabs).toEqual(["TAB-1"]);
+    s = dashboardReducer(s, { type: "MOVE_TAB", tabId: "TAB-2", toIndex: 0 });
+    expect(s.layout.present["TABS-1"].children).toEqual(["TAB-2", "TAB-1"]);
+    expect(s.layout.past).toHaveLength(1);
+    expect(s.hasUnsavedChanges).toBe(true);
+    expect(s.activeTabs).toEqual(["TAB-2"]);
+    // Dropped where it already is: no step.
+    expect(dashboardReducer(s, { type: "MOVE_TAB", tabId: "TAB-2", toIndex: 0 })).toBe(s);
+    s = dashboardReducer(s, { type: "UNDO" });
+    expect(s.layout.present["TABS-1"].children).toEqual(["TAB-1", "TAB-2"]);
+    expect(s.hasUnsavedChanges).toBe(false);
+    // The tab shown stays the one chosen while the order changes back.
+    expect(s.activeTabs).toEqual(["TAB-2"]);
+    // Outside edit mode, nothing moves.
+    const view = initialDashboardState(hydrated());
+    expect(dashboardReducer(view, { type: "MOVE_TAB", tabId: "TAB-2", toIndex: 0 })).toBe(view);
+  });
+
   it("persists the refresh frequency only when set in edit mode", () => {
     const view = dashboardReducer(initialDashboardState(hydrated()), {
       type: "SET_REFRESH_FREQUENCY",

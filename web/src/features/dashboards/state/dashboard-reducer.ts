@@ -11,6 +11,7 @@ import { nativeFiltersOf } from "../model/hydrate";
 import type { Hydrated } from "../model/hydrate";
 import { applyDrop, deleteComponent, resizeComponent, updateMeta } from "../model/layout-ops";
 import type { ComponentMeta, DropResult, Layout } from "../model/layout-types";
+import { moveTab } from "../model/tab-order";
 import {
   clearHistory,
   createHistory,
@@ -51,6 +52,8 @@ export type DashboardAction =
   | { type: "DELETE_COMPONENT"; id: string }
   | { type: "UPDATE_META"; id: string; meta: ComponentMeta }
   | { type: "RESIZE"; id: string; width?: number; height?: number; maxWidth: number }
+  /** A tab header dragged within its tabs: the tab ends at `toIndex`. */
+  | { type: "MOVE_TAB"; tabId: string; toIndex: number }
   | { type: "UNDO" }
   | { type: "REDO" }
   | { type: "SET_ACTIVE_TAB"; tabId: string }
@@ -141,6 +144,13 @@ export function dashboardReducer(state: DashboardState, action: DashboardAction)
       return withLayout(state, updateMeta(present, action.id, action.meta));
     case "RESIZE":
       return withLayout(state, resizeComponent(present, action.id, action, action.maxWidth));
+    case "MOVE_TAB": {
+      if (!state.editMode) return state;
+      const next = withLayout(state, moveTab(present, action.tabId, action.toIndex));
+      if (next === state) return state;
+      // As in Superset, the tab just dropped is the one shown.
+      return { ...next, activeTabs: selectTab(next.layout.present, next.activeTabs, action.tabId) };
+    }
     case "UNDO": {
       const layout = undo(state.layout);
       return {

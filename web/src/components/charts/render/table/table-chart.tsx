@@ -1,4 +1,5 @@
-import { Group, Pagination, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Group, Pagination, Select, Text, TextInput } from "@mantine/core";
+import { useElementSize } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { numberFormatter } from "../../format/number-format";
@@ -6,6 +7,7 @@ import { timeFormatter } from "../../format/time-format";
 import type { ChartRenderProps } from "../chart-render-props";
 import { TEMPORAL } from "../plotly/figures/series";
 import { type GridColumn, type GridRow, VirtualGrid } from "../grid";
+import { withCrossFilterCells } from "./cross-filter-cells";
 import classes from "./table-chart.module.css";
 
 const NUMERIC = 0;
@@ -26,13 +28,17 @@ function cellBars(rows: GridRow[], key: string) {
   };
 }
 
-/** Table chart: virtualised rows, search, client or server pagination, cell bars. */
+/**
+ * Table chart: virtualised rows, search, client or server pagination, cell bars; on a dashboard,
+ * clicks on dimension cells cross-filter the other charts.
+ */
 export default function TableChart({
   formData: fd,
   results,
   height,
   ownState,
   setOwnState,
+  crossFilter,
   onRenderSuccess,
 }: ChartRenderProps) {
   const result = results[0];
@@ -40,8 +46,9 @@ export default function TableChart({
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
   useEffect(() => onRenderSuccess?.(), [onRenderSuccess]);
+  const gridBox = useElementSize();
 
-  const columns = useMemo<GridColumn[]>(() => {
+  const baseColumns = useMemo<GridColumn[]>(() => {
     const names = result?.colnames ?? (rows[0] ? Object.keys(rows[0]) : []);
     // Numbers show as they are unless a d3 format is chosen.
     const spec = fd.table_number_format as string | undefined;
@@ -60,6 +67,7 @@ export default function TableChart({
       };
     });
   }, [result, rows, fd.table_number_format, fd.table_timestamp_format, fd.show_cell_bars]);
+  const columns = useMemo(() => withCrossFilterCells(baseColumns, crossFilter), [baseColumns, crossFilter]);
 
   const filtered = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -83,34 +91,41 @@ export default function TableChart({
   const serverPageSize = ownState?.pageSize ?? (Number(fd.server_page_length) || 10);
   const serverPage = (ownState?.currentPage ?? 0) + 1;
 
+  // Before the grid's box is measured: the height left by the search box and the footer.
   const toolbar = fd.include_search || serverPaging || pageLength > 0;
-  const gridHeight = Math.max(120, height - (toolbar ? 84 : 30));
+  const estimate = Math.max(60, height - (toolbar ? 84 : 30));
+  const gridHeight = gridBox.height > 0 ? Math.floor(gridBox.height) : estimate;
   return (
-    <Stack gap={6} data-test="table-chart">
+    <div className={classes.chart} style={{ height }} data-test="table-chart">
       {fd.include_search ? (
-        <TextInput
-          size="xs"
-          w={240}
-          placeholder={`${filtered.length} records...`}
-          leftSection={<IconSearch size={14} />}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-          aria-label="Search table"
-        />
+        <div className={classes.strip}>
+          <TextInput
+            size="xs"
+            w={240}
+            maw="100%"
+            placeholder={`${filtered.length} records...`}
+            leftSection={<IconSearch size={14} />}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+            aria-label="Search table"
+          />
+        </div>
       ) : null}
-      <VirtualGrid columns={columns} rows={shown} height={gridHeight} data-test="table-chart-grid" />
-      <Group justify="space-between" gap="xs">
-        <Text size="xs" c="dimmed" data-test="table-chart-rowcount">
+      <div ref={gridBox.ref} className={classes.gridBox}>
+        <VirtualGrid columns={columns} rows={shown} height={gridHeight} data-test="table-chart-grid" />
+      </div>
+      <Group justify="space-between" gap="xs" wrap="nowrap" className={classes.strip}>
+        <Text size="xs" c="dimmed" style={{ flex: "none" }} data-test="table-chart-rowcount">
           {total.toLocaleString()} rows
         </Text>
         {pageLength > 0 && pages > 1 ? (
           <Pagination size="xs" total={pages} value={page} onChange={setPage} />
         ) : null}
         {serverPaging ? (
-          <Group gap="xs">
+          <Group gap="xs" wrap="nowrap">
             <Select
               size="xs"
               w={80}
@@ -129,6 +144,6 @@ export default function TableChart({
           </Group>
         ) : null}
       </Group>
-    </Stack>
+    </div>
   );
 }

@@ -22,12 +22,14 @@ import {
 import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { type ChartDataResult, ChartRenderer, type FormData } from "../../../../components/charts";
+import type { CellCrossFilter, CellValue } from "../../../../components/charts/render/chart-render-props";
 import { ApiErrorDisplay } from "../../../../components/error-display";
 import { t } from "../../../../lib/i18n";
 import { useChartData } from "../../hooks/use-chart-data";
 import { useInView } from "../../hooks/use-in-view";
 import { dashboardChartRequest, dashboardFormData } from "../../model/chart-request";
 import {
+  crossFilterCellColumns,
   crossFilterColumn,
   crossFilterMask,
   crossFilterScope,
@@ -48,12 +50,14 @@ const ChartBody = memo(function ChartBody({
   results,
   height,
   onPlotReady,
+  crossFilter,
   onRendered,
 }: {
   formData: FormData;
   results: ChartDataResult[];
   height: number;
   onPlotReady?: (element: HTMLElement | null) => void;
+  crossFilter?: CellCrossFilter;
   onRendered?: () => void;
 }) {
   return (
@@ -62,6 +66,7 @@ const ChartBody = memo(function ChartBody({
       results={results}
       height={height}
       onPlotReady={onPlotReady}
+      crossFilter={crossFilter}
       onRenderSuccess={onRendered}
     />
   );
@@ -130,10 +135,12 @@ export function ChartHolder({
   const data = useChartData(chartId, request);
   const own = state.dataMask[String(chartId)];
   const emitted = own?.extraFormData?.filters?.length ? own : null;
-  const crossColumn =
-    formData && crossFiltersEnabled(metadata) && !state.editMode
-      ? crossFilterColumn(formData, dataset)
-      : null;
+  const canCrossFilter = crossFiltersEnabled(metadata) && !state.editMode;
+  const crossColumn = formData && canCrossFilter ? crossFilterColumn(formData, dataset) : null;
+  const cellColumns = useMemo(
+    () => (formData && canCrossFilter ? crossFilterCellColumns(formData, dataset) : []),
+    [formData, dataset, canCrossFilter],
+  );
   const latest = useRef({
     mask: state.dataMask[String(chartId)],
     rows: (data.results?.[0]?.data ?? []) as Record<string, unknown>[],
@@ -159,6 +166,29 @@ export function ChartHolder({
       });
     },
     [crossColumn, chartId, dispatch],
+  );
+  // Clicks on a table's dimension cells do the same, by the clicked cell's column.
+  const onCellClick = useCallback(
+    (column: string, value: CellValue) =>
+      dispatch({
+        type: "SET_DATA_MASK",
+        dataMask: { [String(chartId)]: crossFilterMask(chartId, column, value, latest.current.mask) },
+      }),
+    [chartId, dispatch],
+  );
+  const emittedColumn = typeof emitted?.filterState.column === "string" ? emitted.filterState.column : null;
+  const emittedValues = Array.isArray(emitted?.filterState.value) ? emitted.filterState.value : null;
+  const cellCrossFilter = useMemo<CellCrossFilter | undefined>(
+    () =>
+      cellColumns.length
+        ? {
+            columns: cellColumns,
+            selected:
+              emittedColumn && emittedValues ? { column: emittedColumn, values: emittedValues } : null,
+            onCellClick,
+          }
+        : undefined,
+    [cellColumns, emittedColumn, emittedValues, onCellClick],
   );
   const ref = useRef<HTMLDivElement>(null);
   const inView = useInView(ref);
@@ -213,6 +243,7 @@ export function ChartHolder({
         results={data.results}
         height={h}
         onPlotReady={crossColumn ? onPlotReady : undefined}
+        crossFilter={cellCrossFilter}
         onRendered={onRendered}
       />
     );

@@ -1,16 +1,19 @@
-import { ActionIcon, Group, Tooltip, UnstyledButton } from "@mantine/core";
-import { IconPlus, IconX } from "@tabler/icons-react";
+import { ActionIcon, Group, Tooltip } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
 import { t } from "../../../../lib/i18n";
-import { NEW_COMPONENTS_SOURCE_ID, NEW_TAB_TITLE, type LayoutItem } from "../../model/layout-types";
+import { NEW_COMPONENTS_SOURCE_ID, type LayoutItem } from "../../model/layout-types";
 import { useDashboard } from "../../state/dashboard-context";
 import { EmptyDrop } from "./container-blocks";
-import { EditableText } from "./editable-text";
 import { EditChrome } from "./edit-chrome";
 import classes from "./layout.module.css";
 import { LayoutNode, type NodeProps } from "./layout-node";
+import { TabHeaders } from "./tab-headers";
 import tabClasses from "./tabs.module.css";
 
-/** Tabs: a header per tab (a drop target too), the active tab's content below. */
+/**
+ * Tabs: a header per tab (a drop target too; reordered by dragging in edit mode), the active
+ * tab's content below.
+ */
 export function TabsBlock({ item, parentId, index }: NodeProps & { item: LayoutItem }) {
   const { state, dispatch } = useDashboard();
   const layout = state.layout.present;
@@ -36,47 +39,7 @@ export function TabsBlock({ item, parentId, index }: NodeProps & { item: LayoutI
       droppable={parentId !== "ROOT_ID" || edit}
     >
       <Group gap={0} className={tabClasses.list} role="tablist" wrap="wrap">
-        {item.children.map((tabId, i) => {
-          const tab = layout[tabId];
-          if (!tab) return null;
-          const selected = tabId === active;
-          return (
-            <div
-              key={tabId}
-              className={tabClasses.tab}
-              data-active={selected || undefined}
-              data-dnd-id={tabId}
-            >
-              <UnstyledButton
-                role="tab"
-                aria-selected={selected}
-                className={tabClasses.tabButton}
-                onClick={() => dispatch({ type: "SET_ACTIVE_TAB", tabId })}
-                data-test="dashboard-tab"
-              >
-                <EditableText
-                  value={(tab.meta.text as string) ?? ""}
-                  placeholder={t(NEW_TAB_TITLE)}
-                  editable={edit && selected}
-                  label={t("Tab title")}
-                  onChange={(text) => dispatch({ type: "UPDATE_META", id: tabId, meta: { text } })}
-                />
-              </UnstyledButton>
-              {edit && (
-                <ActionIcon
-                  size="xs"
-                  variant="subtle"
-                  color="gray"
-                  aria-label={t("Delete tab %s", (tab.meta.text as string) ?? i + 1)}
-                  onClick={() => dispatch({ type: "DELETE_COMPONENT", id: tabId })}
-                  data-test="delete-tab"
-                >
-                  <IconX size={12} />
-                </ActionIcon>
-              )}
-            </div>
-          );
-        })}
+        <TabHeaders tabs={item} activeId={active} />
         {edit && (
           <Tooltip label={t("Add tab")}>
             <ActionIcon

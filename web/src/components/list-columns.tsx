@@ -1,9 +1,9 @@
 import { Text, Tooltip } from "@mantine/core";
-import { IconTrash } from "@tabler/icons-react";
+import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { t } from "../lib/i18n";
 import type { ListColumn, SortOption } from "./list-view";
 import { type Owner, OwnerAvatars } from "./owner-avatars";
-import { RowActions } from "./row-actions";
+import { type RowAction, RowActions } from "./row-actions";
 
 /** Columns most list pages share. */
 export function lastModifiedColumn<
@@ -33,21 +33,40 @@ export function hiddenColumn<T>(id: string): ListColumn<T> {
   return { id, hidden: true };
 }
 
-/** An actions column whose only action is Delete (hidden without write permission). */
-export function deleteOnlyActionsColumn<T>(
-  canWrite: boolean,
-  askDelete: (rows: T[]) => unknown,
-): ListColumn<T> {
+/**
+ * The actions column of a list row: Edit (when `onEdit` is given), any `more` actions, then Delete;
+ * all hidden without write permission.
+ */
+export function rowActionsColumn<T>(options: {
+  canWrite: boolean;
+  askDelete: (rows: T[]) => unknown;
+  onEdit?: (row: T) => void;
+  more?: (row: T) => RowAction[];
+}): ListColumn<T> {
+  const { canWrite, askDelete, onEdit, more } = options;
   return {
     id: "actions",
     header: t("Actions"),
     render: (row) => (
       <RowActions
         actions={[
+          ...(onEdit
+            ? [
+                {
+                  label: t("Edit"),
+                  icon: <IconPencil size={16} />,
+                  test: "edit",
+                  hidden: !canWrite,
+                  onClick: () => onEdit(row),
+                },
+              ]
+            : []),
+          ...(more?.(row) ?? []),
           {
             label: t("Delete"),
             icon: <IconTrash size={16} />,
             test: "delete",
+            color: "red",
             hidden: !canWrite,
             onClick: () => void askDelete([row]),
           },
@@ -55,6 +74,14 @@ export function deleteOnlyActionsColumn<T>(
       />
     ),
   };
+}
+
+/** An actions column whose only action is Delete (hidden without write permission). */
+export function deleteOnlyActionsColumn<T>(
+  canWrite: boolean,
+  askDelete: (rows: T[]) => unknown,
+): ListColumn<T> {
+  return rowActionsColumn({ canWrite, askDelete });
 }
 
 /** The sort dropdown most lists offer: by name, then by recency either way. */

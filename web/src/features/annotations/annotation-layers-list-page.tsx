@@ -1,12 +1,11 @@
 import { Anchor, Button, Text } from "@mantine/core";
 import type { AnnotationLayerRow } from "@strata/contracts";
-import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconPlus } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
-import { lastModifiedColumn, recencySortOptions } from "../../components/list-columns";
+import { lastModifiedColumn, recencySortOptions, rowActionsColumn } from "../../components/list-columns";
 import { type ListColumn, type ListFilterConfig, ListView } from "../../components/list-view";
 import { PageHeader } from "../../components/page-header";
-import { RowActions } from "../../components/row-actions";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { t } from "../../lib/i18n";
 import { useResourcePermissions } from "../../lib/resource/resource-info";
@@ -62,31 +61,7 @@ export default function AnnotationLayersListPage() {
       },
       { id: "created_by", header: t("Created by"), render: (l) => userName(l.created_by) },
       lastModifiedColumn<AnnotationLayerRow>(),
-      {
-        id: "actions",
-        header: t("Actions"),
-        render: (l) => (
-          <RowActions
-            actions={[
-              {
-                label: t("Edit"),
-                icon: <IconPencil size={16} />,
-                test: "edit",
-                hidden: !perms.canWrite,
-                onClick: () => setEditing(l),
-              },
-              {
-                label: t("Delete"),
-                icon: <IconTrash size={16} />,
-                test: "delete",
-                color: "red",
-                hidden: !perms.canWrite,
-                onClick: () => void askDelete([l]),
-              },
-            ]}
-          />
-        ),
-      },
+      rowActionsColumn({ canWrite: perms.canWrite, askDelete, onEdit: (l) => setEditing(l) }),
     ],
     [perms.canWrite, askDelete],
   );

@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import type { AnnotationLayerRow, AnnotationRow } from "@strata/contracts";
-import { IconArrowLeft, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconArrowLeft, IconPlus } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ApiErrorDisplay } from "../../components/error-display";
-import { lastModifiedColumn } from "../../components/list-columns";
+import { lastModifiedColumn, rowActionsColumn } from "../../components/list-columns";
 import {
   type ListColumn,
   type ListFilterConfig,
@@ -12,14 +12,13 @@ import {
   type SortOption,
 } from "../../components/list-view";
 import { PageHeader } from "../../components/page-header";
-import { RowActions } from "../../components/row-actions";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { t } from "../../lib/i18n";
 import { useResourcePermissions } from "../../lib/resource/resource-info";
 import { useResourceItem } from "../../lib/resource/resource-item";
-import { annotationsResource, LAYERS } from "./api/annotation-api";
 import { formatAnnotationDate } from "./annotation-dates";
 import { AnnotationModal } from "./annotation-modal";
+import { annotationsResource, LAYERS } from "./api/annotation-api";
 import { annotationPaths } from "./paths";
 
 const filters: ListFilterConfig[] = [
@@ -102,31 +101,7 @@ function Annotations({ layerId, layerName }: { layerId: number; layerName: strin
       },
       { id: "end_dttm", header: t("End"), sortable: true, render: (a) => formatAnnotationDate(a.end_dttm) },
       lastModifiedColumn<AnnotationRow>(),
-      {
-        id: "actions",
-        header: t("Actions"),
-        render: (a) => (
-          <RowActions
-            actions={[
-              {
-                label: t("Edit"),
-                icon: <IconPencil size={16} />,
-                test: "edit",
-                hidden: !perms.canWrite,
-                onClick: () => setEditing(a),
-              },
-              {
-                label: t("Delete"),
-                icon: <IconTrash size={16} />,
-                test: "delete",
-                color: "red",
-                hidden: !perms.canWrite,
-                onClick: () => void askDelete([a]),
-              },
-            ]}
-          />
-        ),
-      },
+      rowActionsColumn({ canWrite: perms.canWrite, askDelete, onEdit: (a) => setEditing(a) }),
     ],
     [perms.canWrite, askDelete],
   );

@@ -1,16 +1,9 @@
 import { Button, Text } from "@mantine/core";
 import type { DatabaseRow } from "@strata/contracts";
-import {
-  IconCheck,
-  IconPencil,
-  IconPlugConnected,
-  IconPlus,
-  IconTrash,
-  IconUpload,
-} from "@tabler/icons-react";
+import { IconCheck, IconPlugConnected, IconPlus, IconUpload } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import { hiddenColumn, lastModifiedColumn } from "../../components/list-columns";
+import { hiddenColumn, lastModifiedColumn, rowActionsColumn } from "../../components/list-columns";
 import {
   type ListColumn,
   type ListFilterConfig,
@@ -19,7 +12,6 @@ import {
 } from "../../components/list-view";
 import { ownerName } from "../../components/owner-avatars";
 import { PageHeader } from "../../components/page-header";
-import { RowActions } from "../../components/row-actions";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { errorMessage } from "../../lib/api-error";
 import { useCurrentUser } from "../../lib/auth/current-user";
@@ -144,38 +136,20 @@ export default function DatabasesListPage() {
       },
       lastModifiedColumn<DatabaseRow>(),
       hiddenColumn("id"),
-      {
-        id: "actions",
-        header: t("Actions"),
-        render: (d) => (
-          <RowActions
-            actions={[
-              {
-                label: t("Edit"),
-                icon: <IconPencil size={16} />,
-                test: "edit",
-                hidden: !perms.canWrite,
-                onClick: () => setEditing(d.id),
-              },
-              {
-                label: t("Test connection"),
-                icon: <IconPlugConnected size={16} />,
-                test: "test-connection",
-                hidden: !perms.canWrite,
-                onClick: () => void runTest(d),
-              },
-              {
-                label: t("Delete"),
-                icon: <IconTrash size={16} />,
-                test: "delete",
-                color: "red",
-                hidden: !perms.canWrite,
-                onClick: () => void askDelete([d]),
-              },
-            ]}
-          />
-        ),
-      },
+      rowActionsColumn<DatabaseRow>({
+        canWrite: perms.canWrite,
+        askDelete,
+        onEdit: (d) => setEditing(d.id),
+        more: (d) => [
+          {
+            label: t("Test connection"),
+            icon: <IconPlugConnected size={16} />,
+            test: "test-connection",
+            hidden: !perms.canWrite,
+            onClick: () => void runTest(d),
+          },
+        ],
+      }),
     ],
     [perms.canWrite, askDelete],
   );

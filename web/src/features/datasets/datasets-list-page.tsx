@@ -1,12 +1,13 @@
 import { Anchor, Badge, Button, Group, Text, Tooltip } from "@mantine/core";
 import type { DatasetRow } from "@strata/contracts";
-import { IconAlertTriangle, IconCertificate, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconAlertTriangle, IconCertificate, IconPencil, IconPlus } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import {
   hiddenColumn,
   lastModifiedColumn,
   ownersColumn,
   recencySortOptions,
+  rowActionsColumn,
 } from "../../components/list-columns";
 import { ListCard, type ListColumn, type ListFilterConfig, ListView } from "../../components/list-view";
 import { OwnerAvatars } from "../../components/owner-avatars";
@@ -125,31 +126,7 @@ export default function DatasetsListPage() {
       hiddenColumn("database"),
       hiddenColumn("sql"),
       hiddenColumn("id"),
-      {
-        id: "actions",
-        header: t("Actions"),
-        render: (d) => (
-          <RowActions
-            actions={[
-              {
-                label: t("Edit"),
-                icon: <IconPencil size={16} />,
-                test: "edit",
-                hidden: !perms.canWrite,
-                onClick: () => setEditing(d.id),
-              },
-              {
-                label: t("Delete"),
-                icon: <IconTrash size={16} />,
-                test: "delete",
-                color: "red",
-                hidden: !perms.canWrite,
-                onClick: () => void askDelete([d]),
-              },
-            ]}
-          />
-        ),
-      },
+      rowActionsColumn({ canWrite: perms.canWrite, askDelete, onEdit: (d) => setEditing(d.id) }),
     ],
     [perms.canWrite, askDelete],
   );

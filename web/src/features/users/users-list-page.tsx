@@ -1,11 +1,11 @@
 import { Badge, Button, Group } from "@mantine/core";
 import type { UserRow } from "@strata/contracts";
-import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconPlus } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { AdminOnly } from "../../components/admin-only";
+import { rowActionsColumn } from "../../components/list-columns";
 import { type ListColumn, type ListFilterConfig, ListView } from "../../components/list-view";
 import { PageHeader } from "../../components/page-header";
-import { RowActions } from "../../components/row-actions";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { t } from "../../lib/i18n";
 import { optionsLoader } from "../../lib/resource/resource-options";
@@ -69,29 +69,7 @@ function UsersList() {
           </Group>
         ),
       },
-      {
-        id: "actions",
-        header: t("Actions"),
-        render: (u) => (
-          <RowActions
-            actions={[
-              {
-                label: t("Edit"),
-                icon: <IconPencil size={16} />,
-                test: "edit",
-                onClick: () => setEditing(u),
-              },
-              {
-                label: t("Delete"),
-                icon: <IconTrash size={16} />,
-                test: "delete",
-                color: "red",
-                onClick: () => void askDelete([u]),
-              },
-            ]}
-          />
-        ),
-      },
+      rowActionsColumn({ canWrite: true, askDelete, onEdit: (u) => setEditing(u) }),
     ],
     [askDelete],
   );

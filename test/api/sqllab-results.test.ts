@@ -228,7 +228,11 @@ describe("CREATE TABLE / VIEW AS", () => {
 });
 
 describe("SQL Lab over PostgreSQL", () => {
-  it("streams a big result through a cursor into chunks and exports it", async () => {
+  let pgDb: number;
+  const pgRun = (body: Record<string, unknown>) =>
+    s.call("POST", "/api/v1/sqllab/execute/", { token: admin, body: { database_id: pgDb, ...body } });
+
+  beforeAll(async () => {
     const created = await json(
       await s.call("POST", "/api/v1/database/", {
         token: admin,
@@ -246,6 +250,11 @@ describe("SQL Lab over PostgreSQL", () => {
         },
       }),
     );
+    pgDb = created.id;
+  });
+
+  it("streams a big result through a cursor into chunks and exports it", async () => {
+    const created = { id: pgDb };
     const res = await s.call("POST", "/api/v1/sqllab/execute/", {
       token: admin,
       body: {
@@ -265,5 +274,47 @@ describe("SQL Lab over PostgreSQL", () => {
     );
     expect(lines).toHaveLength(100_001);
     expect(lines[100_000]).toMatch(/^100000,[0-9a-f]{32}$/);
+  });
+
+  it("refuses DML (parser and read-only transaction), renders templates and reports engine errors", async () => {
+    const dml = await pgRun({ sql: "CREATE TABLE nope (x int)" });
+    expect(dml.status).toBe(400);
+    expect((await json(dml)).errors[0].error_type).toBe("DML_NOT_ALLOWED_ERROR");
+    // A function that writes hides inside a SELECT: PostgreSQL's READ ONLY transaction refuses it.
+    await pg.query("CREATE SEQUENCE IF NOT EXISTS strata_seq");
+    const sneaky = await pgRun({ sql: "SELECT nextval('strata_seq')" });
+    expect(sneaky.status).toBe(400);
+    expect((await json(sneaky)).errors[0].error_type).toBe("DML_NOT_ALLOWED_ERROR");
+    const templated = await json(
+      await pgRun({ sql: "SELECT {{ n }} * 2 AS doubled", templateParams: JSON.stringify({ n: 21 }) }),
+    );
+    expect(templated.data).toEqual([{ doubled: 42 }]);
+    const missing = await pgRun({ sql: "SELECT * FROM no_such_table" });
+    expect(missing.status).toBe(400);
+    expect((await json(missing)).errors[0].message).toContain("no_such_table");
+  });
+
+  it("stops a long PostgreSQL query from another request", async () => {
+    const running = pgRun({ client_id: "pgslow", sql: "SELECT pg_sleep(20)" });
+    let stopped = 404;
+    for (let i = 0; i < 200 && stopped !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      stopped = (await s.call("POST", "/api/v1/query/stop", { token: admin, body: { client_id: "pgslow" } }))
+        .status;
+    }
+    expect(stopped).toBe(200);
+    const started = Date.now();
+    const body = await json(await running);
+    expect(body.status).toBe("stopped");
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it("estimates a PostgreSQL query's cost with EXPLAIN", async () => {
+    const res = await s.call("POST", "/api/v1/sqllab/estimate/", {
+      token: admin,
+      body: { database_id: pgDb, sql: "SELECT * FROM generate_series(1, 10) g" },
+    });
+    expect(res.status).toBe(200);
+    expect((await json(res)).result[0].plan).toMatch(/Function Scan|cost=/);
   });
 });

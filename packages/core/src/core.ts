@@ -54,6 +54,9 @@ export function createCore(deps: CoreDeps) {
   }
   const box = new SecretBox(deps.secret);
   const security = new SecurityService(deps.meta, deps.secret);
+  /** Who a background run (job, schedule) acts as: its user, looked up fresh. */
+  const principalOf = async (id: number | null) =>
+    security.principalFor(id ? ((await deps.meta.get<UserData>(USER, id)) ?? null) : null);
   const users = new Users(deps.meta);
   const usersById = (ids: number[]) => users.byIds(ids.filter((i) => i > 0));
   const registry = new EngineRegistry(deps.engineFactory, box, deps.engines);
@@ -158,8 +161,7 @@ export function createCore(deps: CoreDeps) {
       events,
       rlsClauses: (p, id) => rls.clausesFor(p, id),
       annotationData: (p, layers, ctx) => chartAnnotations.dataFor(p, layers, ctx),
-      principalOf: async (id) =>
-        security.principalFor(id ? ((await deps.meta.get<UserData>(USER, id)) ?? null) : null),
+      principalOf,
     },
     {
       asyncQueries: deps.features?.globalAsyncQueries ?? false,
@@ -172,15 +174,12 @@ export function createCore(deps: CoreDeps) {
       results: deps.results,
       jobs: deps.jobs,
       databases,
-      principalOf: async (id) =>
-        security.principalFor(id ? ((await deps.meta.get<UserData>(USER, id)) ?? null) : null),
+      principalOf,
     },
     deps.features?.sqlLab,
   );
   const savedQueries = new SavedQueries(deps.meta, databases, usersById);
-  const scheduledQueries = new ScheduledQueries(deps.meta, sqlLab, async (id) =>
-    security.principalFor(id ? ((await deps.meta.get<UserData>(USER, id)) ?? null) : null),
-  );
+  const scheduledQueries = new ScheduledQueries(deps.meta, sqlLab, principalOf);
   const tabStates = new TabStates(deps.meta, sqlLab);
   /** Worker handlers by job kind, and what to tell users when a job is given up. */
   const jobHandlers: Record<string, JobHandler> = {

@@ -204,6 +204,25 @@ describe("Athena engine (mocked AWS client)", () => {
     expect(all.truncated).toBe(false);
   });
 
+  it("hands result pages over in batches when asked (one batch held at a time)", async () => {
+    const rows = Array.from({ length: 4500 }, (_, i) => [String(i)]);
+    const { engine } = engineWith(() => ({ columns: [{ Name: "n", Type: "integer" }], rows }));
+    const batches: number[][] = [];
+    const result = await engine.execute("SELECT n FROM big", {
+      limit: 4200,
+      batchRows: 2000,
+      onBatch: async (b) => {
+        batches.push(b.data[0] as number[]);
+      },
+    });
+    expect(result).toMatchObject({ rowcount: 4200, truncated: true, data: [[]] });
+    // Batches close at Athena's page boundaries (1,000 rows), once at least batchRows are held.
+    expect(batches.length).toBe(2);
+    for (const b of batches.slice(0, -1)) expect(b.length).toBeGreaterThanOrEqual(2000);
+    for (const b of batches) expect(b.length).toBeLessThan(2000 + 1000);
+    expect(batches.flat()).toEqual(Array.from({ length: 4200 }, (_, i) => i));
+  });
+
   it("keeps the first row of statements without a header (SHOW, DESCRIBE)", async () => {
     const { engine } = engineWith(() => ({
       statementType: "UTILITY",

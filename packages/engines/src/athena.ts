@@ -163,11 +163,15 @@ export class AthenaEngine implements QueryEngine {
   }
 
   /** Pages through results until `limit`+1 rows (a SELECT's first row repeats the column names). */
+  /** Reads the result pages; with `onBatch`, rows leave in batches so only one is held at a time. */
   private async fetch(
     id: string,
     statementType: string | undefined,
     limit?: number | null,
+    stream: Pick<ExecuteOptions, "onBatch" | "batchRows" | "signal"> = {},
   ): Promise<ColumnarResult> {
+    const batchRows = Math.max(1, stream.batchRows ?? 50_000);
+    let flushed = 0;
     const max = limit === undefined || limit === null ? Number.POSITIVE_INFINITY : Math.max(0, limit);
     let token: string | undefined;
     let first = true;
@@ -191,6 +195,7 @@ export class AthenaEngine implements QueryEngine {
         converters = info.map((c) => athenaConverter(c.Type ?? "varchar"));
         data = columns.map(() => []);
       }
+      if (stream.signal?.aborted) throw abortError(stream.signal, "Amazon Athena");
       let rows = page.ResultSet?.Rows ?? [];
       if (first && statementType === "DML") rows = rows.slice(1);
       first = false;
@@ -207,6 +212,11 @@ export class AthenaEngine implements QueryEngine {
         rowcount += 1;
       }
       token = truncated ? undefined : page.NextToken;
+      if (stream.onBatch && (rowcount - flushed >= batchRows || (!token && rowcount > flushed))) {
+        await stream.onBatch({ columns, data, rowcount: rowcount - flushed, truncated: false });
+        flushed = rowcount;
+        data = columns.map(() => []);
+      }
     } while (token);
     return { columns, data, rowcount, truncated };
   }
@@ -226,7 +236,7 @@ export class AthenaEngine implements QueryEngine {
       const { sql: text, parameters } = toAthenaParams(statement, params);
       last = await this.run(text, parameters, options);
     }
-    return this.fetch(last!.id, last!.statementType, options.limit);
+    return this.fetch(last!.id, last!.statementType, options.limit, options);
   }
 
   async testConnection(): Promise<void> {

@@ -413,7 +413,12 @@ export class SqlLab {
   ): Promise<{ fileName: string; chunks: AsyncGenerator<string> }> {
     requirePermission(p, "can_export_csv", "SQLLab");
     const q = await this.byClientId(p, clientId);
-    if (!q.results_key) throw notFound("This query has no stored results; run it again.");
+    if (!q.results_key)
+      throw notFound(
+        q.status === "pending" || q.status === "running"
+          ? "The query is still running: download its CSV when it has finished."
+          : "This query has no stored results; run it again.",
+      );
     const { manifest } = await this.readable(p, q.results_key);
     const stored = this.stored;
     const key = q.results_key;

@@ -6,10 +6,10 @@ import { t } from "../../lib/i18n";
 import { revalidateResource } from "../../lib/resource/resource-write";
 import { schemaErrors } from "../../lib/schema-errors";
 import { toast } from "../../lib/toast";
-import { annotationsResource, createAnnotation, updateAnnotation } from "./api/annotation-api";
+import { useFormSave } from "../../lib/use-form-save";
 import { fromInputValue, toInputValue } from "./annotation-dates";
+import { annotationsResource, createAnnotation, updateAnnotation } from "./api/annotation-api";
 import { useLastValue } from "./use-last-value";
-import { useSave } from "./use-save";
 
 interface Props {
   layerId: number;
@@ -59,7 +59,7 @@ function AnnotationForm({
     json_metadata: annotation?.json_metadata ?? "",
   });
   const set = (key: keyof typeof values, value: string) => setValues((v) => ({ ...v, [key]: value }));
-  const { busy, errors, failure, save } = useSave();
+  const { busy, errors, failure, save } = useFormSave();
 
   const submit = async () => {
     const body = {

@@ -1,14 +1,14 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core";
-import { type AnnotationLayerRow, AnnotationLayerPostSchema } from "@strata/contracts";
+import { AnnotationLayerPostSchema, type AnnotationLayerRow } from "@strata/contracts";
 import { useState } from "react";
 import { ApiErrorDisplay } from "../../components/error-display";
 import { t } from "../../lib/i18n";
 import { revalidateResource } from "../../lib/resource/resource-write";
 import { schemaErrors } from "../../lib/schema-errors";
 import { toast } from "../../lib/toast";
+import { useFormSave } from "../../lib/use-form-save";
 import { createLayer, LAYERS, updateLayer } from "./api/annotation-api";
 import { useLastValue } from "./use-last-value";
-import { useSave } from "./use-save";
 
 interface Props {
   /** The layer to edit, "new" to create one, null when closed. */
@@ -35,7 +35,7 @@ export function LayerModal({ layer: current, onClose }: Props) {
 function LayerForm({ layer, onClose }: { layer: AnnotationLayerRow | null; onClose: () => void }) {
   const [name, setName] = useState(layer?.name ?? "");
   const [descr, setDescr] = useState(layer?.descr ?? "");
-  const { busy, errors, failure, save } = useSave();
+  const { busy, errors, failure, save } = useFormSave();
 
   const submit = async () => {
     const body = { name, descr: descr.trim() ? descr : null };

@@ -3,11 +3,11 @@ import { UserPostSchema, UserPutSchema, type UserRow } from "@strata/contracts";
 import { useState } from "react";
 import { ApiErrorDisplay } from "../../components/error-display";
 import { SecretInput } from "../../components/secret-input";
-import { isApiError } from "../../lib/api-error";
 import { t } from "../../lib/i18n";
 import { revalidateResource } from "../../lib/resource/resource-write";
 import { schemaErrors } from "../../lib/schema-errors";
 import { toast } from "../../lib/toast";
+import { useFormSave } from "../../lib/use-form-save";
 import { createUser, USERS, type UserBody, updateUser, useRoleChoices } from "./api/users";
 
 interface Props {
@@ -44,9 +44,7 @@ function UserForm({ user, onClose }: { user: UserRow | null; onClose: () => void
     active: user?.active ?? true,
     roles: (user?.roles ?? []).map((r) => String(r.id)),
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
+  const { busy, errors, failure, save } = useFormSave();
   const set = <K extends keyof typeof values>(k: K, v: (typeof values)[K]) =>
     setValues((p) => ({ ...p, [k]: v }));
 
@@ -54,23 +52,11 @@ function UserForm({ user, onClose }: { user: UserRow | null; onClose: () => void
     const body: UserBody = { ...values, roles: values.roles.map(Number) };
     if (user && !values.password) delete body.password;
     const found = schemaErrors(user ? UserPutSchema : UserPostSchema, body);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      if (user) await updateUser(user.id, body);
-      else await createUser(body);
-      toast.success(user ? t("User %s updated", values.username) : t("User %s created", values.username));
-      await revalidateResource(USERS);
-      onClose();
-    } catch (err) {
-      if (isApiError(err) && Object.keys(err.fieldErrors).length) {
-        setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v[0]])));
-      } else setFailure(err);
-    } finally {
-      setBusy(false);
-    }
+    const ok = await save(found, () => (user ? updateUser(user.id, body) : createUser(body)));
+    if (!ok) return;
+    toast.success(user ? t("User %s updated", values.username) : t("User %s created", values.username));
+    await revalidateResource(USERS);
+    onClose();
   };
 
   return (

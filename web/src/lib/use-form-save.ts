@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { isApiError } from "../../lib/api-error";
+import { isApiError } from "./api-error";
 
 /**
  * Saving a modal form: busy flag, field messages (the server's `{message: {field: [..]}}` land
  * on their fields) and any other failure to show above the buttons.
  */
-export function useSave() {
+export function useFormSave() {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<unknown>(null);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { chartIdsOfLayout, notFound } from "@strata/core";
+import { notFound } from "@strata/core";
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../http/env.ts";
@@ -160,11 +160,7 @@ export function dashboardRoutes() {
     })
     .post("/:id{[0-9]+}/copy", async (c) => {
       const body = await jsonBody(c, CopySchema);
-      const p = c.get("principal");
-      const sourceId = pathId(c);
-      const d = await core(c).dashboards.copy(p, sourceId, body);
-      const charts = await core(c).charts.onDashboard(p, sourceId);
-      await core(c).charts.placeOnDashboard(p, charts, d.id, body.duplicate_slices ?? false);
+      const d = await core(c).dashboardRelations.copy(c.get("principal"), pathId(c), body);
       return c.json({ result: { id: d.id, last_modified_time: Date.parse(d.changed_on) / 1000 } }, 201);
     })
     .post("/:id{[0-9]+}/permalink", async (c) => {
@@ -177,10 +173,12 @@ export function dashboardRoutes() {
     })
     .put("/:id{[0-9]+}", async (c) => {
       const { last_modified_time, ...body } = await jsonBody(c, DashboardPutSchema);
-      const d = await core(c).dashboards.update(c.get("principal"), pathId(c), body, last_modified_time);
-      // The layout decides which charts are on the dashboard (Superset keeps the two in step).
-      const placed = body.position_json !== undefined ? chartIdsOfLayout(body.position_json) : undefined;
-      if (placed) await core(c).charts.syncDashboardMembership(d.id, placed);
+      const d = await core(c).dashboardRelations.save(
+        c.get("principal"),
+        pathId(c),
+        body,
+        last_modified_time,
+      );
       return c.json({
         id: d.id,
         result: core(c).dashboards.row(d, new Map()),

@@ -5,6 +5,7 @@ import { AnnotationLayers } from "./annotations/layers.ts";
 import { AsyncEvents } from "./async/events.ts";
 import { ChartDataService } from "./chart-data/service.ts";
 import { Charts } from "./charts/service.ts";
+import { DashboardRelations } from "./dashboards/relations.ts";
 import { Dashboards } from "./dashboards/service.ts";
 import { EngineRegistry } from "./databases/engine-registry.ts";
 import { Databases } from "./databases/service.ts";
@@ -99,7 +100,16 @@ export function createCore(deps: CoreDeps) {
     },
   });
   const dashboards = new Dashboards(deps.meta, usersById);
-  const charts = new Charts(deps.meta, ds, databases, usersById, (ids) => dashboards.byIds(ids));
+  const charts = new Charts(
+    deps.meta,
+    ds,
+    databases,
+    usersById,
+    (ids) => dashboards.byIds(ids),
+    () => dashboards.layoutPlacements(),
+    (p, id) => dashboards.canEdit(p, id),
+  );
+  const dashboardRelations = new DashboardRelations(dashboards, charts);
   taggables.register("chart", {
     canRead: (p, id) =>
       charts.get(p, id).then(
@@ -199,6 +209,7 @@ export function createCore(deps: CoreDeps) {
     datasets: ds,
     charts,
     dashboards,
+    dashboardRelations,
     tags,
     favorites,
     taggables,

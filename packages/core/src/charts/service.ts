@@ -3,7 +3,7 @@ import { type ChartPost, type ChartPut, ErrorType } from "@strata/contracts";
 import type { Databases } from "../databases/service.ts";
 import type { Datasets } from "../datasets/service.ts";
 import type { DatasetEntity } from "../datasets/types.ts";
-import { notFound, typedError, unprocessable } from "../errors.ts";
+import { forbidden, notFound, typedError, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
 import { canAccessDataset } from "../security/data-access.ts";
 import { isOwner, type Principal, requirePermission, userId } from "../security/principal.ts";
@@ -26,10 +26,20 @@ export class Charts {
     private readonly usersById: (ids: number[]) => Promise<Map<number, UserEntity>>,
     /** Dashboards by id, for names in lists (the dashboards feature provides it). */
     private readonly dashboardsById: (ids: number[]) => Promise<Map<number, DashboardRef>>,
+    /** Chart id → dashboards whose layout places it (the dashboard side of the relation). */
+    private readonly layoutPlacements: () => Promise<Map<number, number[]>>,
+    /** May the principal edit this dashboard (owner or Admin, and can_write on Dashboard)? */
+    private readonly canEditDashboard: (p: Principal, dashboardId: number) => Promise<boolean>,
   ) {}
 
-  all(): Promise<ChartEntity[]> {
-    return this.meta.list<ChartData>(CHART);
+  /**
+   * Every chart with its dashboards as readers see them: the chart's own `dashboards` (attached
+   * from the chart's side, by someone who may edit both) plus the dashboards whose layout places
+   * it. Not for writing back: the stored `dashboards` is the chart side only.
+   */
+  async all(): Promise<ChartEntity[]> {
+    const [charts, placed] = await Promise.all([this.meta.list<ChartData>(CHART), this.layoutPlacements()]);
+    return charts.map((c) => withPlacements(c, placed));
   }
 
   /** The stored chart, without an access check (settings such as cache_timeout only). */
@@ -133,7 +143,8 @@ export class Charts {
   }
 
   async detail(p: Principal, id: number) {
-    const { chart, dataset } = await this.get(p, id);
+    const { chart: stored, dataset } = await this.get(p, id);
+    const chart = withPlacements(stored, await this.layoutPlacements());
     const [users, dashboards] = await Promise.all([
       this.usersById([...chart.owners, chart.created_by_fk ?? 0, chart.changed_by_fk ?? 0]),
       this.dashboardsById(chart.dashboards),
@@ -154,6 +165,20 @@ export class Charts {
     });
   }
 
+  /**
+   * Attaching a chart to a dashboard (or detaching it) changes what that dashboard shows, so the
+   * caller needs edit rights on every dashboard whose membership changes, not just on the chart.
+   */
+  private async checkDashboardRights(p: Principal, changed: number[]) {
+    const refused: number[] = [];
+    for (const id of new Set(changed)) if (!(await this.canEditDashboard(p, id))) refused.push(id);
+    if (!refused.length) return;
+    const names = await this.dashboardsById(refused);
+    const list = refused.map((id) => `"${names.get(id)?.dashboard_title ?? id}" (id ${id})`).join(", ");
+    // Superset's DashboardsForbiddenError wording, naming the dashboards so the user knows which.
+    throw forbidden(`Changing one or more of these dashboards is forbidden: ${list}`);
+  }
+
   private async checkRefs(owners: number[] | undefined, dashboards: number[] | undefined) {
     if (owners?.length) {
       const found = await this.usersById(owners);
@@ -171,6 +196,7 @@ export class Charts {
     requirePermission(p, "can_write", "Chart");
     await this.checkDatasource(p, body.datasource_id, body.datasource_type);
     await this.checkRefs(body.owners, body.dashboards);
+    await this.checkDashboardRights(p, body.dashboards ?? []);
     const me = userId(p);
     return this.meta.create<ChartData>(
       CHART,
@@ -205,6 +231,14 @@ export class Charts {
       );
     }
     await this.checkRefs(body.owners, body.dashboards);
+    if (body.dashboards) {
+      const next = new Set(body.dashboards);
+      const before = new Set(chart.dashboards);
+      await this.checkDashboardRights(p, [
+        ...[...next].filter((d) => !before.has(d)),
+        ...[...before].filter((d) => !next.has(d)),
+      ]);
+    }
     const changes = { ...body } as Partial<ChartData>;
     if (body.certified_by === null || body.certified_by === "") changes.certification_details = null;
     return this.meta.update<ChartData>(CHART, chart, changes, userId(p));
@@ -222,56 +256,73 @@ export class Charts {
   }
 
   /**
-   * Puts charts on a (new) dashboard: the same charts, or copies owned by the caller
-   * (`duplicate_slices`). Membership is a relation, not an edit of the chart's content.
+   * Copies charts for a dashboard copy (`duplicate_slices`): new charts owned by the caller, on no
+   * dashboard yet (the copy's layout will name them). Returns old id → new id.
    */
-  async placeOnDashboard(
-    p: Principal,
-    charts: ChartEntity[],
-    dashboardId: number,
-    duplicate: boolean,
-  ): Promise<void> {
+  async duplicate(p: Principal, charts: ChartEntity[]): Promise<Map<number, number>> {
+    requirePermission(p, "can_write", "Chart");
+    const me = userId(p);
+    const ids = new Map<number, number>();
     for (const chart of charts) {
-      if (duplicate) {
-        const {
-          id: _i,
-          version: _v,
-          created_on: _c,
-          changed_on: _o,
-          created_by_fk: _b,
-          changed_by_fk: _y,
-          ...data
-        } = chart;
-        const me = userId(p);
-        await this.meta.create<ChartData>(
-          CHART,
-          { ...data, owners: me ? [me] : [], dashboards: [dashboardId], uuid: randomUUID() },
-          me,
-        );
-      } else if (!chart.dashboards.includes(dashboardId)) {
-        await this.meta.update<ChartData>(
-          CHART,
-          chart,
-          { dashboards: [...chart.dashboards, dashboardId] },
-          chart.changed_by_fk,
-        );
-      }
+      const {
+        id: _i,
+        version: _v,
+        created_on: _c,
+        changed_on: _o,
+        created_by_fk: _b,
+        changed_by_fk: _y,
+        ...data
+      } = chart;
+      const copy = await this.meta.create<ChartData>(
+        CHART,
+        { ...data, owners: me ? [me] : [], dashboards: [], uuid: randomUUID() },
+        me,
+      );
+      ids.set(chart.id, copy.id);
+    }
+    return ids;
+  }
+
+  /**
+   * Attaches charts to a dashboard from the chart side, only those the caller may edit (a copy
+   * never writes into someone else's chart). Conflicts are retried on a fresh read: membership is
+   * a relation, not an edit of the chart's content.
+   */
+  async attach(p: Principal, chartIds: number[], dashboardId: number): Promise<void> {
+    for (const id of chartIds) {
+      if (!(await this.canEdit(p, id))) continue;
+      await this.changeMembership(id, (ds) => (ds.includes(dashboardId) ? ds : [...ds, dashboardId]));
     }
   }
 
   /**
-   * Keeps the chart ↔ dashboard relation equal to the charts the layout places (as Superset does
-   * on save): charts in `chartIds` gain the dashboard, others lose it. Relation only, not content.
+   * After a dashboard's layout was saved (the commit point): drops the dashboard from the chart-side
+   * membership of charts the saved layout no longer places, so removing a chart in the editor
+   * removes it. `currentLayout` re-reads the stored layout for each chart, so a slower, older save
+   * never undoes what a newer one placed.
    */
-  async syncDashboardMembership(dashboardId: number, chartIds: Set<number>): Promise<void> {
-    for (const chart of await this.all()) {
-      const has = chart.dashboards.includes(dashboardId);
-      const wants = chartIds.has(chart.id);
-      if (has === wants) continue;
-      const dashboards = wants
-        ? [...chart.dashboards, dashboardId]
-        : chart.dashboards.filter((d) => d !== dashboardId);
-      await this.meta.update<ChartData>(CHART, chart, { dashboards }, chart.changed_by_fk);
+  async detachMissing(dashboardId: number, currentLayout: () => Promise<Set<number> | undefined>) {
+    for (const chart of await this.meta.list<ChartData>(CHART)) {
+      if (!chart.dashboards.includes(dashboardId)) continue;
+      const placed = await currentLayout();
+      if (!placed || placed.has(chart.id)) continue;
+      await this.changeMembership(chart.id, (ds) => ds.filter((d) => d !== dashboardId));
+    }
+  }
+
+  /** Versioned update of one chart's `dashboards`, retried on a lost race (re-read each time). */
+  private async changeMembership(id: number, next: (dashboards: number[]) => number[]) {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const chart = await this.meta.get<ChartData>(CHART, id);
+      if (!chart) return;
+      const dashboards = next(chart.dashboards);
+      if (dashboards === chart.dashboards || sameSet(dashboards, chart.dashboards)) return;
+      try {
+        await this.meta.update<ChartData>(CHART, chart, { dashboards }, chart.changed_by_fk);
+        return;
+      } catch (e) {
+        if ((e as { status?: number }).status !== 409) throw e;
+      }
     }
   }
 
@@ -280,3 +331,11 @@ export class Charts {
     return (await this.all()).filter((c) => c.datasource_id === datasetId);
   }
 }
+
+function withPlacements(chart: ChartEntity, placed: Map<number, number[]>): ChartEntity {
+  const byLayout = placed.get(chart.id);
+  if (!byLayout) return chart;
+  return { ...chart, dashboards: [...new Set([...chart.dashboards, ...byLayout])] };
+}
+
+const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));

@@ -6,8 +6,10 @@ import { isOwner, type Principal, requirePermission, userId } from "../security/
 import type { UserEntity } from "../security/types.ts";
 import { ownerRef } from "../security/users.ts";
 import type { MetaStore } from "../store/meta-store.ts";
+import { UniqueNames } from "../store/unique-names.ts";
 import {
   applyFilterChanges,
+  chartIdsOfLayout,
   COLOR_FIELDS,
   type Metadata,
   type NativeFilter,
@@ -33,10 +35,36 @@ export interface DashboardInput {
 
 /** Dashboards: the resource and its save rules. Layout editing and filters build on this. */
 export class Dashboards {
+  /** Slugs are URLs: unique, compared exactly (as Superset's unique column). */
+  private readonly slugs: UniqueNames<DashboardEntity>;
+
   constructor(
     private readonly meta: MetaStore,
     private readonly usersById: (ids: number[]) => Promise<Map<number, UserEntity>>,
-  ) {}
+  ) {
+    this.slugs = new UniqueNames<DashboardEntity>(meta, {
+      type: DASHBOARD,
+      scope: "dashboard-slug",
+      valueOf: (d) => d.slug,
+      fold: false,
+      taken: () => unprocessable({ slug: ["Must be unique"] }),
+    });
+  }
+
+  /**
+   * Chart id → dashboards whose saved layout places it. A layout is the dashboard's side of the
+   * chart ↔ dashboard relation: it is written with the dashboard in one versioned write, so what
+   * a save answers is what membership is, and placing a chart never writes to that chart.
+   */
+  async layoutPlacements(): Promise<Map<number, number[]>> {
+    const out = new Map<number, number[]>();
+    for (const d of await this.all()) {
+      for (const chartId of chartIdsOfLayout(d.position_json) ?? []) {
+        out.set(chartId, [...(out.get(chartId) ?? []), d.id]);
+      }
+    }
+    return out;
+  }
 
   all(): Promise<DashboardEntity[]> {
     return this.meta.list<DashboardData>(DASHBOARD);
@@ -165,23 +193,27 @@ export class Dashboards {
     requirePermission(p, "can_write", "Dashboard");
     await this.checkInput(input);
     const me = userId(p);
-    return this.meta.create<DashboardData>(
-      DASHBOARD,
-      {
-        dashboard_title: normaliseTitle(input.dashboard_title),
-        slug: normaliseSlug(input.slug),
-        css: input.css ?? "",
-        published: input.published ?? false,
-        owners: input.owners?.length ? input.owners : me ? [me] : [],
-        roles: input.roles ?? [],
-        ...certification(input.certified_by, input.certification_details),
-        json_metadata: input.json_metadata || "{}",
-        position_json: input.position_json ?? null,
-        is_managed_externally: input.is_managed_externally ?? false,
-        external_url: input.external_url ?? null,
-        uuid: randomUUID(),
-      },
-      me,
+    const slug = normaliseSlug(input.slug);
+    return this.slugs.create(slug, (id) =>
+      this.meta.create<DashboardData>(
+        DASHBOARD,
+        {
+          dashboard_title: normaliseTitle(input.dashboard_title),
+          slug,
+          css: input.css ?? "",
+          published: input.published ?? false,
+          owners: input.owners?.length ? input.owners : me ? [me] : [],
+          roles: input.roles ?? [],
+          ...certification(input.certified_by, input.certification_details),
+          json_metadata: input.json_metadata || "{}",
+          position_json: input.position_json ?? null,
+          is_managed_externally: input.is_managed_externally ?? false,
+          external_url: input.external_url ?? null,
+          uuid: randomUUID(),
+        },
+        me,
+        id,
+      ),
     );
   }
 
@@ -212,7 +244,9 @@ export class Dashboards {
     }
     if (input.json_metadata !== undefined) changes.json_metadata = input.json_metadata || "{}";
     if (input.position_json !== undefined) changes.position_json = input.position_json;
-    return this.meta.update<DashboardData>(DASHBOARD, d, changes, userId(p));
+    return this.slugs.rename(d, changes.slug !== undefined ? changes.slug : d.slug, () =>
+      this.meta.update<DashboardData>(DASHBOARD, d, changes, userId(p)),
+    );
   }
 
   /** Refuses a save based on a stale read: the client sends the `last_modified_time` it loaded. */
@@ -255,23 +289,27 @@ export class Dashboards {
     return this.updateMetadata(p, id, (m) => ({ ...m, ...picked }));
   }
 
-  /** `POST /dashboard/{id}/copy/`: a new dashboard owned by the caller, from one they can read. */
+  /**
+   * A new dashboard owned by the caller, from one they can read, with the layout the caller
+   * prepared (see DashboardRelations.copy, which decides which charts it names).
+   */
   async copy(
     p: Principal,
     id: number,
     body: { dashboard_title?: string | null; css?: string | null; json_metadata?: string | null },
+    positionJson: string | null,
   ): Promise<DashboardEntity> {
     const source = await this.get(p, id);
     return this.create(p, {
       dashboard_title: body.dashboard_title ?? `${source.dashboard_title} [copy]`,
       css: body.css ?? source.css,
       json_metadata: body.json_metadata ?? source.json_metadata,
-      position_json: source.position_json,
+      position_json: positionJson,
     });
   }
 
   async remove(p: Principal, id: number): Promise<void> {
     const d = await this.getForWrite(p, id);
-    await this.meta.delete(DASHBOARD, d);
+    await this.slugs.remove(d, () => this.meta.delete(DASHBOARD, d));
   }
 }

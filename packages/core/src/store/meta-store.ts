@@ -22,6 +22,15 @@ export type Entity<T> = T & EntityMeta;
 
 const ITEM = "A";
 const entityKey = (type: string, id: number) => ({ pk: `${type}#${id}`, sk: ITEM });
+/**
+ * How long a fresh claim is presumed to belong to a write in flight. Far above any request's
+ * lifetime (API Gateway stops at 30 s), so only a crashed writer's claim is ever taken over.
+ */
+export const CLAIM_GRACE_MS = 5 * 60_000;
+const uniqueKey = (scope: string, value: string, fold: boolean) => ({
+  pk: `unique#${scope}#${fold ? value.toLowerCase() : value}`,
+  sk: ITEM,
+});
 const isConditionFailure = (e: unknown) =>
   e instanceof ConditionalCheckFailedException ||
   (e as { name?: string })?.name === "ConditionalCheckFailedException";
@@ -170,22 +179,29 @@ export class MetaStore {
   }
 
   /**
-   * Claims a unique value (a username, a database name) for an id. Returns false when another
-   * live id holds it. A claim left behind by a crash is taken over when its owner no longer
-   * has that value (the caller passes `stillHeld`).
+   * Claims a unique value (a username, a database name) for an id, with a conditional write.
+   * Returns false when another id holds it. A claim is taken over only when its owner provably
+   * does not hold the value: `stillHeld(owner)` (the caller re-reads the owner entity) says no AND
+   * the claim is older than `CLAIM_GRACE_MS`. The age matters because a claim is written before
+   * its entity: a young claim whose entity is missing (or still has its old name) is a create or
+   * rename in flight, not a crash. The takeover is itself conditional on the exact claim read, so
+   * of two racing takeovers at most one wins. `fold` compares case-insensitively.
    */
   async claimUnique(
     scope: string,
     value: string,
     id: number,
     stillHeld: (ownerId: number) => Promise<boolean>,
+    fold = true,
+    retries = 2,
   ): Promise<boolean> {
-    const key = { pk: `unique#${scope}#${value.toLowerCase()}`, sk: ITEM };
+    const key = uniqueKey(scope, value, fold);
+    const at = this.now().getTime();
     try {
       await this.doc.send(
         new PutCommand({
           TableName: this.table,
-          Item: { ...key, owner: id },
+          Item: { ...key, owner: id, claimed_at: at },
           ConditionExpression: "attribute_not_exists(pk) OR #o = :id",
           ExpressionAttributeNames: { "#o": "owner" },
           ExpressionAttributeValues: { ":id": id },
@@ -195,17 +211,27 @@ export class MetaStore {
     } catch (e) {
       if (!isConditionFailure(e)) throw e;
     }
-    const held = await this.doc.send(new GetCommand({ TableName: this.table, Key: key }));
-    const owner = Number(held.Item?.owner);
-    if (held.Item && (await stillHeld(owner))) return false;
+    const held = await this.doc.send(
+      new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }),
+    );
+    // Released between the two reads: try again (bounded, a release is final for its owner).
+    if (!held.Item) return retries > 0 && this.claimUnique(scope, value, id, stillHeld, fold, retries - 1);
+    const owner = Number(held.Item.owner);
+    const claimedAt = typeof held.Item.claimed_at === "number" ? held.Item.claimed_at : undefined;
+    if (claimedAt !== undefined && at - claimedAt < CLAIM_GRACE_MS) return false;
+    if (await stillHeld(owner)) return false;
     try {
       await this.doc.send(
         new PutCommand({
           TableName: this.table,
-          Item: { ...key, owner: id },
-          ConditionExpression: "attribute_not_exists(pk) OR #o = :old",
+          Item: { ...key, owner: id, claimed_at: at },
+          ConditionExpression:
+            claimedAt === undefined
+              ? "#o = :old AND attribute_not_exists(claimed_at)"
+              : "#o = :old AND claimed_at = :at",
           ExpressionAttributeNames: { "#o": "owner" },
-          ExpressionAttributeValues: { ":old": owner },
+          ExpressionAttributeValues:
+            claimedAt === undefined ? { ":old": owner } : { ":old": owner, ":at": claimedAt },
         }),
       );
       return true;
@@ -215,22 +241,20 @@ export class MetaStore {
     }
   }
 
-  async uniqueOwner(scope: string, value: string): Promise<number | undefined> {
+  async uniqueOwner(scope: string, value: string, fold = true): Promise<number | undefined> {
     const out = await this.doc.send(
-      new GetCommand({
-        TableName: this.table,
-        Key: { pk: `unique#${scope}#${value.toLowerCase()}`, sk: ITEM },
-      }),
+      new GetCommand({ TableName: this.table, Key: uniqueKey(scope, value, fold), ConsistentRead: true }),
     );
     return out.Item ? Number(out.Item.owner) : undefined;
   }
 
-  async releaseUnique(scope: string, value: string, id: number): Promise<void> {
+  /** Gives a value up, only if `id` still holds it (never someone else's later claim). */
+  async releaseUnique(scope: string, value: string, id: number, fold = true): Promise<void> {
     try {
       await this.doc.send(
         new DeleteCommand({
           TableName: this.table,
-          Key: { pk: `unique#${scope}#${value.toLowerCase()}`, sk: ITEM },
+          Key: uniqueKey(scope, value, fold),
           ConditionExpression: "#o = :id",
           ExpressionAttributeNames: { "#o": "owner" },
           ExpressionAttributeValues: { ":id": id },
@@ -272,6 +296,70 @@ export class MetaStore {
 
   async deleteValue(key: string): Promise<void> {
     await this.doc.send(new DeleteCommand({ TableName: this.table, Key: { pk: `kv#${key}`, sk: ITEM } }));
+  }
+
+  /**
+   * Counts one more event under `key` unless `limit` were already counted in the current window
+   * (`ttlSeconds` from the first). One conditional `ADD`, so parallel callers can never count past
+   * the limit; returns false (counting nothing) at the limit. An expired window is deleted first,
+   * since DynamoDB's TTL deletion lags and the local stand-in has none.
+   */
+  async countBelow(key: string, limit: number, ttlSeconds: number): Promise<boolean> {
+    const Key = { pk: `kv#${key}`, sk: ITEM };
+    for (let round = 0; round < 3; round++) {
+      const now = Math.floor(this.now().getTime() / 1000);
+      try {
+        await this.doc.send(
+          new UpdateCommand({
+            TableName: this.table,
+            Key,
+            UpdateExpression: "SET expires_at = if_not_exists(expires_at, :exp) ADD #n :one",
+            ConditionExpression: "attribute_not_exists(pk) OR (#n < :limit AND expires_at >= :now)",
+            ExpressionAttributeNames: { "#n": "n" },
+            ExpressionAttributeValues: { ":one": 1, ":limit": limit, ":now": now, ":exp": now + ttlSeconds },
+          }),
+        );
+        return true;
+      } catch (e) {
+        if (!isConditionFailure(e)) throw e;
+      }
+      const held = (await this.doc.send(new GetCommand({ TableName: this.table, Key }))).Item;
+      if (!held) continue;
+      const expires = held.expires_at;
+      if (typeof expires === "number" && expires >= now) return false;
+      await this.doc
+        .send(
+          new DeleteCommand({
+            TableName: this.table,
+            Key,
+            ...(typeof expires === "number"
+              ? { ConditionExpression: "expires_at = :e", ExpressionAttributeValues: { ":e": expires } }
+              : { ConditionExpression: "attribute_not_exists(expires_at)" }),
+          }),
+        )
+        .catch((e) => {
+          if (!isConditionFailure(e)) throw e;
+        });
+    }
+    return false;
+  }
+
+  /** Takes back one event counted by `countBelow` (e.g. a try that turned out not to count). */
+  async uncount(key: string): Promise<void> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: `kv#${key}`, sk: ITEM },
+          UpdateExpression: "ADD #n :minus",
+          ConditionExpression: "#n > :zero",
+          ExpressionAttributeNames: { "#n": "n" },
+          ExpressionAttributeValues: { ":minus": -1, ":zero": 0 },
+        }),
+      );
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+    }
   }
 
   /** Members of a set-like collection (e.g. a user's favourites), stored as items under one pk. */

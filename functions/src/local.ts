@@ -17,6 +17,7 @@ async function main() {
     examples: cfg.loadExamples,
     globalAsyncQueries: cfg.globalAsyncQueries,
     sqlLab: cfg.sqlLab,
+    chartData: cfg.chartData,
   });
   const app = createApp(runtime.core, { spaDir: join(PROJECT_ROOT, "web", "dist") });
   const server = serve({ fetch: app.fetch, port: cfg.port, hostname: cfg.host }, (info) => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { createApp, type App } from "../../functions/src/app.ts";
 import { startLocalRuntime, type LocalRuntime } from "../../functions/src/runtime/local-runtime.ts";
-import type { SqlLabLimits } from "@strata/core";
+import { type ChartDataLimits, DEFAULT_CHART_DATA_LIMITS, type SqlLabLimits } from "@strata/core";
 
 export const ADMIN = { username: "admin", password: "admin-test-password" };
 
@@ -26,7 +26,12 @@ export interface TestServer {
  * DuckDB, in a fresh temporary data directory.
  */
 export async function startTestServer(
-  opts: { examples?: boolean | string[]; globalAsyncQueries?: boolean; sqlLab?: SqlLabLimits } = {},
+  opts: {
+    examples?: boolean | string[];
+    globalAsyncQueries?: boolean;
+    sqlLab?: SqlLabLimits;
+    chartData?: Partial<ChartDataLimits>;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "strata-test-"));
   const runtime = await startLocalRuntime({
@@ -38,6 +43,7 @@ export async function startTestServer(
     secret: randomBytes(32).toString("hex"),
     globalAsyncQueries: opts.globalAsyncQueries,
     sqlLab: opts.sqlLab,
+    chartData: opts.chartData ? { ...DEFAULT_CHART_DATA_LIMITS, ...opts.chartData } : undefined,
     log: () => {},
   });
   const app = createApp(runtime.core);

@@ -6,6 +6,7 @@ import {
   JobQueue,
   MetaStore,
   ResultStore,
+  chartDataLimitsFromEnv,
   sqlLabLimitsFromEnv,
 } from "@strata/core";
 import { createEngine } from "@strata/engines";
@@ -48,6 +49,7 @@ export function cloudCore(): Promise<Core> {
       features: {
         globalAsyncQueries: process.env.GLOBAL_ASYNC_QUERIES !== "false",
         sqlLab: sqlLabLimitsFromEnv(process.env),
+        chartData: chartDataLimitsFromEnv(process.env),
       },
     });
   })();

@@ -1,5 +1,10 @@
 import { resolve } from "node:path";
-import { type SqlLabLimits, sqlLabLimitsFromEnv } from "@strata/core";
+import {
+  type ChartDataLimits,
+  chartDataLimitsFromEnv,
+  type SqlLabLimits,
+  sqlLabLimitsFromEnv,
+} from "@strata/core";
 
 /** Local configuration from environment variables, with the defaults `npm start` uses. */
 export interface LocalConfig {
@@ -11,6 +16,7 @@ export interface LocalConfig {
   loadExamples: boolean;
   globalAsyncQueries: boolean;
   sqlLab: SqlLabLimits;
+  chartData: ChartDataLimits;
 }
 
 export function readLocalConfig(env = process.env): LocalConfig {
@@ -26,5 +32,6 @@ export function readLocalConfig(env = process.env): LocalConfig {
     loadExamples: env.LOAD_EXAMPLES !== "false",
     globalAsyncQueries: env.GLOBAL_ASYNC_QUERIES === "true",
     sqlLab: sqlLabLimitsFromEnv(env),
+    chartData: chartDataLimitsFromEnv(env),
   };
 }

@@ -13,6 +13,7 @@ import {
   registerExampleDashboards,
   registerExamples,
   type SqlLabLimits,
+  type ChartDataLimits,
   ResultStore,
 } from "@strata/core";
 import { createEngine, EXAMPLE_TABLES, loadExamples } from "@strata/engines";
@@ -36,6 +37,8 @@ export interface LocalRuntimeOptions {
   /** Superset's GLOBAL_ASYNC_QUERIES: chart data always runs as a job through the queue. */
   globalAsyncQueries?: boolean;
   sqlLab?: SqlLabLimits;
+  /** Bounds on one chart-data request (ROW_LIMIT, CHART_DATA_MAX_ROW, …). */
+  chartData?: ChartDataLimits;
 }
 
 export interface LocalRuntime {
@@ -72,7 +75,11 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     secret: opts.secret ?? localSecret(opts.dataDir),
     engineFactory: (config) => createEngine(config, { sandbox: true }),
     engines: { dataDir: opts.dataDir, examplesPath, region: REGION },
-    features: { globalAsyncQueries: opts.globalAsyncQueries ?? false, sqlLab: opts.sqlLab },
+    features: {
+      globalAsyncQueries: opts.globalAsyncQueries ?? false,
+      sqlLab: opts.sqlLab,
+      chartData: opts.chartData,
+    },
   });
   await bootstrapSecurity(core, {
     adminUsername: opts.adminUsername,

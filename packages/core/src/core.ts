@@ -32,6 +32,7 @@ import { SavedQueries } from "./sqllab/saved-queries.ts";
 import { TabStates } from "./sqllab/tab-state.ts";
 import { EventLog } from "./logs/event-log.ts";
 import type { SqlLabLimits } from "./sqllab/limits.ts";
+import type { ChartDataLimits } from "./chart-data/limits.ts";
 import { ScheduledQueries } from "./sqllab/scheduled-queries.ts";
 import { SQLLAB_JOB, SqlLab } from "./sqllab/service.ts";
 import { Tags } from "./tags/service.ts";
@@ -45,7 +46,12 @@ export interface CoreDeps {
   engineFactory: EngineFactory;
   engines: RegistryOptions;
   /** Feature flags and defaults (Superset's config). */
-  features?: { globalAsyncQueries?: boolean; defaultCacheTimeout?: number; sqlLab?: SqlLabLimits };
+  features?: {
+    globalAsyncQueries?: boolean;
+    defaultCacheTimeout?: number;
+    sqlLab?: SqlLabLimits;
+    chartData?: ChartDataLimits;
+  };
 }
 
 /** The domain, assembled over its ports. Entry points (API, worker, schedule) only call into this. */
@@ -176,6 +182,7 @@ export function createCore(deps: CoreDeps) {
     {
       asyncQueries: deps.features?.globalAsyncQueries ?? false,
       defaultCacheTimeout: deps.features?.defaultCacheTimeout ?? 86_400,
+      limits: deps.features?.chartData,
     },
   );
   const sqlLab = new SqlLab(

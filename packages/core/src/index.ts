@@ -27,6 +27,7 @@ export * from "./dashboards/service.ts";
 export * from "./dashboards/types.ts";
 export * from "./dashboards/metadata.ts";
 export * from "./chart-data/service.ts";
+export * from "./chart-data/limits.ts";
 export * from "./async/events.ts";
 export * from "./sqllab/service.ts";
 export * from "./sqllab/format.ts";

@@ -24,7 +24,15 @@ import { requirePermission } from "../security/principal.ts";
 import type { Job, JobQueue } from "../store/job-queue.ts";
 import type { ResultStore } from "../store/result-store.ts";
 import { ResultCache } from "./cache.ts";
-import { type Columnar, rowsJson, toCsv, toXlsx } from "./format.ts";
+import { type Columnar, rowsJsonWithin, toCsv, toXlsx } from "./format.ts";
+import {
+  type ChartDataLimits,
+  checkRequestShape,
+  checkRowBudget,
+  DEFAULT_CHART_DATA_LIMITS,
+  PayloadBudget,
+  resultTooLarge,
+} from "./limits.ts";
 
 /** Superset's GenericDataType numbers for `coltypes`. */
 const GENERIC_TYPE: Record<ColumnKind, number> = { numeric: 0, string: 1, temporal: 2, boolean: 3, other: 1 };
@@ -34,6 +42,8 @@ export interface ChartDataOptions {
   asyncQueries: boolean;
   /** Seconds, when neither chart, dataset nor database sets one. */
   defaultCacheTimeout: number;
+  /** Bounds on the work of one request (query count, rows, reply size, run time). */
+  limits?: ChartDataLimits;
   now?: () => Date;
 }
 
@@ -113,6 +123,17 @@ export class ChartDataService {
     return this.opts.now?.() ?? new Date();
   }
 
+  get limits(): ChartDataLimits {
+    return this.opts.limits ?? DEFAULT_CHART_DATA_LIMITS;
+  }
+
+  /** Every query compiled, after the request's shape and row budget are checked (one place for all paths). */
+  private compileAll(r: Resolved, req: ChartDataRequest, resultType: ChartDataRequest["result_type"]) {
+    const compiled = req.queries.map((q) => this.compile(r, q, resultType));
+    checkRowBudget(req, compiled, this.limits);
+    return compiled;
+  }
+
   private async resolve(p: Principal, req: ChartDataRequest, ctx: ChartDataContext): Promise<Resolved> {
     requirePermission(p, "can_read", "Chart");
     if (req.datasource.type !== "table" && req.datasource.type !== "dataset") {
@@ -160,6 +181,8 @@ export class ChartDataService {
         resultType,
         paramStyle: inline ? "inline" : "bound",
         extraWhere: r.rls,
+        defaultRowLimit: this.limits.rowLimit,
+        maxRowLimit: this.limits.maxRows,
       }),
     );
   }
@@ -182,9 +205,10 @@ export class ChartDataService {
 
   /** `POST /api/v1/chart/data`: 200 with results, a file, or 202 with a job to wait for. */
   async request(p: Principal, req: ChartDataRequest, ctx: ChartDataContext = {}): Promise<ChartDataReply> {
+    checkRequestShape(req, this.limits);
     const r = await this.resolve(p, req, ctx);
     const resultType = req.result_type ?? "full";
-    const compiled = req.queries.map((q) => this.compile(r, q, resultType));
+    const compiled = this.compileAll(r, req, resultType);
     if (resultType === "query") {
       // Shown to people: values inlined as escaped literals, so the text runs as is.
       const result = req.queries.map((q) => ({
@@ -234,8 +258,9 @@ export class ChartDataService {
 
   /** One request run inline whatever the async setting: rows of another chart drawn as annotations. */
   async inline(p: Principal, req: ChartDataRequest, ctx: ChartDataContext = {}) {
+    checkRequestShape(req, this.limits);
     const r = await this.resolve(p, req, ctx);
-    const compiled = req.queries.map((q) => this.compile(r, q, "full"));
+    const compiled = this.compileAll(r, req, "full");
     const items = await this.items(r, req, compiled, "full");
     return items.map(({ meta, rowsJson }: { meta: Record<string, unknown>; rowsJson: string }) => ({
       colnames: meta.colnames as string[] | undefined,
@@ -266,12 +291,15 @@ export class ChartDataService {
 
   /** Runs (or reads from cache) every query; each item keeps its rows as JSON text. */
   private async items(r: Resolved, req: ChartDataRequest, compiled: CompiledQuery[], resultType: string) {
+    // One text budget for the whole reply: a row past it stops the writing, not after the fact.
+    const budget = new PayloadBudget(this.limits);
     return Promise.all(
       compiled.map(async (c, i) => {
         const query = req.queries[i];
         const key = this.key(r, c, query, resultType);
         const hit = req.force ? undefined : await this.cache.get(key);
         if (hit) {
+          budget.take(hit.rowsJson.length);
           const { expires_at: _e, ...meta } = hit.meta;
           return {
             meta: { ...meta, is_cached: true },
@@ -302,7 +330,9 @@ export class ChartDataService {
           label_map: Object.fromEntries(table.columns.map((name) => [name, [name]])),
           is_cached: false,
         };
-        const rows = rowsJson(table);
+        const { json: rows, rows: written } = rowsJsonWithin(table, budget.left);
+        if (written < table.rowcount) throw budget.exceeded();
+        budget.take(rows.length);
         if (r.cacheTimeout > 0) {
           const cachedDttm = this.now().toISOString();
           // The reply doesn't wait for the cache write; a lost write only costs a future miss.
@@ -324,8 +354,10 @@ export class ChartDataService {
     c: CompiledQuery,
   ): Promise<{ frame: Columnar; kinds: Map<string, ColumnKind>; rowcount: number }> {
     let result: Awaited<ReturnType<QueryEngine["execute"]>>;
+    // A chart query runs at most SUPERSET_WEBSERVER_TIMEOUT: past it the client has given up.
+    const signal = AbortSignal.timeout(this.limits.timeoutSec * 1000);
     try {
-      result = await r.engine.execute(c.sql, { params: c.params, schema: r.ds.schema });
+      result = await r.engine.execute(c.sql, { params: c.params, schema: r.ds.schema, signal });
     } catch (e) {
       throw toEngineError(e, r.db.engine);
     }
@@ -351,6 +383,12 @@ export class ChartDataService {
     }
     frame = queryErrors(() => applyPostProcessing(frame, query.post_processing));
     const rowcount = frame.data[0]?.length ?? 0;
+    // Post-processing can add rows (resampling); the request's row budget holds for its output too.
+    if (rowcount > this.limits.maxRows)
+      throw resultTooLarge(
+        this.limits,
+        `post-processing gives ${rowcount.toLocaleString("en-US")} rows, more than the ${this.limits.maxRows.toLocaleString("en-US")} one request may return (CHART_DATA_MAX_ROW)`,
+      );
     const coltypes = frame.columns.map(
       (name, j) => GENERIC_TYPE[main.kinds.get(name) ?? guessKind(frame.data[j])],
     );
@@ -418,9 +456,10 @@ export class ChartDataService {
     const channel = AsyncEvents.channelFor(userId);
     try {
       const p = await this.deps.principalOf(userId);
+      checkRequestShape(request, this.limits);
       const r = await this.resolve(p, request, ctx);
       const resultType = request.result_type ?? "full";
-      const compiled = request.queries.map((q) => this.compile(r, q, resultType));
+      const compiled = this.compileAll(r, request, resultType);
       const items = await this.items(r, { ...request, force: request.force }, compiled, resultType);
       const reply = await this.reply(request, await this.annotate(p, request, compiled, items));
       const header = JSON.stringify({ userId, datasourceId: r.ds.id });

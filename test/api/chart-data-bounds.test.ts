@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
+
+type Json = Record<string, any>;
+const json = async (res: Response) => (await res.json()) as Json;
+
+let s: TestServer;
+let admin: string;
+let birth: number;
+
+const query = (over: Record<string, unknown> = {}) => ({
+  columns: ["gender"],
+  metrics: ["count"],
+  orderby: [["gender", true]],
+  row_limit: 100,
+  ...over,
+});
+const request = (queries: Record<string, unknown>[], over: Record<string, unknown> = {}) => ({
+  datasource: { id: birth, type: "table" },
+  queries,
+  result_format: "json",
+  result_type: "full",
+  ...over,
+});
+const post = (body: unknown) => s.call("POST", "/api/v1/chart/data", { token: admin, body });
+
+/** A refusal in Superset's shape that names what to change, never a 500 or a stack. */
+async function expectRefusal(res: Response, status: number, pattern: RegExp) {
+  expect(res.status).toBe(status);
+  const body = await json(res);
+  const text = JSON.stringify(body);
+  expect(text).toMatch(pattern);
+  expect(text).not.toMatch(/at \w+ \(|node_modules|\/tmp\//);
+  return body;
+}
+
+beforeAll(async () => {
+  // A 1 MB reply cap so a plain 50,000-row request passes it; every other bound at its default.
+  s = await startTestServer({ examples: ["birth_names"], chartData: { payloadMaxMb: 1 } });
+  admin = await s.login(ADMIN.username, ADMIN.password);
+  birth = (await json(await s.call("GET", "/api/v1/dataset/", { token: admin }))).ids[0];
+});
+afterAll(() => s.close());
+
+describe("chart data: bounded work per request", () => {
+  it("takes up to 5 query objects and refuses a sixth with a 400 that says so", async () => {
+    const five = await post(request(Array.from({ length: 5 }, () => query())));
+    expect(five.status).toBe(200);
+    expect((await json(five)).result).toHaveLength(5);
+    const body = await expectRefusal(
+      await post(request(Array.from({ length: 6 }, () => query()))),
+      400,
+      /at most 5 queries; this one has 6/,
+    );
+    expect(body.message.queries).toBeDefined();
+  });
+
+  it("refuses a request whose row limits add up past the 100,000-row budget", async () => {
+    // Each query alone is within Superset's SQL_MAX_ROW; together they are not.
+    const raw = { columns: ["name", "num"], metrics: null, orderby: [], row_limit: 40_000 };
+    await expectRefusal(
+      await post(request([raw, raw, raw])),
+      400,
+      /asks for up to 120,000 rows over its queries; one request may read at most 100,000/,
+    );
+    // Time comparisons are queries too: 3 × 40,000 again.
+    await expectRefusal(
+      await post(request([{ ...query({ row_limit: 40_000 }), time_offsets: ["1 year ago", "2 years ago"] }])),
+      400,
+      /120,000 rows/,
+    );
+  });
+
+  it("bounds post-processing operations, columns, metrics and time comparisons per query", async () => {
+    const ops = Array.from({ length: 21 }, () => ({ operation: "sort", options: { by: "gender" } }));
+    await expectRefusal(await post(request([query({ post_processing: ops })])), 400, /21 post-processing/);
+    await expectRefusal(
+      await post(request([query({ columns: Array.from({ length: 101 }, () => "gender"), orderby: [] })])),
+      400,
+      /Query 1 has 101 columns/,
+    );
+    await expectRefusal(
+      await post(request([query({ metrics: Array.from({ length: 101 }, () => "count") })])),
+      400,
+      /101 metrics/,
+    );
+    await expectRefusal(
+      await post(
+        request([query({ time_offsets: Array.from({ length: 6 }, (_, i) => `${i + 1} years ago`) })]),
+      ),
+      400,
+      /6 time comparisons/,
+    );
+  });
+
+  it("refuses a reply past CHART_DATA_PAYLOAD_MAX_MB with 422 RESULT_TOO_LARGE_ERROR before building it", async () => {
+    const raw = { columns: ["ds", "name", "gender", "state", "num"], metrics: null, orderby: [] };
+    const small = await post(request([{ ...raw, row_limit: 1000 }]));
+    expect(small.status).toBe(200);
+    const body = await expectRefusal(
+      await post(request([{ ...raw, row_limit: 50_000 }])),
+      422,
+      /The result is too large: its data passes the 1 MB/,
+    );
+    expect(body.errors[0].error_type).toBe("RESULT_TOO_LARGE_ERROR");
+    // Two items that each fit but not together: the budget is the reply's, not the item's.
+    const half = { ...raw, row_limit: 4000 };
+    const each = JSON.stringify((await json(await post(request([half])))).result[0].data).length;
+    expect(each).toBeLessThan(1024 * 1024);
+    const copies = Math.ceil((1024 * 1024) / each) + 1;
+    expect(copies).toBeLessThanOrEqual(5);
+    const over = await post(
+      request(Array.from({ length: copies }, (_, i) => ({ ...half, row_limit: 4000 + i }))),
+    );
+    expect(over.status).toBe(422);
+  });
+
+  it("applies ROW_LIMIT to a query that sets no row limit", async () => {
+    const res = await post(request([{ columns: ["name"], metrics: null, orderby: [], row_limit: null }], {}));
+    // ROW_LIMIT (50,000) rows of names are over the 1 MB test cap: the default limit was applied
+    // and then refused as too large, rather than reading the whole table.
+    const item = res.status === 200 ? (await json(res)).result[0] : undefined;
+    if (item) expect(item.rowcount).toBeLessThanOrEqual(50_000);
+    else expect(res.status).toBe(422);
+    const sql = (
+      await json(
+        await post(request([{ columns: ["name"], metrics: null, orderby: [] }], { result_type: "query" })),
+      )
+    ).result[0].query;
+    expect(sql).toMatch(/LIMIT 50000/);
+  });
+});

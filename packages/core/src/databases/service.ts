@@ -21,6 +21,7 @@ import type { EngineRegistry } from "./engine-registry.ts";
 import { AVAILABLE_ENGINES, checkParameters, engineSpec } from "./engine-specs.ts";
 import { toEngineError } from "./engine-errors.ts";
 import { DATABASE, type DatabaseData, type DatabaseEntity } from "./types.ts";
+import { sameConnectionTarget } from "./stored-password.ts";
 import { displayUri, parseUri } from "./uri.ts";
 
 type Input = DatabasePost | DatabasePut | TestConnection;
@@ -131,9 +132,27 @@ export class Databases {
     if (!engine) throw badRequest({ engine: ["Pick an engine or give a sqlalchemy_uri"] });
     const { password, ...rest } = parameters;
     if (rest.port !== undefined && rest.port !== "") rest.port = Number(rest.port);
-    // The mask means "keep the stored password".
+    // The mask means "the stored password" — see storedPasswordFor for when that is allowed.
     const plain = password === PASSWORD_MASK ? undefined : password;
     return { engine, parameters: rest, password: plain };
+  }
+
+  /**
+   * The sealed password a connection without a new password may use: the saved database's, and
+   * only while the connection still points where it was saved for (stored-password.ts).
+   */
+  private storedPasswordFor(
+    previous: DatabaseEntity | undefined,
+    conn: { engine: DatabaseData["engine"]; parameters: DatabaseParameters },
+  ): string | null {
+    if (!previous?.sealed_password) return null;
+    return sameConnectionTarget(previous, conn) ? previous.sealed_password : null;
+  }
+
+  /** A saved database named in a test/validate request, if the caller may see it. */
+  private async savedByName(p: Principal, name: string | undefined): Promise<DatabaseEntity | undefined> {
+    if (!name) return undefined;
+    return (await this.all()).find((d) => d.database_name === name && hasAnyAccessIn(p, d));
   }
 
   private flags(body: Input, prev?: DatabaseData) {
@@ -207,15 +226,13 @@ export class Databases {
     if (body.configuration_method) changes.configuration_method = body.configuration_method;
     if (connectionChanged) {
       const conn = this.connection(body, db);
-      this.rejectInvalid(
-        conn.engine,
-        conn.parameters,
-        conn.password ?? (db.sealed_password ? "kept" : undefined),
-      );
+      const kept = conn.password === undefined ? this.storedPasswordFor(db, conn) : null;
+      this.rejectInvalid(conn.engine, conn.parameters, conn.password ?? (kept ? "kept" : undefined));
       changes.engine = conn.engine;
       changes.parameters = conn.parameters;
       if (conn.password !== undefined)
         changes.sealed_password = conn.password ? this.box.seal(conn.password) : null;
+      else changes.sealed_password = kept;
       await this.probe(this.registry.configFor({ ...db, ...changes }));
     }
     const saved = await this.meta.update<DatabaseData>(DATABASE, db, changes, userId(p));
@@ -249,16 +266,10 @@ export class Databases {
   /** `POST /test_connection/`: may reuse a saved password when the form shows the mask. */
   async testConnection(p: Principal, body: TestConnection): Promise<void> {
     requirePermission(p, "can_write", "Database");
-    const previous = body.database_name
-      ? (await this.all()).find((d) => d.database_name === body.database_name)
-      : undefined;
+    const previous = await this.savedByName(p, body.database_name);
     const conn = this.connection(body, previous);
-    this.rejectInvalid(
-      conn.engine,
-      conn.parameters,
-      conn.password ?? (previous?.sealed_password ? "kept" : undefined),
-    );
-    const sealed = conn.password ? null : (previous?.sealed_password ?? null);
+    const sealed = conn.password === undefined ? this.storedPasswordFor(previous, conn) : null;
+    this.rejectInvalid(conn.engine, conn.parameters, conn.password ?? (sealed ? "kept" : undefined));
     await this.probe(
       this.registry.configFor(
         {
@@ -275,7 +286,7 @@ export class Databases {
   /** `POST /validate_parameters/`: static checks, then a connection attempt. */
   async validateParameters(
     p: Principal,
-    body: { engine: string; parameters?: Record<string, unknown> },
+    body: { engine: string; parameters?: Record<string, unknown>; database_name?: string },
   ): Promise<void> {
     requirePermission(p, "can_write", "Database");
     const spec = engineSpec(body.engine);
@@ -293,8 +304,15 @@ export class Databases {
     const errors = checkParameters(spec.engine, parameters);
     if (errors.length) throw new AppError(422, { message: errors.map((e) => e.message).join(" "), errors });
     const { password, ...rest } = parameters;
+    // The edit form validates with the mask: the saved password stands in only for the same target.
+    const previous = await this.savedByName(p, body.database_name);
+    const masked = password === PASSWORD_MASK || password === undefined;
+    const sealed = masked ? this.storedPasswordFor(previous, { engine: spec.engine, parameters: rest }) : null;
     await this.probe(
-      this.registry.configFor({ engine: spec.engine, parameters: rest, sealed_password: null }, password),
+      this.registry.configFor(
+        { engine: spec.engine, parameters: rest, sealed_password: sealed },
+        masked ? undefined : password,
+      ),
     );
   }
 

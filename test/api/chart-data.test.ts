@@ -213,6 +213,7 @@ describe("chart data (async through SQS and S3)", () => {
       id: res.job_id,
       kind: "chart-data",
       payload: {
+        owner: `user:${me}`,
         userId: me,
         request: { ...byGender({ row_limit: 7 }), datasource: { id: ds, type: "table" }, force: false },
         ctx: {},

@@ -1,5 +1,5 @@
 import { ChartDataRequestSchema } from "@strata/contracts";
-import { badRequest, type ChartDataReply, unauthorized, unprocessable } from "@strata/core";
+import { badRequest, type ChartDataReply, jobOwnerOf, unauthorized, unprocessable } from "@strata/core";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
@@ -69,10 +69,11 @@ export function chartDataRoutes() {
 /** `GET /api/v1/async_event/?last_id=`: the caller's finished jobs after `last_id`. */
 export function asyncEventRoutes() {
   return new Hono<AppEnv>().get("/", async (c) => {
-    const p = c.get("principal");
-    if (!p.user) throw unauthorized();
+    // Users and embedded guests each read their own stream; anonymous callers have none.
+    const owner = jobOwnerOf(c.get("principal"));
+    if (!owner) throw unauthorized();
     const lastId = c.req.query("last_id");
-    return c.json({ result: await c.get("core").events.since(p.user.id, lastId || undefined) });
+    return c.json({ result: await c.get("core").events.since(owner, lastId || undefined) });
   });
 }
 

@@ -50,6 +50,7 @@ export function cloudCore(): Promise<Core> {
         globalAsyncQueries: process.env.GLOBAL_ASYNC_QUERIES !== "false",
         sqlLab: sqlLabLimitsFromEnv(process.env),
         chartData: chartDataLimitsFromEnv(process.env),
+        guestRoleName: process.env.GUEST_ROLE_NAME,
       },
     });
   })();

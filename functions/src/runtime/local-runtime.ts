@@ -79,6 +79,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       globalAsyncQueries: opts.globalAsyncQueries ?? false,
       sqlLab: opts.sqlLab,
       chartData: opts.chartData,
+      guestRoleName: process.env.GUEST_ROLE_NAME,
     },
   });
   await bootstrapSecurity(core, {

@@ -51,6 +51,8 @@ export interface CoreDeps {
     defaultCacheTimeout?: number;
     sqlLab?: SqlLabLimits;
     chartData?: ChartDataLimits;
+    /** Superset's GUEST_ROLE_NAME: Regular RLS rules naming this role apply to embedded guests. */
+    guestRoleName?: string;
   };
 }
 
@@ -141,7 +143,13 @@ export function createCore(deps: CoreDeps) {
     },
   });
   const tags = new Tags(deps.meta, taggables);
-  const guests = new Guests(deps.meta, deps.secret, dashboards, charts);
+  const guests = new Guests(
+    deps.meta,
+    deps.secret,
+    dashboards,
+    charts,
+    deps.features?.guestRoleName || "Public",
+  );
   taggables.register("tag", {
     canRead: async (p, id) =>
       tags.get(p, id).then(
@@ -155,7 +163,7 @@ export function createCore(deps: CoreDeps) {
   const rls = new RowLevelSecurity(
     deps.meta,
     async (id) => Boolean(await ds.find(id)),
-    async () => new Set((await roles.all()).map((r) => r.id)),
+    () => roles.all(),
   );
   const events = new AsyncEvents(deps.meta);
   const annotationLayers = new AnnotationLayers(deps.meta, usersById);
@@ -178,6 +186,7 @@ export function createCore(deps: CoreDeps) {
       rlsClauses: (p, id) => rls.clausesFor(p, id),
       annotationData: (p, layers, ctx) => chartAnnotations.dataFor(p, layers, ctx),
       principalOf,
+      guests,
     },
     {
       asyncQueries: deps.features?.globalAsyncQueries ?? false,

@@ -29,6 +29,7 @@ export * from "./dashboards/metadata.ts";
 export * from "./chart-data/service.ts";
 export * from "./chart-data/limits.ts";
 export * from "./async/events.ts";
+export * from "./async/owner.ts";
 export * from "./sqllab/service.ts";
 export * from "./sqllab/format.ts";
 export * from "./sqllab/limits.ts";

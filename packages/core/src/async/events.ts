@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { MetaStore } from "../store/meta-store.ts";
+import type { JobOwner } from "./owner.ts";
 
 /** An async job's outcome as the client reads it (000 §3 "Async event"). */
 export interface AsyncEvent {
@@ -15,15 +16,16 @@ export interface AsyncEvent {
 const EVENT_TTL_SECONDS = 6 * 3600;
 
 /**
- * Per-user event streams: one item per job under `events#{userId}`, written conditionally, so a
- * duplicate SQS delivery appends nothing and the client sees one final status per job. Event ids
- * start with the completion time, so `last_id` paging is a string comparison.
+ * Per-owner event streams: one item per job under `events#{owner}` (see `jobOwnerOf`), written
+ * conditionally, so a duplicate SQS delivery appends nothing and the client sees one final status
+ * per job. Event ids start with the completion time, so `last_id` paging is a string comparison.
  */
 export class AsyncEvents {
   constructor(private readonly meta: MetaStore) {}
 
-  static channelFor(userId: number | null): string {
-    return `user-${userId ?? "anonymous"}`;
+  /** Superset's channel id: `user-12` for users, `guest-{token id}` for guests. */
+  static channelFor(owner: JobOwner): string {
+    return owner.replace(":", "-");
   }
 
   static newJobId(): string {
@@ -31,18 +33,20 @@ export class AsyncEvents {
   }
 
   /** Appends the job's final event once: a second append for the same job writes nothing. */
-  async append(e: Omit<AsyncEvent, "id">): Promise<AsyncEvent | undefined> {
-    const event = { ...e, id: `${String(Date.now()).padStart(15, "0")}-${e.job_id}` };
+  async append(owner: JobOwner, e: Omit<AsyncEvent, "id" | "channel_id">): Promise<AsyncEvent | undefined> {
+    const event = {
+      ...e,
+      channel_id: AsyncEvents.channelFor(owner),
+      id: `${String(Date.now()).padStart(15, "0")}-${e.job_id}`,
+    };
     const stored = { ...event, expires_at: Date.now() / 1000 + EVENT_TTL_SECONDS };
-    const first = await this.meta.addMember(`events#${e.user_id ?? "anonymous"}`, e.job_id, stored, {
-      onlyIfAbsent: true,
-    });
+    const first = await this.meta.addMember(`events#${owner}`, e.job_id, stored, { onlyIfAbsent: true });
     return first ? event : undefined;
   }
 
-  async since(userId: number | null, lastId?: string): Promise<AsyncEvent[]> {
+  async since(owner: JobOwner, lastId?: string): Promise<AsyncEvent[]> {
     const now = Date.now() / 1000;
-    const items = await this.meta.members(`events#${userId ?? "anonymous"}`);
+    const items = await this.meta.members(`events#${owner}`);
     return items
       .map((m) => m.value as AsyncEvent & { expires_at: number })
       .filter((e) => e.expires_at > now && (!lastId || e.id > lastId))

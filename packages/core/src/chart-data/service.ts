@@ -12,6 +12,7 @@ import {
 } from "@strata/query";
 import type { AnnotationQueryContext } from "../annotations/chart-annotations.ts";
 import { AsyncEvents } from "../async/events.ts";
+import { type JobOwner, jobOwnerOf, ownedBy } from "../async/owner.ts";
 import type { Charts } from "../charts/service.ts";
 import { toEngineError } from "../databases/engine-errors.ts";
 import type { Databases } from "../databases/service.ts";
@@ -19,11 +20,13 @@ import type { DatabaseEntity } from "../databases/types.ts";
 import type { Datasets } from "../datasets/service.ts";
 import type { DatasetEntity } from "../datasets/types.ts";
 import { AppError, badRequest, notFound, typedError } from "../errors.ts";
+import type { Guests, SealedGuest } from "../security/guest.ts";
 import type { Principal } from "../security/principal.ts";
 import { requirePermission } from "../security/principal.ts";
 import type { Job, JobQueue } from "../store/job-queue.ts";
 import type { ResultStore } from "../store/result-store.ts";
 import { ResultCache } from "./cache.ts";
+import { checkGuestQuery, requestedSliceId } from "./guest-query-check.ts";
 import { type Columnar, rowsJsonWithin, toCsv, toXlsx } from "./format.ts";
 import {
   type ChartDataLimits,
@@ -68,7 +71,11 @@ interface Resolved {
 }
 
 interface JobPayload {
+  /** Who the job, its event and its result belong to (never empty; see jobOwnerOf). */
+  owner: JobOwner;
   userId: number | null;
+  /** A guest's signed identity: the worker runs the job as that guest, never wider. */
+  guest?: SealedGuest;
   request: ChartDataRequest;
   ctx: ChartDataContext;
   resultKey: string;
@@ -92,6 +99,7 @@ export class ChartDataService {
       jobs: JobQueue;
       events: AsyncEvents;
       principalOf: (userId: number | null) => Promise<Principal>;
+      guests: Pick<Guests, "sealForJob" | "fromJob">;
       rlsClauses: (p: Principal, datasetId: number) => Promise<string[]>;
       /** `annotation_data` of a query object's annotation layers (read per request, never cached). */
       annotationData?: (
@@ -158,6 +166,12 @@ export class ChartDataService {
     ]);
     const { ds, db } = found;
     if (!db) throw notFound("The dataset's database no longer exists.");
+    if (p.guest) {
+      // Guests run their dashboards' chart queries only (checked again in the worker for jobs).
+      const sliceId = requestedSliceId(req, ctx.sliceId);
+      const named = sliceId === undefined ? undefined : await this.deps.charts.find(sliceId);
+      checkGuestQuery(p.guest, req, sliceId, named, ds);
+    }
     const cacheTimeout =
       req.custom_cache_timeout ??
       chart?.cache_timeout ??
@@ -217,7 +231,11 @@ export class ChartDataService {
       }));
       return { kind: "json", status: 200, body: JSON.stringify({ result }) };
     }
-    const async = (this.opts.asyncQueries || r.db.engine === "awsathena") && req.result_format === "json";
+    // A job needs an owner to hand its result to: anonymous callers are answered inline.
+    const async =
+      (this.opts.asyncQueries || r.db.engine === "awsathena") &&
+      req.result_format === "json" &&
+      jobOwnerOf(p) !== undefined;
     if (async && !req.force) {
       const hits = await Promise.all(
         compiled.map((c, i) => this.cache.get(this.key(r, c, req.queries[i], resultType))),
@@ -271,15 +289,18 @@ export class ChartDataService {
 
   private async enqueue(p: Principal, req: ChartDataRequest, ctx: ChartDataContext): Promise<ChartDataReply> {
     const jobId = AsyncEvents.newJobId();
+    const owner = jobOwnerOf(p);
+    if (!owner) throw new Error("enqueue needs an owner"); // request() answers anonymous callers inline
     const userId = p.user?.id ?? null;
     const resultKey = jobId;
-    const payload: JobPayload = { userId, request: req, ctx, resultKey };
+    const guest = p.guest ? this.deps.guests.sealForJob(p.guest) : undefined;
+    const payload: JobPayload = { owner, userId, guest, request: req, ctx, resultKey };
     await this.deps.jobs.send({ id: jobId, kind: JOB_KIND, payload });
     return {
       kind: "queued",
       status: 202,
       body: {
-        channel_id: AsyncEvents.channelFor(userId),
+        channel_id: AsyncEvents.channelFor(owner),
         job_id: jobId,
         user_id: userId,
         status: "pending",
@@ -451,25 +472,26 @@ export class ChartDataService {
 
   /** The worker's handler: runs the job as its user, stores the result, appends one event. */
   async runJob(job: Job): Promise<void> {
-    const { userId, request, ctx, resultKey } = job.payload as JobPayload;
+    const { owner, userId, guest, request, ctx, resultKey } = job.payload as JobPayload;
+    if (!owner) return; // a message from before owners: nobody could read its result
     if (await this.deps.results.get(`results/chart-data/${resultKey}.json`)) return; // a duplicate delivery
-    const channel = AsyncEvents.channelFor(userId);
     try {
-      const p = await this.deps.principalOf(userId);
+      // The same identity as the request: a guest's sealed scope and RLS, else the user, fresh.
+      const p = guest ? await this.deps.guests.fromJob(guest) : await this.deps.principalOf(userId);
+      if (jobOwnerOf(p) !== owner) throw notFound("The job's owner no longer exists.");
       checkRequestShape(request, this.limits);
       const r = await this.resolve(p, request, ctx);
       const resultType = request.result_type ?? "full";
       const compiled = this.compileAll(r, request, resultType);
       const items = await this.items(r, { ...request, force: request.force }, compiled, resultType);
       const reply = await this.reply(request, await this.annotate(p, request, compiled, items));
-      const header = JSON.stringify({ userId, datasourceId: r.ds.id });
+      const header = JSON.stringify({ owner, datasourceId: r.ds.id });
       await this.deps.results.put(
         `results/chart-data/${resultKey}.json`,
         `${header}\n${reply.body}`,
         "application/json",
       );
-      await this.deps.events.append({
-        channel_id: channel,
+      await this.deps.events.append(owner, {
         job_id: job.id,
         user_id: userId,
         status: "done",
@@ -481,8 +503,7 @@ export class ChartDataService {
       const errors = e.body.errors?.map((x) => ({ message: x.message, error_type: x.error_type })) ?? [
         { message: String(e.body.message) },
       ];
-      await this.deps.events.append({
-        channel_id: channel,
+      await this.deps.events.append(owner, {
         job_id: job.id,
         user_id: userId,
         status: "error",
@@ -494,9 +515,9 @@ export class ChartDataService {
 
   /** Reports a job that could not run at all (after retries), so the client never spins forever. */
   async failJob(job: Job, message: string): Promise<void> {
-    const { userId } = job.payload as JobPayload;
-    await this.deps.events.append({
-      channel_id: AsyncEvents.channelFor(userId),
+    const { owner, userId } = job.payload as JobPayload;
+    if (!owner) return;
+    await this.deps.events.append(owner, {
       job_id: job.id,
       user_id: userId,
       status: "error",
@@ -512,8 +533,9 @@ export class ChartDataService {
     if (!bytes) throw notFound("Result not found or expired");
     const text = Buffer.from(bytes).toString("utf8");
     const cut = text.indexOf("\n");
-    const header = JSON.parse(text.slice(0, cut)) as { userId: number | null; datasourceId: number };
-    if (header.userId !== (p.user?.id ?? null)) throw notFound("Result not found or expired");
+    const header = JSON.parse(text.slice(0, cut)) as { owner?: string; datasourceId: number };
+    // Only the caller the job ran for; a result without an owner answers nobody.
+    if (!ownedBy(header.owner, p)) throw notFound("Result not found or expired");
     await this.deps.datasets.get(p, header.datasourceId).catch(() => {
       throw notFound("Result not found or expired");
     });

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { toEngineError } from "../databases/engine-errors.ts";
 import type { Databases } from "../databases/service.ts";
-import { unprocessable } from "../errors.ts";
+import { forbidden, unprocessable } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
 import type { Datasets } from "./service.ts";
 
@@ -34,6 +34,9 @@ export async function samples(
   /** Row-level security conditions for the caller (trusted SQL from RLS rules). */
   rls: string[] = [],
 ) {
+  // Embedded guests see their charts' results only, never a dataset's raw rows (Superset's
+  // guest role has no can_samples).
+  if (p.guest) throw forbidden("Guest users may not read a dataset's sample rows.");
   const { ds, db } = await datasets.get(p, id);
   if (!db) throw unprocessable("The dataset's database no longer exists");
   const engine = await databases.engineOf(db);

@@ -36,7 +36,7 @@ export class RowLevelSecurity {
   constructor(
     private readonly meta: MetaStore,
     private readonly datasetExists: (id: number) => Promise<boolean>,
-    private readonly roleIds: () => Promise<Set<number>>,
+    private readonly allRoles: () => Promise<{ id: number; name: string }[]>,
   ) {}
 
   all(): Promise<RlsEntity[]> {
@@ -64,7 +64,7 @@ export class RowLevelSecurity {
     }
     for (const t of input.tables ?? [])
       if (!(await this.datasetExists(t))) throw unprocessable({ tables: [`Dataset ${t} does not exist`] });
-    const roles = await this.roleIds();
+    const roles = new Set((await this.allRoles()).map((r) => r.id));
     for (const r of input.roles ?? [])
       if (!roles.has(r)) throw unprocessable({ roles: [`Role ${r} does not exist`] });
   }
@@ -107,27 +107,39 @@ export class RowLevelSecurity {
     await this.meta.delete(RLS, await this.get(p, id));
   }
 
-  /** The WHERE conditions for this principal on this dataset (empty when no rule applies). */
+  /**
+   * The WHERE conditions for this principal on this dataset (empty when no rule applies).
+   * A guest is subject to the admin's rules like anyone: it holds the roles its token maps to
+   * (GUEST_ROLE_NAME) for Regular rules, is never exempt from a Base rule (exemption is a trust
+   * decision about signed-in members, not about whoever holds an embedding token), and its
+   * token's own clauses are added on top.
+   */
   async clausesFor(p: Principal, datasetId: number): Promise<string[]> {
-    if (p.guest) {
-      // A guest's clauses come from its token, for one dataset or for all.
-      return p.guest.rls
-        .filter((r) => r.dataset === undefined || r.dataset === datasetId)
-        .map((r) => `(${r.clause})`);
+    const guest = p.guest;
+    let mine: Set<number>;
+    if (guest) {
+      const names = new Set(guest.roles.map((n) => n.toLowerCase()));
+      mine = new Set((await this.allRoles()).filter((r) => names.has(r.name.toLowerCase())).map((r) => r.id));
+    } else {
+      mine = new Set(p.roles.map((r) => r.id));
     }
-    const mine = new Set(p.roles.map((r) => r.id));
     const applies = (r: RlsEntity) => {
       if (!r.tables.includes(datasetId)) return false;
       const member = r.roles.some((id) => mine.has(id));
-      return r.filter_type === "Regular" ? member : !member;
+      if (r.filter_type === "Regular") return member;
+      return guest ? true : !member;
     };
     const groups = new Map<string, string[]>();
     for (const r of (await this.all()).filter(applies)) {
       const key = r.group_key ?? `__rule_${r.id}`;
       groups.set(key, [...(groups.get(key) ?? []), r.clause]);
     }
-    return [...groups.values()].map((clauses) =>
+    const clauses = [...groups.values()].map((clauses) =>
       clauses.length === 1 ? `(${clauses[0]})` : `(${clauses.map((c) => `(${c})`).join(" OR ")})`,
     );
+    // The token's clauses, for one dataset or for all, each ANDed.
+    for (const r of guest?.rls ?? [])
+      if (r.dataset === undefined || r.dataset === datasetId) clauses.push(`(${r.clause})`);
+    return clauses;
   }
 }

@@ -1,13 +1,31 @@
-import { randomUUID } from "node:crypto";
+import { createHash, createHmac, randomUUID } from "node:crypto";
 import { validateSqlExpression } from "@strata/query";
 import type { Charts } from "../charts/service.ts";
+import { parseMetadata } from "../dashboards/metadata.ts";
 import type { Dashboards } from "../dashboards/service.ts";
 import { notFound, unauthorized, unprocessable } from "../errors.ts";
 import type { MetaStore } from "../store/meta-store.ts";
-import { signToken, verifyToken } from "./jwt.ts";
+import { safeEqual, signToken, verifyToken } from "./jwt.ts";
 import { type GuestScope, guestPrincipal, type Principal, requirePermission } from "./principal.ts";
 
 const GUEST_TTL_SECONDS = 300;
+/** How long a guest's queued job may wait for the worker before its identity is refused. */
+const JOB_IDENTITY_TTL_SECONDS = 3600;
+
+/** What a guest token says: who, which dashboards, which extra RLS clauses. */
+export interface GuestIdentity {
+  jti: string;
+  username: string;
+  dashboards: number[];
+  rls: { clause: string; dataset?: number }[];
+}
+
+/** A guest identity riding in a job message, signed so the worker can trust it again. */
+export interface SealedGuest {
+  identity: GuestIdentity;
+  until: number;
+  sig: string;
+}
 
 export interface GuestTokenRequest {
   user?: { username?: string; first_name?: string; last_name?: string };
@@ -31,6 +49,8 @@ export class Guests {
     private readonly secret: string,
     private readonly dashboards: Dashboards,
     private readonly charts: Charts,
+    /** Superset's GUEST_ROLE_NAME: the role whose Regular RLS rules apply to every guest. */
+    private readonly guestRoleName = "Public",
   ) {}
 
   async embedded(uuid: string): Promise<EmbeddedConfig> {
@@ -95,7 +115,7 @@ export class Guests {
     };
     return signToken(
       this.secret,
-      { sub: 0, typ: "guest", user, dashboards, rls: req.rls ?? [] },
+      { sub: 0, typ: "guest", jti: randomUUID(), user, dashboards, rls: req.rls ?? [] },
       GUEST_TTL_SECONDS,
     );
   }
@@ -103,15 +123,85 @@ export class Guests {
   /** The principal of a guest token: its dashboards, their charts and those charts' datasets. */
   async resolve(token: string): Promise<Principal> {
     const claims = verifyToken(this.secret, token);
-    if (!claims || claims.typ !== "guest") throw unauthorized("The guest token is invalid or expired.");
-    const dashboards = new Set((claims.dashboards as number[]) ?? []);
-    const charts = (await this.charts.all()).filter((c) => c.dashboards.some((d) => dashboards.has(d)));
-    const scope: GuestScope = {
+    if (claims?.typ !== "guest") throw unauthorized("The guest token is invalid or expired.");
+    return this.principalOf({
+      // Tokens issued before ids existed are told apart by their own digest.
+      jti:
+        typeof claims.jti === "string" && claims.jti
+          ? claims.jti
+          : createHash("sha256").update(token).digest("hex"),
       username: String((claims.user as { username?: string })?.username ?? "guest"),
+      dashboards: Array.isArray(claims.dashboards) ? (claims.dashboards as number[]) : [],
+      rls: Array.isArray(claims.rls) ? (claims.rls as GuestIdentity["rls"]) : [],
+    });
+  }
+
+  /**
+   * A guest's identity for a queued job. The token itself expires in minutes and must not sit in
+   * the queue as a bearer credential, so the job carries the identity signed under a purpose of
+   * its own: it cannot be replayed as a guest token, and the worker rebuilds the scope from it.
+   */
+  sealForJob(scope: GuestScope): SealedGuest {
+    const identity: GuestIdentity = {
+      jti: scope.jti,
+      username: scope.username,
+      dashboards: [...scope.dashboards],
+      rls: scope.rls,
+    };
+    const until = Math.floor(Date.now() / 1000) + JOB_IDENTITY_TTL_SECONDS;
+    return { identity, until, sig: this.jobSignature(identity, until) };
+  }
+
+  /** The worker's side: the sealed identity, verified, as a principal with today's dashboards. */
+  async fromJob(sealed: SealedGuest): Promise<Principal> {
+    const valid =
+      sealed &&
+      typeof sealed.sig === "string" &&
+      typeof sealed.until === "number" &&
+      sealed.until >= Date.now() / 1000 &&
+      safeEqual(sealed.sig, this.jobSignature(sealed.identity, sealed.until));
+    if (!valid) throw unauthorized("The guest identity of this job is invalid or expired.");
+    return this.principalOf(sealed.identity);
+  }
+
+  private jobSignature(identity: GuestIdentity, until: number): string {
+    return createHmac("sha256", this.secret)
+      .update(`guest-job:${until}:${JSON.stringify(identity)}`)
+      .digest("base64url");
+  }
+
+  /**
+   * What the identity may read, computed from the dashboards as they are now: their charts, those
+   * charts' datasets, and the datasets and columns of the dashboards' native filters.
+   */
+  private async principalOf(identity: GuestIdentity): Promise<Principal> {
+    const dashboards = new Set(identity.dashboards.filter((d) => Number.isInteger(d)));
+    const [charts, boards] = await Promise.all([
+      this.charts.all(),
+      Promise.all([...dashboards].map((id) => this.dashboards.find(id))),
+    ]);
+    const mine = charts.filter((c) => c.dashboards.some((d) => dashboards.has(d)));
+    const filterColumns = new Map<number, Set<string>>();
+    for (const board of boards) {
+      for (const f of parseMetadata(board?.json_metadata).native_filter_configuration ?? []) {
+        const targets = Array.isArray(f.targets) ? (f.targets as unknown[]) : [];
+        for (const t of targets as { datasetId?: unknown; column?: { name?: unknown } }[]) {
+          if (typeof t?.datasetId !== "number" || typeof t.column?.name !== "string") continue;
+          const cols = filterColumns.get(t.datasetId) ?? new Set<string>();
+          cols.add(t.column.name);
+          filterColumns.set(t.datasetId, cols);
+        }
+      }
+    }
+    const scope: GuestScope = {
+      jti: identity.jti,
+      username: identity.username,
       dashboards,
-      charts: new Set(charts.map((c) => c.id)),
-      datasets: new Set(charts.map((c) => c.datasource_id)),
-      rls: (claims.rls as GuestScope["rls"]) ?? [],
+      charts: new Set(mine.map((c) => c.id)),
+      datasets: new Set([...mine.map((c) => c.datasource_id), ...filterColumns.keys()]),
+      filterColumns,
+      roles: [this.guestRoleName],
+      rls: identity.rls,
     };
     return guestPrincipal(scope);
   }

@@ -13,10 +13,17 @@ export interface Principal {
 }
 
 export interface GuestScope {
+  /** The token's id: a guest's jobs and results belong to this token only. */
+  jti: string;
   username: string;
   dashboards: Set<number>;
   charts: Set<number>;
+  /** The charts' datasets and the datasets the dashboards' native filters read. */
   datasets: Set<number>;
+  /** Native filter target columns by dataset: the only columns a filter-values query may read. */
+  filterColumns: Map<number, Set<string>>;
+  /** Role names the token maps to (GUEST_ROLE_NAME): Regular RLS rules naming them apply. */
+  roles: string[];
   rls: { clause: string; dataset?: number }[];
 }
 

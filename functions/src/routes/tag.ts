@@ -38,7 +38,7 @@ export function tagRoutes() {
     },
     remove: {
       check: async (c, id) => {
-        await c.get("core").tags.get(c.get("principal"), id);
+        await c.get("core").tags.getForWrite(c.get("principal"), id);
       },
       run: (c, id) => c.get("core").tags.remove(c.get("principal"), id),
     },

@@ -21,6 +21,7 @@ import type { EngineRegistry } from "./engine-registry.ts";
 import { AVAILABLE_ENGINES, checkParameters, engineSpec } from "./engine-specs.ts";
 import { toEngineError } from "./engine-errors.ts";
 import { DATABASE, type DatabaseData, type DatabaseEntity } from "./types.ts";
+import { databaseNames } from "./unique-name.ts";
 import { sameConnectionTarget } from "./stored-password.ts";
 import { displayUri, parseUri } from "./uri.ts";
 
@@ -211,7 +212,10 @@ export class Databases {
     };
     // Refuse to save a connection that can't be opened (Superset tests on save too).
     await this.probe(this.registry.configFor(data, conn.password));
-    return this.meta.create<DatabaseData>(DATABASE, data, p ? userId(p) : null);
+    // The name is claimed before the write, so of racing creates exactly one gets it.
+    return databaseNames(this.meta).create(data.database_name, (newId) =>
+      this.meta.create<DatabaseData>(DATABASE, data, p ? userId(p) : null, newId),
+    );
   }
 
   async update(p: Principal, id: number, body: DatabasePut): Promise<DatabaseEntity> {
@@ -235,7 +239,9 @@ export class Databases {
       else changes.sealed_password = kept;
       await this.probe(this.registry.configFor({ ...db, ...changes }));
     }
-    const saved = await this.meta.update<DatabaseData>(DATABASE, db, changes, userId(p));
+    const saved = await databaseNames(this.meta).rename(db, changes.database_name ?? db.database_name, () =>
+      this.meta.update<DatabaseData>(DATABASE, db, changes, userId(p)),
+    );
     this.registry.forget(db);
     return saved;
   }
@@ -246,7 +252,7 @@ export class Databases {
     if (db.builtin) throw unprocessable("The embedded examples database can't be deleted.");
     const used = await this.datasetsUsing(id);
     if (used > 0) throw unprocessable(`Cannot delete a database that has datasets attached (${used}).`);
-    await this.meta.delete(DATABASE, db);
+    await databaseNames(this.meta).remove(db, () => this.meta.delete(DATABASE, db));
     this.registry.forget(db);
   }
 

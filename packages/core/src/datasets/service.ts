@@ -13,6 +13,7 @@ import { ownerRef } from "../security/users.ts";
 import type { MetaStore } from "../store/meta-store.ts";
 import { checkJson, columnFromSource, mergeColumns, mergeMetrics, syncColumns } from "./columns.ts";
 import { certificationOf, DATASET, type DatasetData, type DatasetEntity } from "./types.ts";
+import { datasetIdentities, datasetIdentity } from "./unique-identity.ts";
 
 export interface DatasetRow extends Record<string, unknown> {
   id: number;
@@ -267,7 +268,10 @@ export class Datasets {
       ],
       ...extras,
     };
-    return this.meta.create<DatasetData>(DATASET, data, me);
+    // The identity is claimed before the write, so of racing creates exactly one gets it.
+    return datasetIdentities(this.meta, data.table_name).create(datasetIdentity(data), (newId) =>
+      this.meta.create<DatasetData>(DATASET, data, me, newId),
+    );
   }
 
   async update(p: Principal, id: number, body: DatasetPut, overrideColumns: boolean): Promise<DatasetEntity> {
@@ -311,7 +315,9 @@ export class Datasets {
       changes.columns = await syncColumns(changes.columns ?? ds.columns, source, this.nextColumnId);
     }
     await this.checkExpressions(db, { ...next, ...changes } as DatasetEntity);
-    return this.meta.update<DatasetData>(DATASET, ds, changes, userId(p));
+    return datasetIdentities(this.meta, next.table_name).rename(ds, datasetIdentity(next), () =>
+      this.meta.update<DatasetData>(DATASET, ds, changes, userId(p)),
+    );
   }
 
   /** Metric and calculated-column expressions must be one valid expression over the dataset. */
@@ -350,7 +356,7 @@ export class Datasets {
 
   async remove(p: Principal, id: number): Promise<void> {
     const { ds } = await this.getForWrite(p, id);
-    await this.meta.delete(DATASET, ds);
+    await datasetIdentities(this.meta, ds.table_name).remove(ds, () => this.meta.delete(DATASET, ds));
   }
 
   async getOrCreate(

@@ -1,7 +1,8 @@
-import { badRequest, notFound, unprocessable } from "../errors.ts";
+import { AppError, badRequest, forbidden, notFound, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
 import { can, type Principal, requirePermission, userId } from "../security/principal.ts";
 import type { Entity, MetaStore } from "../store/meta-store.ts";
+import { UniqueNames } from "../store/unique-names.ts";
 import type { TaggableRegistry } from "./taggable.ts";
 
 export interface TagData {
@@ -20,10 +21,21 @@ const TAG_VIEW: Record<string, string> = {
 
 /** Tags and what they are attached to. Tagging is stored per object type: `tagged#{type}` → `{id}#{tagId}`. */
 export class Tags {
+  /** Tag names are unique, compared exactly (Superset's unique column). */
+  private readonly names: UniqueNames<TagEntity>;
+
   constructor(
     private readonly meta: MetaStore,
     private readonly registry: TaggableRegistry,
-  ) {}
+  ) {
+    this.names = new UniqueNames<TagEntity>(meta, {
+      type: TAG,
+      scope: "tag-name",
+      valueOf: (t) => t.name,
+      fold: false,
+      taken: () => unprocessable({ name: ["A tag with this name already exists"] }),
+    });
+  }
 
   all(): Promise<TagEntity[]> {
     return this.meta.list<TagData>(TAG);
@@ -33,6 +45,21 @@ export class Tags {
     requirePermission(p, "can_read", "Tag");
     const tag = await this.meta.get<TagData>(TAG, id);
     if (!tag) throw notFound("Tag not found");
+    return tag;
+  }
+
+  /**
+   * A tag is a shared label: anyone with can_write on Tag may put it on their objects, but only
+   * its owner (the user who created it) or an Admin may rename or delete it for everyone.
+   */
+  async getForWrite(p: Principal, id: number): Promise<TagEntity> {
+    requirePermission(p, "can_write", "Tag");
+    const tag = await this.get(p, id);
+    const me = userId(p);
+    if (!p.isAdmin && (me === null || tag.created_by_fk !== me))
+      throw forbidden(
+        `Only the owner of tag "${tag.name}" (the user who created it) or an admin may change it`,
+      );
     return tag;
   }
 
@@ -59,7 +86,17 @@ export class Tags {
     const existing = (await this.all()).find((t) => t.name === clean);
     if (existing) return existing;
     requirePermission(p, "can_write", "Tag");
-    return this.meta.create<TagData>(TAG, { name: clean, type: "custom", description: null }, userId(p));
+    try {
+      return await this.names.create(clean, (id) =>
+        this.meta.create<TagData>(TAG, { name: clean, type: "custom", description: null }, userId(p), id),
+      );
+    } catch (e) {
+      // Another request created it just now: use theirs.
+      const owner = e instanceof AppError && e.status === 422 ? await this.names.owner(clean) : undefined;
+      const theirs = owner ? await this.meta.get<TagData>(TAG, owner) : undefined;
+      if (theirs?.name === clean) return theirs;
+      throw e;
+    }
   }
 
   async create(
@@ -70,42 +107,62 @@ export class Tags {
     if ((await this.all()).some((t) => t.name === body.name.trim())) {
       throw unprocessable({ name: ["A tag with this name already exists"] });
     }
-    const tag = await this.meta.create<TagData>(
-      TAG,
-      { name: body.name.trim(), type: "custom", description: body.description ?? null },
-      userId(p),
+    const name = body.name.trim();
+    const tag = await this.names.create(name, (id) =>
+      this.meta.create<TagData>(
+        TAG,
+        { name, type: "custom", description: body.description ?? null },
+        userId(p),
+        id,
+      ),
     );
     if (body.objects_to_tag?.length) await this.bulkCreate(p, [tag.name], body.objects_to_tag);
     return tag;
   }
 
   async update(p: Principal, id: number, body: { name?: string; description?: string | null }) {
-    requirePermission(p, "can_write", "Tag");
-    const tag = await this.get(p, id);
+    const tag = await this.getForWrite(p, id);
     if (body.name && (await this.all()).some((t) => t.name === body.name!.trim() && t.id !== id)) {
       throw unprocessable({ name: ["A tag with this name already exists"] });
     }
-    return this.meta.update<TagData>(
-      TAG,
-      tag,
-      {
-        ...(body.name ? { name: body.name.trim() } : {}),
-        ...(body.description !== undefined ? { description: body.description } : {}),
-      },
-      userId(p),
+    const name = body.name ? body.name.trim() : tag.name;
+    return this.names.rename(tag, name, () =>
+      this.meta.update<TagData>(
+        TAG,
+        tag,
+        { name, ...(body.description !== undefined ? { description: body.description } : {}) },
+        userId(p),
+      ),
     );
   }
 
+  /**
+   * Deletes a tag. Deleting detaches it, and detaching is an edit of each tagged object, so the
+   * tag must be on no object the caller may not edit: otherwise the delete is refused (403) and
+   * nothing changes, rather than silently stripping other people's objects or quietly keeping a
+   * tag the caller asked to delete. The caller can untag their own objects and ask the others'
+   * owners (or an admin) to do the rest.
+   */
   async remove(p: Principal, id: number): Promise<void> {
-    requirePermission(p, "can_write", "Tag");
-    const tag = await this.get(p, id);
-    // Detach first: a crash after this leaves an unused tag, never a dangling reference.
+    const tag = await this.getForWrite(p, id);
+    const attached: [string, string][] = [];
+    let foreign = 0;
     for (const type of this.registry.names()) {
+      const t = this.registry.get(type)!;
       for (const m of await this.meta.members(`tagged#${type}`)) {
-        if (m.member.endsWith(`#${id}`)) await this.meta.removeMember(`tagged#${type}`, m.member);
+        const [objectId, tagId] = m.member.split("#").map(Number);
+        if (tagId !== id) continue;
+        attached.push([type, m.member]);
+        if (!(await t.canEdit(p, objectId))) foreign++;
       }
     }
-    await this.meta.delete(TAG, tag);
+    if (foreign > 0)
+      throw forbidden(
+        `Tag "${tag.name}" is still on ${foreign} object(s) you can't edit; their owners or an admin must remove it first`,
+      );
+    // Detach first: a crash after this leaves an unused tag, never a dangling reference.
+    for (const [type, member] of attached) await this.meta.removeMember(`tagged#${type}`, member);
+    await this.names.remove(tag, () => this.meta.delete(TAG, tag));
   }
 
   /** Tag ids per object id, for one object type (one query). */

@@ -2,6 +2,7 @@ import type { Core } from "@strata/core";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { authenticate, securityHeaders } from "./http/auth.ts";
+import { clientInfo } from "./http/client.ts";
 import type { AppEnv } from "./http/env.ts";
 import { onError } from "./http/errors.ts";
 import { loadSpa, mountSpa } from "./http/spa.ts";
@@ -31,7 +32,10 @@ import { tagRoutes } from "./routes/tag.ts";
 export interface AppOptions {
   /** Folder of the built SPA (local server); the cloud serves it from CloudFront. */
   spaDir?: string;
+  /** Every request came over HTTPS (Lambda behind API Gateway / CloudFront): cookies are `Secure`. */
   secureCookies?: boolean;
+  /** Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (TRUSTED_PROXIES). */
+  trustedProxies?: string[];
 }
 
 const JSON_LIMIT = 10 * 1024 * 1024;
@@ -46,9 +50,10 @@ export function createApp(core: Core, opts: AppOptions = {}) {
     const isUpload = c.req.path.endsWith("/upload/");
     return bodyLimit({ maxSize: isUpload ? UPLOAD_LIMIT : JSON_LIMIT })(c, next);
   });
+  app.use(clientInfo({ trustedProxies: opts.trustedProxies, alwaysHttps: opts.secureCookies }));
   app.use(authenticate(core));
   app.get("/health", (c) => c.json({ status: "OK" }));
-  app.route("/", sessionRoutes(opts.secureCookies ?? false));
+  app.route("/", sessionRoutes());
   app.route("/api/v1/security", securityRoutes());
   app.route("/api/v1/me", meRoutes());
   app.route("/api/v1/database", databaseRoutes());

@@ -72,8 +72,9 @@ describe("authentication", () => {
     });
     expect(withToken.status).toBe(201);
 
-    const logout = await s.call("GET", "/logout/", { headers: { cookie } });
-    expect(logout.status).toBe(302);
+    // Logging out is a POST carrying the CSRF token (login-security.test.ts covers GET and forgery).
+    const logout = await s.call("POST", "/logout/", { headers: { cookie, "x-csrftoken": csrf } });
+    expect(logout.status).toBe(200);
     expect((await s.call("GET", "/api/v1/me/", { headers: { cookie } })).status).toBe(401);
   });
 

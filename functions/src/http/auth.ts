@@ -50,9 +50,12 @@ export function authenticate(core: Core): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Logging in and out carry no ambient authority worth forging. */
+/**
+ * Logging in carries no ambient authority worth forging. Logging out does (a forged logout is a
+ * nuisance attack on any page that can embed a URL), so /logout/ is not exempt.
+ */
 function isCsrfExempt(path: string): boolean {
-  return path === "/login/" || path === "/api/v1/security/login" || path === "/logout/";
+  return path === "/login/" || path === "/api/v1/security/login";
 }
 
 const EMBEDDED_PAGE = /^\/embedded\/([0-9a-f-]{36})\/?$/;

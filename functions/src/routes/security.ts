@@ -1,5 +1,6 @@
 import {
   LoginSchema,
+  PasswordChangeSchema,
   RolePermissionsSchema,
   RolePostSchema,
   UserPostSchema,
@@ -13,13 +14,15 @@ import {
   requirePermission,
   rolesAsPairs,
   unauthorized,
+  type UserEntity,
   userRow,
 } from "@strata/core";
-import { Hono } from "hono";
-import { deleteCookie, setCookie } from "hono/cookie";
+import { type Context, Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { SESSION_COOKIE } from "../http/auth.ts";
 import type { AppEnv } from "../http/env.ts";
 import { jsonBody, pathId, RisonIdList, risonQuery } from "../http/input.ts";
+import { logoutPage } from "./logout-page.ts";
 
 const me = (u: {
   id: number;
@@ -38,29 +41,58 @@ const me = (u: {
   is_anonymous: false,
 });
 
+/** The session cookie; `Secure` whenever the client reached us over HTTPS. */
+async function startSessionCookie(c: Context<AppEnv>, user: UserEntity) {
+  const session = await c.get("core").security.startSession(user);
+  setCookie(c, SESSION_COOKIE, session.token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: c.get("client").https,
+    path: "/",
+    maxAge: session.maxAge,
+  });
+}
+
+const wantsJson = (c: Context) => !c.req.header("accept")?.includes("text/html");
+
 /** Login/logout pages' endpoints for the SPA (session cookie). */
-export function sessionRoutes(secureCookies: boolean) {
-  return new Hono<AppEnv>()
-    .post("/login", async (c) => {
-      const body = await jsonBody(c, LoginSchema);
-      const core = c.get("core");
-      const user = await core.security.authenticate(body.username, body.password);
-      const session = await core.security.startSession(user);
-      setCookie(c, SESSION_COOKIE, session.token, {
-        httpOnly: true,
-        sameSite: "Lax",
-        secure: secureCookies,
-        path: "/",
-        maxAge: session.maxAge,
-      });
-      return c.json({ result: me(user) });
-    })
-    .get("/logout", async (c) => {
-      const token = c.req.header("cookie")?.match(new RegExp(`${SESSION_COOKIE}=([^;]+)`))?.[1];
-      if (token) await c.get("core").security.endSession(token);
-      deleteCookie(c, SESSION_COOKIE, { path: "/" });
-      return c.redirect("/login/");
-    });
+export function sessionRoutes() {
+  return (
+    new Hono<AppEnv>()
+      .post("/login", async (c) => {
+        const body = await jsonBody(c, LoginSchema);
+        const core = c.get("core");
+        const user = await core.security.authenticate(body.username, body.password, c.get("client").address);
+        await startSessionCookie(c, user);
+        return c.json({ result: me(user) });
+      })
+      // Logging out changes state, so it is a POST with the CSRF token (checked by `authenticate`):
+      // a page can't log its viewer out with `<img src="/logout/">` or `url(/logout/)`.
+      .post("/logout", async (c) => {
+        const token = getCookie(c, SESSION_COOKIE);
+        if (token) await c.get("core").security.endSession(token);
+        deleteCookie(c, SESSION_COOKIE, { path: "/", secure: c.get("client").https });
+        const form = c.req.header("content-type")?.startsWith("application/x-www-form-urlencoded");
+        return form ? c.redirect("/login/", 303) : c.json({ message: "Logged out" });
+      })
+      // Someone who types /logout/ in the address bar means to log out: they get a page with a
+      // "Log out" button (a form post carrying the CSRF token), one click and done. The GET itself
+      // ends nothing. API clients get a 405 saying what to send instead.
+      .get("/logout", (c) => {
+        if (wantsJson(c)) {
+          c.header("Allow", "POST");
+          return c.json(
+            { message: "Log out with POST /logout/ and the X-CSRFToken header; GET does not end a session." },
+            405,
+          );
+        }
+        const sid = c.get("sid");
+        const user = c.get("principal").user;
+        if (!sid || !user) return c.redirect("/login/");
+        c.header("Cache-Control", "no-store");
+        return c.html(logoutPage(user.username, c.get("core").security.csrfToken(sid)));
+      })
+  );
 }
 
 /** `/api/v1/me/` and `/api/v1/security/…` (Superset's paths). */
@@ -180,7 +212,7 @@ export function securityRoutes() {
     .post("/login", async (c) => {
       const body = await jsonBody(c, LoginSchema);
       const core = c.get("core");
-      const user = await core.security.authenticate(body.username, body.password);
+      const user = await core.security.authenticate(body.username, body.password, c.get("client").address);
       return c.json(core.security.issueTokens(user, body.refresh ?? false));
     })
     .post("/refresh", async (c) => {
@@ -207,15 +239,33 @@ export function securityRoutes() {
 }
 
 export function meRoutes() {
-  return new Hono<AppEnv>()
-    .get("/", (c) => {
-      const p = c.get("principal");
-      if (!p.user) throw unauthorized();
-      return c.json({ result: me(p.user) });
-    })
-    .get("/roles", (c) => {
-      const p = c.get("principal");
-      if (!p.user) throw unauthorized();
-      return c.json({ result: { ...me(p.user), roles: rolesAsPairs(p.roles) } });
-    });
+  return (
+    new Hono<AppEnv>()
+      .get("/", (c) => {
+        const p = c.get("principal");
+        if (!p.user) throw unauthorized();
+        return c.json({ result: me(p.user) });
+      })
+      .get("/roles", (c) => {
+        const p = c.get("principal");
+        if (!p.user) throw unauthorized();
+        return c.json({ result: { ...me(p.user), roles: rolesAsPairs(p.roles) } });
+      })
+      // Every other session and token of the user ends; a browser session gets a fresh cookie so
+      // the person who changed it stays logged in here (a bearer caller logs in again).
+      .put("/password", async (c) => {
+        const p = c.get("principal");
+        if (!p.user) throw unauthorized();
+        const body = await jsonBody(c, PasswordChangeSchema);
+        const core = c.get("core");
+        const user = await core.security.changeOwnPassword(
+          p.user,
+          body.current_password,
+          body.new_password,
+          c.get("client").address,
+        );
+        if (c.get("sid")) await startSessionCookie(c, user);
+        return c.json({ message: "Password changed. Other sessions and tokens were signed out." });
+      })
+  );
 }

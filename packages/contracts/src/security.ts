@@ -38,6 +38,12 @@ export const UserPutSchema = v.strictObject({
   roles: v.optional(UserPostSchema.entries.roles),
 });
 
+/** `PUT /api/v1/me/password`: a user changing their own password. */
+export const PasswordChangeSchema = v.strictObject({
+  current_password: LoginSchema.entries.password,
+  new_password: UserPostSchema.entries.password,
+});
+
 export const RolePostSchema = v.strictObject({ name: Name });
 export const RolePermissionsSchema = v.strictObject({
   permission_view_menu_ids: v.array(Int),

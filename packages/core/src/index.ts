@@ -12,6 +12,8 @@ export * from "./resources/humanize.ts";
 export * from "./security/principal.ts";
 export * from "./security/types.ts";
 export * from "./security/users.ts";
+export { passwordChecksSoFar } from "./security/passwords.ts";
+export * from "./security/login-throttle.ts";
 export * from "./datasets/samples.ts";
 export * from "./datasets/types.ts";
 export * from "./databases/types.ts";

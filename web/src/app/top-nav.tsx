@@ -3,9 +3,22 @@ import { IconChevronDown, IconLogout, IconUser } from "@tabler/icons-react";
 import { Link, NavLink } from "react-router";
 import { BrandLogo } from "../components/brand-logo";
 import { paths } from "../config/paths";
+import { logout } from "../features/login/api/logout";
 import { useCurrentUser } from "../lib/auth/current-user";
 import { t } from "../lib/i18n";
 import { menus, topLinks } from "./nav-items";
+
+/**
+ * Logging out is a POST with the CSRF token; then a full load of the login page drops every
+ * cached response of the old session. If the POST fails, the server's /logout/ page (a confirm
+ * button) is the way out.
+ */
+function logOut() {
+  logout().then(
+    () => window.location.assign(paths.login),
+    () => window.location.assign(paths.logout),
+  );
+}
 
 export function TopNav() {
   const current = useCurrentUser();
@@ -79,13 +92,7 @@ export function TopNav() {
             {Object.keys(user.roles).join(", ") || t("No roles")}
           </Menu.Item>
           <Menu.Divider />
-          {/* The server clears the session cookie and redirects to /login/. */}
-          <Menu.Item
-            component="a"
-            href={paths.logout}
-            leftSection={<IconLogout size={14} />}
-            data-test="logout"
-          >
+          <Menu.Item onClick={logOut} leftSection={<IconLogout size={14} />} data-test="logout">
             {t("Logout")}
           </Menu.Item>
         </Menu.Dropdown>

@@ -97,7 +97,9 @@ async function send(path: string, options: RequestOptions, retryCsrf: boolean): 
     if (timeout.aborted) throw timeoutError(timeoutMs);
     throw networkError(err);
   }
-  if (retryCsrf && !guest && method !== "GET" && res.status === 400) {
+  // The server answers a stale or missing CSRF token with 403 (Superset's Flask-WTF used 400):
+  // fetch the current session's token once and try again.
+  if (retryCsrf && !guest && method !== "GET" && (res.status === 400 || res.status === 403)) {
     const text = await res.clone().text();
     if (text.includes("CSRF")) {
       resetCsrfToken();

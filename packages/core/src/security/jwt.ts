@@ -4,6 +4,8 @@ export interface TokenClaims {
   sub: number;
   typ: "session" | "access" | "refresh" | "guest";
   sid?: string;
+  /** The user's token version when issued: a password change bumps it, voiding older tokens. */
+  tv?: number;
   exp: number;
   iat: number;
   [key: string]: unknown;

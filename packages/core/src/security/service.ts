@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { badRequest, unauthorized } from "../errors.ts";
+import { AppError, badRequest, unauthorized, unprocessable } from "../errors.ts";
 import type { MetaStore } from "../store/meta-store.ts";
-import { csrfTokenFor, signToken, verifyToken } from "./jwt.ts";
-import { verifyPassword } from "./passwords.ts";
+import { csrfTokenFor, signToken, type TokenClaims, verifyToken } from "./jwt.ts";
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits, LoginThrottle } from "./login-throttle.ts";
+import { decoyHash, hashPassword, verifyPassword } from "./passwords.ts";
 import { type Principal, principalOf } from "./principal.ts";
 import { ROLE, type RoleData, type RoleEntity, USER, type UserData, type UserEntity } from "./types.ts";
 
@@ -10,17 +11,23 @@ const SESSION_TTL = 7 * 24 * 3600;
 const ACCESS_TTL = 15 * 60;
 const REFRESH_TTL = 30 * 24 * 3600;
 const ROLE_CACHE_MS = 2000;
-const MAX_FAILED_LOGINS = 10;
-const LOCKOUT_SECONDS = 300;
+
+/** A token is good only while the user's token version is the one it was issued under. */
+const current = (claims: TokenClaims, user: UserEntity) => (claims.tv ?? 0) === tokenVersion(user);
+const tokenVersion = (user: UserEntity) => user.token_version ?? 0;
 
 /** Authentication (sessions, API tokens) and who-is-calling resolution. */
 export class SecurityService {
   private roleCache: { at: number; roles: RoleEntity[] } | undefined;
+  private readonly throttle: LoginThrottle;
 
   constructor(
     private readonly meta: MetaStore,
     private readonly secret: string,
-  ) {}
+    loginLimits: LoginLimits = DEFAULT_LOGIN_LIMITS,
+  ) {
+    this.throttle = new LoginThrottle(meta, loginLimits);
+  }
 
   async roles(): Promise<RoleEntity[]> {
     const now = Date.now();
@@ -58,21 +65,13 @@ export class SecurityService {
     return user && user.username.toLowerCase() === username.toLowerCase() ? user : undefined;
   }
 
-  /** Checks a password; repeated failures lock the account for a while (login rate limit). */
-  async authenticate(username: string, password: string): Promise<UserEntity> {
-    const invalid = () => unauthorized("Invalid login. Please try again.");
-    const lockKey = `login-lock#${username.toLowerCase()}`;
-    const failures = (await this.meta.getValue<number>(lockKey)) ?? 0;
-    if (failures >= MAX_FAILED_LOGINS) {
-      throw unauthorized("Too many failed logins. Wait a few minutes and try again.");
-    }
-    const user = await this.findUserByUsername(username);
-    const ok = user?.active && (await verifyPassword(password, user.password_hash));
-    if (!user || !ok) {
-      await this.meta.putValue(lockKey, failures + 1, { ttlSeconds: LOCKOUT_SECONDS });
-      throw invalid();
-    }
-    if (failures) await this.meta.deleteValue(lockKey);
+  /**
+   * Checks a password from a client address (see LoginThrottle): each check takes a try first,
+   * so an address that used up its tries gets no more checks, while other addresses still can.
+   */
+  async authenticate(username: string, password: string, client: string): Promise<UserEntity> {
+    const user = await this.checkPassword(username, password, client);
+    if (!user) throw unauthorized("Invalid login. Please try again.");
     return this.meta
       .update<UserData>(
         USER,
@@ -86,11 +85,61 @@ export class SecurityService {
       .catch(() => user);
   }
 
+  /** The throttled check itself: the user, or nothing for a wrong password, an unknown or inactive user. */
+  private async checkPassword(
+    username: string,
+    password: string,
+    client: string,
+  ): Promise<UserEntity | undefined> {
+    if (!(await this.throttle.take(username, client))) {
+      throw unauthorized("Too many failed logins from your address. Wait a few minutes and try again.");
+    }
+    const user = await this.findUserByUsername(username);
+    // An unknown user costs the same hash check as a known one (no enumeration by timing).
+    const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
+    if (!ok || !user?.active) return undefined;
+    await this.throttle.succeeded(username, client);
+    return user;
+  }
+
+  /**
+   * A user changing their own password (the current one is checked, throttled like a login).
+   * Bumping the token version signs out every session and token issued before.
+   */
+  async changeOwnPassword(
+    user: UserEntity,
+    currentPassword: string,
+    newPassword: string,
+    client: string,
+  ): Promise<UserEntity> {
+    let ok: UserEntity | undefined;
+    try {
+      ok = await this.checkPassword(user.username, currentPassword, client);
+    } catch (e) {
+      // Not a 401 here: the caller is logged in, and the SPA treats 401 as "log in again".
+      if (e instanceof AppError && e.status === 401) throw new AppError(429, e.body);
+      throw e;
+    }
+    if (!ok) throw unprocessable({ current_password: ["The current password is not right."] });
+    const fresh = await this.meta.get<UserData>(USER, user.id);
+    if (!fresh) throw unauthorized();
+    return this.meta.update<UserData>(
+      USER,
+      fresh,
+      { password_hash: await hashPassword(newPassword), token_version: tokenVersion(fresh) + 1 },
+      user.id,
+    );
+  }
+
   /** A cookie session: a signed token naming a server-side session record (so logout revokes it). */
   async startSession(user: UserEntity): Promise<{ token: string; csrf: string; maxAge: number }> {
     const sid = randomUUID();
     await this.meta.putValue(`session#${sid}`, user.id, { ttlSeconds: SESSION_TTL });
-    const token = signToken(this.secret, { sub: user.id, typ: "session", sid }, SESSION_TTL);
+    const token = signToken(
+      this.secret,
+      { sub: user.id, typ: "session", sid, tv: tokenVersion(user) },
+      SESSION_TTL,
+    );
     return { token, csrf: csrfTokenFor(this.secret, sid), maxAge: SESSION_TTL };
   }
 
@@ -107,16 +156,17 @@ export class SecurityService {
       this.meta.getValue<number>(`session#${claims.sid}`),
       this.meta.get<UserData>(USER, claims.sub),
     ]);
-    if (owner !== claims.sub) return undefined;
-    return user?.active ? { user, sid: claims.sid } : undefined;
+    if (owner !== claims.sub || !user?.active || !current(claims, user)) return undefined;
+    return { user, sid: claims.sid };
   }
 
   /** Bearer tokens for API clients (`/api/v1/security/login`). */
   issueTokens(user: UserEntity, refresh: boolean) {
+    const tv = tokenVersion(user);
     return {
-      access_token: signToken(this.secret, { sub: user.id, typ: "access" }, ACCESS_TTL),
+      access_token: signToken(this.secret, { sub: user.id, typ: "access", tv }, ACCESS_TTL),
       ...(refresh
-        ? { refresh_token: signToken(this.secret, { sub: user.id, typ: "refresh" }, REFRESH_TTL) }
+        ? { refresh_token: signToken(this.secret, { sub: user.id, typ: "refresh", tv }, REFRESH_TTL) }
         : {}),
     };
   }
@@ -125,7 +175,7 @@ export class SecurityService {
     const claims = verifyToken(this.secret, token);
     if (!claims || claims.typ !== typ) return undefined;
     const user = await this.meta.get<UserData>(USER, claims.sub);
-    return user?.active ? user : undefined;
+    return user?.active && current(claims, user) ? user : undefined;
   }
 
   csrfToken(sid: string): string {

@@ -12,6 +12,8 @@ export interface UserData {
   login_count: number;
   fail_login_count: number;
   last_login: string | null;
+  /** Bumped when the password changes; sessions and tokens of an older version are refused. */
+  token_version?: number;
 }
 export type UserEntity = Entity<UserData>;
 

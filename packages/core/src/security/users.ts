@@ -111,7 +111,11 @@ export class Users {
     }
     const { password, ...rest } = body;
     const changes: Partial<UserData> = { ...rest };
-    if (password) changes.password_hash = await hashPassword(password);
+    if (password) {
+      changes.password_hash = await hashPassword(password);
+      // A reset password signs the user out everywhere (an admin resets it for a reason).
+      changes.token_version = (user.token_version ?? 0) + 1;
+    }
     const saved = await this.meta.update<UserData>(USER, user, changes, userId(p));
     if (renamed) await this.meta.releaseUnique("username", user.username, id);
     return saved;

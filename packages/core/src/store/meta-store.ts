@@ -362,6 +362,70 @@ export class MetaStore {
     }
   }
 
+  /**
+   * Counts one more event under `key` unless `limit` were already counted in the current window
+   * (`ttlSeconds` from the first). One conditional `ADD`, so parallel callers can never count past
+   * the limit; returns false (counting nothing) at the limit. An expired window is deleted first,
+   * since DynamoDB's TTL deletion lags and the local stand-in has none.
+   */
+  async countBelow(key: string, limit: number, ttlSeconds: number): Promise<boolean> {
+    const Key = { pk: `kv#${key}`, sk: ITEM };
+    for (let round = 0; round < 3; round++) {
+      const now = Math.floor(this.now().getTime() / 1000);
+      try {
+        await this.doc.send(
+          new UpdateCommand({
+            TableName: this.table,
+            Key,
+            UpdateExpression: "SET expires_at = if_not_exists(expires_at, :exp) ADD #n :one",
+            ConditionExpression: "attribute_not_exists(pk) OR (#n < :limit AND expires_at >= :now)",
+            ExpressionAttributeNames: { "#n": "n" },
+            ExpressionAttributeValues: { ":one": 1, ":limit": limit, ":now": now, ":exp": now + ttlSeconds },
+          }),
+        );
+        return true;
+      } catch (e) {
+        if (!isConditionFailure(e)) throw e;
+      }
+      const held = (await this.doc.send(new GetCommand({ TableName: this.table, Key }))).Item;
+      if (!held) continue;
+      const expires = held.expires_at;
+      if (typeof expires === "number" && expires >= now) return false;
+      await this.doc
+        .send(
+          new DeleteCommand({
+            TableName: this.table,
+            Key,
+            ...(typeof expires === "number"
+              ? { ConditionExpression: "expires_at = :e", ExpressionAttributeValues: { ":e": expires } }
+              : { ConditionExpression: "attribute_not_exists(expires_at)" }),
+          }),
+        )
+        .catch((e) => {
+          if (!isConditionFailure(e)) throw e;
+        });
+    }
+    return false;
+  }
+
+  /** Takes back one event counted by `countBelow` (e.g. a try that turned out not to count). */
+  async uncount(key: string): Promise<void> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: `kv#${key}`, sk: ITEM },
+          UpdateExpression: "ADD #n :minus",
+          ConditionExpression: "#n > :zero",
+          ExpressionAttributeNames: { "#n": "n" },
+          ExpressionAttributeValues: { ":minus": -1, ":zero": 0 },
+        }),
+      );
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+    }
+  }
+
   /** Members of a set-like collection (e.g. a user's favourites), stored as items under one pk. */
   /** Adds a member; with `onlyIfAbsent`, returns false (and writes nothing) when it exists. */
   async addMember(

@@ -1,0 +1,101 @@
+import { BlockList, isIP } from "node:net";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./env.ts";
+
+/** Who is on the other end of a request, as far as the server can trust it. */
+export interface ClientInfo {
+  /** The client's address (login throttling keys on it); "unknown" when no socket is known. */
+  address: string;
+  /** Whether the client reached us over HTTPS (the session cookie is `Secure` then). */
+  https: boolean;
+}
+
+export interface ClientTrust {
+  /** Proxies whose `X-Forwarded-For` / `X-Forwarded-Proto` are believed (TRUSTED_PROXIES). */
+  trustedProxies?: string[];
+  /** Every request arrived over HTTPS (the Lambda runtime behind API Gateway / CloudFront). */
+  alwaysHttps?: boolean;
+}
+
+/**
+ * `TRUSTED_PROXIES`: comma-separated addresses or CIDR ranges (`127.0.0.1, 10.0.0.0/8, ::1`).
+ * A wrong entry stops the start with a message naming it, rather than trusting nothing silently.
+ */
+export function parseTrustedProxies(value: string | undefined): string[] {
+  const entries = (value ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const entry of entries) toBlockList([entry]);
+  return entries;
+}
+
+function toBlockList(entries: string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split("/");
+    const family = isIP(address);
+    const prefix = bits === undefined ? undefined : Number(bits);
+    const max = family === 4 ? 32 : 128;
+    if (
+      !family ||
+      extra !== undefined ||
+      (prefix !== undefined && !(Number.isInteger(prefix) && prefix >= 0 && prefix <= max))
+    )
+      throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range (e.g. 10.0.0.0/8).`);
+    const type = family === 4 ? "ipv4" : "ipv6";
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, prefix, type);
+  }
+  return list;
+}
+
+/** `::ffff:1.2.3.4` (an IPv4 peer on a dual-stack socket) is 1.2.3.4. */
+const plain = (address: string) => address.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, "$1");
+
+/**
+ * The peer the runtime saw: the socket's address under @hono/node-server, API Gateway's
+ * `sourceIp` in Lambda. Headers are never the peer: anyone can send them.
+ */
+function peerOf(env: unknown): string | undefined {
+  const e = env as {
+    server?: { incoming?: { socket?: { remoteAddress?: string } } };
+    incoming?: { socket?: { remoteAddress?: string } };
+    requestContext?: { http?: { sourceIp?: string }; identity?: { sourceIp?: string } };
+  };
+  const address =
+    (e?.server ?? e)?.incoming?.socket?.remoteAddress ??
+    e?.requestContext?.http?.sourceIp ??
+    e?.requestContext?.identity?.sourceIp;
+  return address ? plain(address) : undefined;
+}
+
+/**
+ * Sets `client` for every request. Forwarding headers count only when the peer is a trusted
+ * proxy; then the client is the right-most forwarded address that is not itself a trusted proxy
+ * (entries to its left were written by the client and prove nothing).
+ */
+export function clientInfo(trust: ClientTrust = {}): MiddlewareHandler<AppEnv> {
+  const proxies = toBlockList(trust.trustedProxies ?? []);
+  const trusted = (address: string) => {
+    const family = isIP(address);
+    return family !== 0 && proxies.check(address, family === 4 ? "ipv4" : "ipv6");
+  };
+  return async (c, next) => {
+    const peer = peerOf(c.env);
+    let address = peer ?? "unknown";
+    let https = Boolean(trust.alwaysHttps) || c.req.url.startsWith("https:");
+    if (peer && trusted(peer)) {
+      const hops = (c.req.header("x-forwarded-for") ?? "")
+        .split(",")
+        .map((h) => plain(h.trim()))
+        .filter(Boolean);
+      while (hops.length > 1 && trusted(hops[hops.length - 1])) hops.pop();
+      if (hops.length) address = hops[hops.length - 1];
+      const proto = c.req.header("x-forwarded-proto")?.split(",").pop()?.trim().toLowerCase();
+      if (proto) https = https || proto === "https";
+    }
+    c.set("client", { address, https });
+    return next();
+  };
+}

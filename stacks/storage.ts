@@ -22,7 +22,8 @@ export function Storage({ stack }: StackContext) {
     sortKey: { name: "gsi1sk", type: AttributeType.STRING },
     projectionType: ProjectionType.ALL,
   });
-  // gsi2: unique lookups (username, slug, uuid...).
+  // gsi2: one owner's items of a type by changed_on (gsi2pk = {type}#owner#{id}), for types that
+  // opt in (SQL Lab queries): history and the SQL Lab poll read one user's items by key.
   table.addGlobalSecondaryIndex({
     indexName: "gsi2",
     partitionKey: { name: "gsi2pk", type: AttributeType.STRING },

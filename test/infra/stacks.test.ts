@@ -73,7 +73,7 @@ describe("storage", () => {
     });
   });
 
-  it("meta table: gsi1 and gsi2 with string keys", () => {
+  it("meta table: gsi1 (type by changed_on) and gsi2 (owner by changed_on) with string keys", () => {
     const gsi = (n: number) => ({
       IndexName: `gsi${n}`,
       KeySchema: [

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { parseDatasourceKey } from "@strata/contracts";
+import { ListQuerySchema, parseDatasourceKey } from "@strata/contracts";
 import { badRequest, formatSql, notFound } from "@strata/core";
 import { Hono } from "hono";
 import * as v from "valibot";
@@ -74,9 +74,8 @@ export function sqlLabRoutes() {
 export function queryRoutes() {
   return new Hono<AppEnv>()
     .get("/", async (c) => {
-      const rows = await c.get("core").sqlLab.rows(c.get("principal"));
-      rows.sort((a, b) => b.start_time - a.start_time);
-      return c.json({ count: rows.length, ids: rows.map((r) => r.query_id), result: rows });
+      const q = risonQuery(c, ListQuerySchema);
+      return c.json(await c.get("core").sqlLab.history(c.get("principal"), q));
     })
     .get("/updated_since", async (c) => {
       const q = risonQuery(c, UpdatedSince);

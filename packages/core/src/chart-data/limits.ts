@@ -1,6 +1,6 @@
 import { type ChartDataRequest, ErrorType, type QueryObject } from "@strata/contracts";
 import type { CompiledQuery } from "@strata/query";
-import { AppError, badRequest, typedError } from "../errors.ts";
+import { type AppError, badRequest, typedError } from "../errors.ts";
 
 /**
  * How much work one chart-data request may ask for. Superset's clients send one to three query
@@ -85,7 +85,7 @@ export function checkRequestShape(req: ChartDataRequest, l: ChartDataLimits): vo
         `A chart-data request may hold at most ${l.maxQueries} queries; this one has ${req.queries.length}. Split it into several requests.`,
       ],
     });
-  req.queries.forEach((q, i) => checkQueryShape(q, i, l));
+  for (const [i, q] of req.queries.entries()) checkQueryShape(q, i, l);
 }
 
 function checkQueryShape(q: QueryObject, i: number, l: ChartDataLimits): void {

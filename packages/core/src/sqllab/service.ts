@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { ErrorType } from "@strata/contracts";
+import { ErrorType, type ListQuery } from "@strata/contracts";
 import type { ColumnarResult, QueryEngine, StatementInfo } from "@strata/engines";
 import { csvBody, csvHeader, rowsJsonWithin } from "../chart-data/format.ts";
 import { toEngineError } from "../databases/engine-errors.ts";
@@ -7,6 +7,7 @@ import type { Databases } from "../databases/service.ts";
 import type { DatabaseEntity } from "../databases/types.ts";
 import { AppError, badRequest, notFound, typedError, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
+import { applyListQuery, type ListSpec } from "../resources/list-query.ts";
 import { can, type Principal, requirePermission } from "../security/principal.ts";
 import type { Job, JobQueue } from "../store/job-queue.ts";
 import type { MetaStore } from "../store/meta-store.ts";
@@ -20,6 +21,26 @@ import { parseTemplateParams, renderTemplate } from "./templates.ts";
 import { QUERY, type QueryData, type QueryEntity } from "./types.ts";
 
 export const SQLLAB_JOB = "sqllab";
+
+/** The query list's filterable and sortable columns (the SPA filters by editor and orders by start). */
+const HISTORY_LIST: ListSpec<ReturnType<SqlLab["row"]> & { id: number }> = {
+  filterColumns: [
+    "client_id",
+    "sql_editor_id",
+    "status",
+    "state",
+    "sql",
+    "schema",
+    "tab_name",
+    "user_id",
+    "dbId",
+    "start_time",
+    "end_time",
+    "changed_on",
+  ],
+  orderColumns: ["start_time", "end_time", "changed_on", "rows", "status", "state", "id"],
+  defaultOrder: { column: "start_time", direction: "desc" },
+};
 /** A synchronous run still going after this long gets its stored record (history, stop). */
 const RECORD_SLOW_RUN_AFTER_MS = 100;
 const KIND: Record<string, number> = { numeric: 0, string: 1, temporal: 2, boolean: 3, other: 1 };
@@ -65,6 +86,8 @@ export class SqlLab {
     readonly limits: SqlLabLimits = DEFAULT_SQLLAB_LIMITS,
   ) {
     this.stored = new StoredResults(deps.results, deps.meta);
+    // History and the SQL Lab poll read one user's queries by key, never the whole table.
+    deps.meta.indexByOwner<QueryData>(QUERY, (q) => q.user_id);
   }
 
   private readonly stored: StoredResults;
@@ -74,6 +97,7 @@ export class SqlLab {
       id: q.client_id,
       query_id: q.id,
       client_id: q.client_id,
+      sql_editor_id: q.sql_editor_id,
       dbId: q.database_id,
       database: { id: q.database_id },
       schema: q.schema,
@@ -130,15 +154,38 @@ export class SqlLab {
     return this.get(p, id);
   }
 
-  async rows(p: Principal) {
+  /**
+   * The queries a caller may list: a user's own through the per-user index; every user's only
+   * for admins and `all_query_access` (Superset's QueryFilter), who read the type's index.
+   */
+  private async visible(p: Principal): Promise<QueryEntity[]> {
     requirePermission(p, "can_read", "Query");
-    return (await this.deps.meta.list<QueryData>(QUERY))
-      .filter((q) => this.canSee(p, q))
-      .map((q) => this.row(q));
+    if (p.isAdmin || can(p, "all_query_access", "all_query_access"))
+      return this.deps.meta.list<QueryData>(QUERY);
+    if (!p.user) return [];
+    return this.deps.meta.listByOwner<QueryData>(QUERY, p.user.id);
   }
 
+  /** `GET /api/v1/query/`: the generic list semantics (filters, order, page) over the visible queries. */
+  async history(p: Principal, q: ListQuery) {
+    const rows = (await this.visible(p)).map((x) => ({ ...this.row(x), id: x.id }));
+    const page = applyListQuery(rows, q, HISTORY_LIST);
+    // Rows keep SQL Lab's shape (`id` is the client id); `ids` are the numeric query ids.
+    const result = page.result.map((r) => ("id" in r ? { ...r, id: r.client_id ?? r.id } : r));
+    return { count: page.count, ids: page.ids, result };
+  }
+
+  /**
+   * `GET /api/v1/query/updated_since`: the caller's own queries changed after `ms` (as Superset's),
+   * read by a key condition on the per-user index, so the poll costs the same however many
+   * queries other users have.
+   */
   async updatedSince(p: Principal, ms: number) {
-    return (await this.rows(p)).filter((r) => Date.parse(r.changed_on) > ms);
+    requirePermission(p, "can_read", "Query");
+    if (!p.user) return [];
+    const after = Number.isFinite(ms) && ms > 0 ? new Date(Math.min(ms, 8.64e15)).toISOString() : undefined;
+    const recent = await this.deps.meta.listByOwner<QueryData>(QUERY, p.user.id, { changedAfter: after });
+    return recent.filter((q) => q.changed_on_ms > ms).map((q) => this.row(q));
   }
 
   private async engineFor(

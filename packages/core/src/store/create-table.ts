@@ -25,6 +25,7 @@ export async function ensureMetaTable(dynamo: DynamoDBClient, table: string): Pr
         { AttributeName: "pk", KeyType: "HASH" },
         { AttributeName: "sk", KeyType: "RANGE" },
       ],
+      // gsi1: a type by changed_on; gsi2: one owner's items of a type by changed_on (MetaStore.indexByOwner).
       GlobalSecondaryIndexes: ["gsi1", "gsi2"].map((name) => ({
         IndexName: name,
         KeySchema: [

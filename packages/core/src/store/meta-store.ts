@@ -48,6 +48,98 @@ export class MetaStore {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** Items read by list queries per type since start (tests and benches check that a read stays narrow). */
+  readonly reads: Record<string, number> = {};
+
+  private counted(type: string, n: number) {
+    this.reads[type] = (this.reads[type] ?? 0) + n;
+  }
+
+  /** Types that keep a per-owner index (gsi2), with how to find an entity's owner. */
+  private readonly ownerIndexes = new Map<string, (entity: EntityMeta) => number | string | null>();
+
+  /**
+   * Opts a type into the per-owner index: every write of it also carries `gsi2pk = {type}#owner#{owner}`
+   * and `gsi2sk = changed_on#id`, so one owner's recent items are a key-condition read
+   * (`listByOwner`) whatever the number of other owners' items in the table.
+   */
+  indexByOwner<T>(type: string, ownerOf: (entity: Entity<T>) => number | string | null): void {
+    this.ownerIndexes.set(type, ownerOf as (entity: EntityMeta) => number | string | null);
+  }
+
+  /**
+   * One owner's entities of a type, most recently changed first, through gsi2. `changedAfter`
+   * (an ISO time) stops the read at older items, `limit` at that many items.
+   */
+  async listByOwner<T>(
+    type: string,
+    owner: number | string | null,
+    opts: { changedAfter?: string; limit?: number } = {},
+  ): Promise<Entity<T>[]> {
+    const items: Entity<T>[] = [];
+    let start: Record<string, unknown> | undefined;
+    const values: Record<string, unknown> = { ":p": ownerPartition(type, owner) };
+    let condition = "gsi2pk = :p";
+    if (opts.changedAfter !== undefined) {
+      condition += " AND gsi2sk > :after";
+      values[":after"] = opts.changedAfter;
+    }
+    do {
+      const out = await this.doc.send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: "gsi2",
+          KeyConditionExpression: condition,
+          ExpressionAttributeValues: values,
+          ScanIndexForward: false,
+          ExclusiveStartKey: start,
+          Limit: opts.limit ? opts.limit - items.length : undefined,
+        }),
+      );
+      for (const item of out.Items ?? []) items.push(item.data as Entity<T>);
+      this.counted(type, out.Items?.length ?? 0);
+      start = out.LastEvaluatedKey;
+    } while (start && (!opts.limit || items.length < opts.limit));
+    return items;
+  }
+
+  /**
+   * Rewrites the type's items written before it kept a per-owner index (an older DATA_DIR), once:
+   * a marker records that it ran. Each item is re-put only if its version is unchanged.
+   */
+  async backfillOwnerIndex(type: string): Promise<number> {
+    const marker = `owner-index-backfilled#${type}`;
+    if (!this.ownerIndexes.has(type) || (await this.getValue<boolean>(marker))) return 0;
+    let rewritten = 0;
+    for (const entity of await this.list<object>(type)) {
+      try {
+        await this.doc.send(
+          new PutCommand({
+            TableName: this.table,
+            Item: this.toItem(type, entity),
+            ConditionExpression: "#v = :v AND attribute_not_exists(gsi2pk)",
+            ExpressionAttributeNames: { "#v": "version" },
+            ExpressionAttributeValues: { ":v": entity.version },
+          }),
+        );
+        rewritten++;
+      } catch (e) {
+        if (!isConditionFailure(e)) throw e; // changed meanwhile (then indexed) or already indexed
+      }
+    }
+    await this.putValue(marker, true);
+    return rewritten;
+  }
+
+  private ownerKeys(type: string, entity: EntityMeta) {
+    const ownerOf = this.ownerIndexes.get(type);
+    if (!ownerOf) return {};
+    return {
+      gsi2pk: ownerPartition(type, ownerOf(entity)),
+      gsi2sk: `${entity.changed_on}#${String(entity.id).padStart(10, "0")}`,
+    };
+  }
+
   /** Integer ids from an atomic counter per entity type. */
   async nextId(type: string): Promise<number> {
     const out = await this.doc.send(
@@ -166,6 +258,7 @@ export class MetaStore {
         }),
       );
       for (const item of out.Items ?? []) items.push(item.data as Entity<T>);
+      this.counted(type, out.Items?.length ?? 0);
       start = out.LastEvaluatedKey;
     } while (start);
     return items;
@@ -478,9 +571,15 @@ export class MetaStore {
       version: entity.version,
       gsi1pk: type,
       gsi1sk: `${entity.changed_on}#${String(entity.id).padStart(10, "0")}`,
+      ...this.ownerKeys(type, entity),
       data: entity,
     };
   }
+}
+
+/** The gsi2 partition of one owner's items of a type. */
+function ownerPartition(type: string, owner: number | string | null): string {
+  return `${type}#owner#${owner ?? "anonymous"}`;
 }
 
 function staleWrite(type: string) {

@@ -93,8 +93,16 @@ export const queriesUpdatedSince = (ms: number) =>
     withRisonQuery("/api/v1/query/updated_since", { last_updated_ms: ms }),
   ).then((r) => r.result);
 
+/** The newest 100 of the user's queries: the history is paged on the server. */
+const HISTORY_PATH = withRisonQuery("/api/v1/query/", {
+  order_column: "start_time",
+  order_direction: "desc",
+  page: 0,
+  page_size: 100,
+});
+
 export function useQueryHistory(enabled: boolean) {
-  return useSWR(enabled ? "/api/v1/query/" : null, (key: string) =>
+  return useSWR(enabled ? HISTORY_PATH : null, (key: string) =>
     apiGet<{ result: ServerQuery[] }>(key).then((r) => r.result),
   );
 }

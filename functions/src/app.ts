@@ -4,7 +4,8 @@ import { bodyLimit } from "hono/body-limit";
 import { authenticate, securityHeaders } from "./http/auth.ts";
 import { clientInfo } from "./http/client.ts";
 import type { AppEnv } from "./http/env.ts";
-import { onError } from "./http/errors.ts";
+import { notFound, onError } from "./http/errors.ts";
+import { jsonBodyGuard } from "./http/json-guard.ts";
 import { loadSpa, mountSpa } from "./http/spa.ts";
 import { annotationLayerRoutes } from "./routes/annotation-layer.ts";
 import { chartRoutes } from "./routes/chart.ts";
@@ -45,11 +46,13 @@ const UPLOAD_LIMIT = 100 * 1024 * 1024;
 export function createApp(core: Core, opts: AppOptions = {}) {
   const app = new Hono<AppEnv>({ strict: false });
   app.onError(onError);
+  app.notFound(notFound);
   app.use(securityHeaders(core));
   app.use(async (c, next) => {
     const isUpload = c.req.path.endsWith("/upload/");
     return bodyLimit({ maxSize: isUpload ? UPLOAD_LIMIT : JSON_LIMIT })(c, next);
   });
+  app.use(jsonBodyGuard());
   app.use(clientInfo({ trustedProxies: opts.trustedProxies, alwaysHttps: opts.secureCookies }));
   app.use(authenticate(core));
   app.get("/health", (c) => c.json({ status: "OK" }));

@@ -1,4 +1,4 @@
-import { AppError } from "@strata/core";
+import { AppError, redactServerPathsIn } from "@strata/core";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -8,7 +8,23 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
  * is logged and answered with a generic 500 that leaks nothing.
  */
 export function onError(err: Error, c: Context) {
-  if (err instanceof AppError) return c.json(err.body, err.status as ContentfulStatusCode);
+  // Engine errors are redacted where they are made; this catches a path in any other error.
+  if (err instanceof AppError)
+    return c.json(redactServerPathsIn(err.body), err.status as ContentfulStatusCode);
+  if (/greater than Number\.MAX_SAFE_INTEGER/.test(err.message)) {
+    // The store refuses numbers it can't write exactly; one reaching it came from the request.
+    return c.json({ message: "A number in the request is too large: integers must be below 2^53." }, 400);
+  }
+  if (isItemTooLarge(err)) {
+    // The store checks sizes before writing (store/item-size.ts); this catches any write it misses.
+    return c.json(
+      {
+        message:
+          "The object is too large to save: stored objects are limited to 400 KB. Shorten its longest field.",
+      },
+      413,
+    );
+  }
   if (err instanceof HTTPException) {
     const status = err.status;
     const message = status === 413 ? "The request is too large." : err.message || "Bad request";
@@ -22,4 +38,18 @@ export function onError(err: Error, c: Context) {
     },
     500,
   );
+}
+
+/** DynamoDB's refusal of an item over 400 KB (the real service and the local stand-in word it alike). */
+function isItemTooLarge(err: Error): boolean {
+  return err.name === "ValidationException" && /item size .*exceeded/i.test(err.message);
+}
+
+/**
+ * Unknown routes answer in Superset's JSON shape for every client, API or not: Hono's default is
+ * `text/plain "404 Not Found"`, which API clients can't parse. (Browsers asking for a page never
+ * get here: the SPA's catch-all answers them.)
+ */
+export function notFound(c: Context) {
+  return c.json({ message: `Not found: ${c.req.method} ${c.req.path} is not a known endpoint.` }, 404);
 }

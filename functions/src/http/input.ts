@@ -2,6 +2,7 @@ import { badRequest } from "@strata/core";
 import { decodeRison } from "@strata/contracts";
 import type { Context } from "hono";
 import * as v from "valibot";
+import { untrustedValueProblem } from "./untrusted-value.ts";
 
 type Issues = [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]];
 
@@ -33,6 +34,8 @@ export async function jsonBody<S extends v.GenericSchema>(c: Context, schema: S)
   } catch {
     throw badRequest("Request is not JSON: the body could not be parsed.");
   }
+  const problem = untrustedValueProblem(data, "The request body");
+  if (problem) throw badRequest(problem);
   return validate(schema, data);
 }
 
@@ -46,6 +49,8 @@ export function risonQuery<S extends v.GenericSchema>(c: Context, schema: S, par
     } catch {
       throw badRequest(`Not a valid rison argument in ${param}.`);
     }
+    const problem = untrustedValueProblem(data, `The ${param} argument`);
+    if (problem) throw badRequest(problem);
   }
   return validate(schema, data);
 }

@@ -55,9 +55,10 @@ export function mountSpa(app: Hono<AppEnv>, assets: Map<string, Asset>): void {
     if (path.startsWith("/api/")) return c.json({ message: "Not found: no such API endpoint." }, 404);
     const asset = assets.get(path) ?? (extname(path) ? undefined : assets.get("/index.html"));
     if (!asset) {
+      // JSON like every other error, so API clients that stray here can still read the answer.
       if (assets.size === 0)
-        return c.text("The web app is not built: run `npm run build:web` (npm start does it).", 503);
-      return c.text("Not found", 404);
+        return c.json({ message: "The web app is not built: run `npm run build:web` (npm start does it)." }, 503);
+      return c.json({ message: `Not found: ${path} is not a file of the web app.` }, 404);
     }
     if (c.req.header("if-none-match") === asset.etag) return c.body(null, 304);
     c.header("Content-Type", asset.type);

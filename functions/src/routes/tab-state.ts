@@ -41,7 +41,8 @@ const jsonObject = (value: unknown, name: string): Record<string, unknown> => {
 
 const Num = v.union([
   v.pipe(v.number(), v.integer()),
-  v.pipe(v.string(), v.regex(/^\d+$/, "must be a number"), v.transform(Number)),
+  // At most 15 digits: every such number is exact in JavaScript (below 2^53).
+  v.pipe(v.string(), v.regex(/^\d{1,15}$/, "must be a number below 2^53"), v.transform(Number)),
   v.null(),
 ]);
 const Bool = v.union([

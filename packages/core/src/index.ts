@@ -1,4 +1,5 @@
 export * from "./errors.ts";
+export * from "./server-paths.ts";
 export * from "./config.ts";
 export * from "./core.ts";
 export * from "./bootstrap.ts";

@@ -1,8 +1,9 @@
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { DatabaseParameters, EngineName } from "@strata/contracts";
 import type { EngineConfig, QueryEngine } from "@strata/engines";
 import { badRequest } from "../errors.ts";
 import type { SecretBox } from "../security/secret-box.ts";
+import { registerServerPaths } from "../server-paths.ts";
 import type { DatabaseEntity } from "./types.ts";
 
 export type EngineFactory = (config: EngineConfig) => Promise<QueryEngine>;
@@ -27,7 +28,10 @@ export class EngineRegistry {
     private readonly factory: EngineFactory,
     private readonly box: SecretBox,
     private readonly opts: RegistryOptions,
-  ) {}
+  ) {
+    // Engine errors name files under these; they are cut from what users see (server-paths.ts).
+    registerServerPaths(opts.dataDir, opts.examplesPath && dirname(opts.examplesPath));
+  }
 
   configFor(
     db: Pick<DatabaseEntity, "engine" | "parameters" | "sealed_password" | "builtin">,

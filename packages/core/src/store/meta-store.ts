@@ -8,6 +8,7 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { conflict } from "../errors.ts";
+import { assertItemFits } from "./item-size.ts";
 
 /** Fields every stored entity carries besides its own data. */
 export interface EntityMeta {
@@ -565,7 +566,7 @@ export class MetaStore {
   }
 
   private toItem(type: string, entity: EntityMeta) {
-    return {
+    const item = {
       ...entityKey(type, entity.id),
       type,
       version: entity.version,
@@ -574,6 +575,9 @@ export class MetaStore {
       ...this.ownerKeys(type, entity),
       data: entity,
     };
+    // Every entity write passes here: an oversized one is a 413 naming the field, not a 500.
+    assertItemFits(type, item, entity);
+    return item;
   }
 }
 

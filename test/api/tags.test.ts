@@ -115,3 +115,63 @@ describe("tags", () => {
     expect(tagged.count).toBe(0);
   });
 });
+
+describe("tag ownership (issue 9 item 2)", () => {
+  it("only the tag's owner or an admin renames or deletes it", async () => {
+    const owner = await userWithRoles(s, admin, "tagowner", ["Alpha"]);
+    const other = await userWithRoles(s, admin, "tagother", ["Alpha"]);
+    const tag = await json(await s.call("POST", "/api/v1/tag/", { token: owner, body: { name: "owned" } }));
+    for (const [method, body] of [
+      ["PUT", { name: "hijacked" }],
+      ["DELETE", undefined],
+    ] as const) {
+      const res = await s.call(method, `/api/v1/tag/${tag.id}`, { token: other, body });
+      expect(res.status).toBe(403);
+      expect((await json(res)).message).toMatch(/Only the owner of tag "owned"/);
+    }
+    // The bulk delete route checks the same rule.
+    expect((await s.call("DELETE", `/api/v1/tag/?q=!(${tag.id})`, { token: other })).status).toBe(403);
+    expect(
+      (await s.call("PUT", `/api/v1/tag/${tag.id}`, { token: owner, body: { name: "owned2" } })).status,
+    ).toBe(200);
+    expect(
+      (await s.call("PUT", `/api/v1/tag/${tag.id}`, { token: admin, body: { name: "owned3" } })).status,
+    ).toBe(200);
+    // Using a shared tag on one's own objects stays open to everyone who may tag.
+    const own = await json(
+      await s.call("POST", "/api/v1/dataset/", {
+        token: other,
+        body: { database: 1, schema: "main", table_name: "tagother_own", sql: "SELECT 1 AS x" },
+      }),
+    );
+    const bulk = await json(
+      await s.call("POST", "/api/v1/tag/bulk_create", {
+        token: other,
+        body: { tags: ["owned3"], objects_to_tag: [["dataset", own.id]] },
+      }),
+    );
+    expect(bulk.result.objects_tagged).toEqual([["dataset", own.id]]);
+  });
+
+  it("refuses to delete a tag still on objects the caller can't edit, and changes nothing", async () => {
+    const owner = await userWithRoles(s, admin, "tagowner2", ["Alpha"]);
+    const tag = await json(await s.call("POST", "/api/v1/tag/", { token: owner, body: { name: "shared" } }));
+    // An admin puts the owner's tag on a dataset the owner can't edit.
+    await s.call("POST", "/api/v1/tag/bulk_create", {
+      token: admin,
+      body: { tags: ["shared"], objects_to_tag: [["dataset", birth]] },
+    });
+    const res = await s.call("DELETE", `/api/v1/tag/${tag.id}`, { token: owner });
+    expect(res.status).toBe(403);
+    expect((await json(res)).message).toMatch(/still on 1 object\(s\) you can't edit/);
+    const tagged = await json(
+      await s.call("GET", "/api/v1/dataset/?q=(filters:!((col:tags,opr:tags,value:shared)))", {
+        token: admin,
+      }),
+    );
+    expect(tagged.ids).toEqual([birth]);
+    // The admin may edit everything, so the admin's delete detaches and deletes.
+    expect((await s.call("DELETE", `/api/v1/tag/${tag.id}`, { token: admin })).status).toBe(200);
+    expect((await s.call("GET", `/api/v1/tag/${tag.id}`, { token: admin })).status).toBe(404);
+  });
+});

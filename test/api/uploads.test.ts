@@ -57,6 +57,14 @@ describe("file upload", () => {
     expect(
       (await upload(admin, form({ type: "csv", table_name: "people" }, csv))).status,
     ).toBeGreaterThanOrEqual(400);
+    // Appending changes existing data: that is DML, so the database must allow it.
+    const noDml = await upload(
+      admin,
+      form({ type: "csv", table_name: "people", already_exists: "append" }, csv),
+    );
+    expect(noDml.status).toBe(422);
+    expect((await json(noDml)).message).toMatch(/does not allow DML/);
+    await s.call("PUT", `/api/v1/database/${examplesId}`, { token: admin, body: { allow_dml: true } });
     const appended = await upload(
       admin,
       form({ type: "csv", table_name: "people", already_exists: "append" }, csv),
@@ -70,5 +78,56 @@ describe("file upload", () => {
     expect((await upload(admin, form({ type: "csv", table_name: "x" }))).status).toBe(400);
     const gamma = await userWithRoles(s, admin, "upgamma", ["Gamma"]);
     expect((await upload(gamma, form({ type: "csv", table_name: "x" }, csv))).status).toBe(403);
+  });
+
+  it("replace/append into an existing table needs data access and DML, not only can_upload", async () => {
+    // An Alpha may upload (can_upload) but has no access to the examples database's data here.
+    const roles = (
+      await json(await s.call("GET", "/api/v1/security/roles/?q=(page_size:100)", { token: admin }))
+    ).result as Json[];
+    const perms = (
+      await json(
+        await s.call("GET", "/api/v1/security/permissions-resources/?q=(page_size:1000)", { token: admin }),
+      )
+    ).result as Json[];
+    const role = await json(
+      await s.call("POST", "/api/v1/security/roles/", { token: admin, body: { name: "uploader" } }),
+    );
+    await s.call("POST", `/api/v1/security/roles/${role.id}/permissions`, {
+      token: admin,
+      body: {
+        permission_view_menu_ids: perms
+          .filter((p) => p.permission.name === "can_upload" && p.view_menu.name === "Database")
+          .map((p) => p.id),
+      },
+    });
+    expect(roles.length).toBeGreaterThan(0);
+    const uploader = await userWithRoles(s, admin, "uploader1", ["uploader"]);
+    await s.call("PUT", `/api/v1/database/${examplesId}`, { token: admin, body: { allow_dml: true } });
+    for (const mode of ["replace", "append"]) {
+      const res = await upload(
+        uploader,
+        form({ type: "csv", table_name: "people", already_exists: mode }, csv),
+      );
+      expect([403, 404]).toContain(res.status);
+    }
+    // The table is untouched: still the admin's rows.
+    const before = await upload(
+      admin,
+      form({ type: "csv", table_name: "people_check", already_exists: "fail" }, csv),
+    );
+    expect(before.status).toBe(201);
+    // With DML off, even the admin can't replace an existing table; `fail` into a new table still works.
+    await s.call("PUT", `/api/v1/database/${examplesId}`, { token: admin, body: { allow_dml: false } });
+    const replace = await upload(
+      admin,
+      form({ type: "csv", table_name: "people", already_exists: "replace" }, csv),
+    );
+    expect(replace.status).toBe(422);
+    const fresh = await upload(
+      admin,
+      form({ type: "csv", table_name: "brand_new", already_exists: "replace" }, csv),
+    );
+    expect(fresh.status).toBe(201);
   });
 });

@@ -2,8 +2,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
 import { type DuckDbEngine, type FileFormat, type FileReadOptions, importFile } from "@strata/engines";
-import { unprocessable } from "../errors.ts";
-import { type Principal, requirePermission } from "../security/principal.ts";
+import { forbidden, unprocessable } from "../errors.ts";
+import { canAccessDatabase } from "../security/data-access.ts";
+import { can, type Principal, requirePermission } from "../security/principal.ts";
 import { toEngineError } from "./engine-errors.ts";
 import type { Databases } from "./service.ts";
 
@@ -48,6 +49,8 @@ export async function uploadFile(databases: Databases, p: Principal, databaseId:
       table_name: ["Use letters, digits and _ (starting with a letter or _), at most 63 characters"],
     });
   }
+  const schema = req.schema ?? "main";
+  if (req.ifExists !== "fail") await checkOverwrite(p, db, engine, schema, req.table);
   const format: FileFormat = req.type === "excel" ? "xlsx" : req.type === "columnar" ? "parquet" : "csv";
   const dir = await mkdtemp(join(tmpdir(), "strata-upload-"));
   const file = join(dir, `upload.${ext}`);
@@ -57,7 +60,7 @@ export async function uploadFile(databases: Databases, p: Principal, databaseId:
       engine as DuckDbEngine,
       file,
       format,
-      { table: req.table, schema: req.schema ?? "main", ifExists: req.ifExists },
+      { table: req.table, schema, ifExists: req.ifExists },
       req.options,
     );
   } catch (e) {
@@ -65,4 +68,30 @@ export async function uploadFile(databases: Databases, p: Principal, databaseId:
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * `replace` and `append` into a table that exists change data that others may read: that is DML,
+ * not an upload, so it needs what SQL Lab's DML needs (the database's allow_dml) and access to
+ * the table's data (the database, or its schema), not only `can_upload`. Creating a new table
+ * (any mode, when the table is absent) stays an upload.
+ */
+async function checkOverwrite(
+  p: Principal,
+  db: { id: number; database_name: string; allow_dml: boolean },
+  engine: { tables(schema: string): Promise<{ name: string }[]> },
+  schema: string,
+  table: string,
+) {
+  const existing = await engine.tables(schema).catch(() => []);
+  if (!existing.some((t) => t.name.toLowerCase() === table.toLowerCase())) return;
+  const where = `"${schema}.${table}"`;
+  if (!canAccessDatabase(p, db) && !can(p, "schema_access", `[${db.database_name}].[${schema}]`))
+    throw forbidden(
+      `You don't have access to the existing table ${where}, so you can't replace or append to it.`,
+    );
+  if (!db.allow_dml)
+    throw unprocessable(
+      `Replacing or appending to the existing table ${where} changes its data, and database "${db.database_name}" does not allow DML; an admin can turn on "Allow DML" in the database's settings, or upload to a new table.`,
+    );
 }

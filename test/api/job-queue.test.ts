@@ -15,6 +15,7 @@ beforeAll(async () => {
     resultsBucket: "",
     jobsQueueUrl: "",
     endpoints: si.endpoints,
+    credentials: si.credentials,
   });
 });
 afterAll(() => si.close());

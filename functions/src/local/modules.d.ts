@@ -21,3 +21,13 @@ declare module "s3rver" {
     close(): Promise<void>;
   }
 }
+declare module "s3rver/lib/models/account.js" {
+  /** s3rver's key registry: the one account its hard-coded "S3RVER" key pair belongs to. */
+  const AwsAccount: {
+    DUMMY_ACCOUNT: {
+      createKeyPair(accessKeyId: string, secretAccessKey: string): void;
+      revokeAccessKey(accessKeyId: string): void;
+    };
+  };
+  export default AwsAccount;
+}

@@ -18,6 +18,7 @@ import {
 } from "@strata/core";
 import { createEngine, EXAMPLE_TABLES, loadExamples } from "@strata/engines";
 import { type StandIns, startStandIns } from "../local/stand-ins.ts";
+import { keepDataDirPrivate } from "./private-files.ts";
 import { localSecret } from "./secret.ts";
 import { startWorkerLoop } from "./worker-loop.ts";
 
@@ -53,7 +54,8 @@ const REGION = "us-east-1";
 /** One process: stand-ins through the real AWS SDK, DuckDB with the examples, the worker loop. */
 export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<LocalRuntime> {
   const log = opts.log ?? ((line: string) => console.log(line));
-  mkdirSync(join(opts.dataDir, "databases"), { recursive: true });
+  keepDataDirPrivate(opts.dataDir);
+  mkdirSync(join(opts.dataDir, "databases"), { recursive: true, mode: 0o700 });
   const standIns = await startStandIns(opts.ephemeral ? undefined : opts.dataDir);
   const cfg = {
     region: REGION,
@@ -61,6 +63,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     resultsBucket: "strata-results",
     jobsQueueUrl: "",
     endpoints: standIns.endpoints,
+    credentials: standIns.credentials,
   };
   const clients = createAwsClients(cfg);
   await ensureMetaTable(clients.dynamo, cfg.metaTable);

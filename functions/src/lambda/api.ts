@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import { handle } from "hono/aws-lambda";
 import { createApp } from "../app.ts";
+import { parseTrustedProxies } from "../http/client.ts";
 import { cloudCore } from "../runtime/cloud-runtime.ts";
 
 let app: Hono | undefined;
@@ -10,6 +11,11 @@ export const handler = async (
   event: Parameters<ReturnType<typeof handle>>[0],
   context: Parameters<ReturnType<typeof handle>>[1],
 ) => {
-  app ??= createApp(await cloudCore(), { secureCookies: true }) as unknown as Hono;
+  // Always HTTPS here (API Gateway only serves it). The client address is API Gateway's sourceIp
+  // unless that is a proxy listed in TRUSTED_PROXIES.
+  app ??= createApp(await cloudCore(), {
+    secureCookies: true,
+    trustedProxies: parseTrustedProxies(process.env.TRUSTED_PROXIES),
+  }) as unknown as Hono;
   return handle(app)(event, context);
 };

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { parseTrustedProxies } from "../http/client.ts";
 import {
   type ChartDataLimits,
   chartDataLimitsFromEnv,
@@ -17,6 +18,8 @@ export interface LocalConfig {
   globalAsyncQueries: boolean;
   sqlLab: SqlLabLimits;
   chartData: ChartDataLimits;
+  /** Reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed. */
+  trustedProxies: string[];
 }
 
 export function readLocalConfig(env = process.env): LocalConfig {
@@ -33,5 +36,6 @@ export function readLocalConfig(env = process.env): LocalConfig {
     globalAsyncQueries: env.GLOBAL_ASYNC_QUERIES === "true",
     sqlLab: sqlLabLimitsFromEnv(env),
     chartData: chartDataLimitsFromEnv(env),
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
   };
 }

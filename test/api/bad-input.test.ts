@@ -403,3 +403,33 @@ describe("hostile shapes", () => {
     expect(text).not.toContain(tmpdir());
   });
 });
+
+describe("background jobs", () => {
+  let a: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    a = await startTestServer({ examples: ["birth_names"], globalAsyncQueries: true });
+    token = await a.login(ADMIN.username, ADMIN.password);
+  });
+  afterAll(() => a.close());
+
+  it("refuses a chart-data request too large for an SQS message with 413, not a 500 in the cloud", async () => {
+    const ds = ((await (await a.call("GET", "/api/v1/dataset/", { token })).json()) as { ids: number[] })
+      .ids[0];
+    const names = Array.from({ length: 30_000 }, (_, i) => `name_${i}_pad`);
+    const res = await a.call("POST", "/api/v1/chart/data", {
+      token,
+      body: {
+        datasource: { id: ds, type: "table" },
+        queries: [
+          { columns: ["name"], metrics: ["count"], filters: [{ col: "name", op: "IN", val: names }] },
+        ],
+        result_format: "json",
+        result_type: "full",
+      },
+    });
+    const text = await res.text();
+    expect(res.status, text).toBe(413);
+    expect(JSON.parse(text).message).toMatch(/too large to run in the background/);
+  });
+});

@@ -6,6 +6,7 @@ import {
   SendMessageCommand,
   type SQSClient,
 } from "@aws-sdk/client-sqs";
+import { AppError } from "../errors.ts";
 
 /** A unit of background work; `kind` picks the handler in the worker. */
 export interface Job {
@@ -30,6 +31,8 @@ export type GiveUpHandler = (job: Job, message: string) => Promise<void>;
 
 /** Must match the queue's redrive policy (stacks/queue.ts and ensureQueues). */
 export const MAX_RECEIVES = 3;
+/** SQS's largest message. */
+export const MAX_MESSAGE_BYTES = 256 * 1024;
 export interface BatchResult {
   batchItemFailures: { itemIdentifier: string }[];
 }
@@ -42,9 +45,18 @@ export class JobQueue {
   ) {}
 
   async send(job: Job): Promise<void> {
-    await this.sqs.send(
-      new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: JSON.stringify(job) }),
-    );
+    const body = JSON.stringify(job);
+    // SQS refuses messages over 256 KB with an opaque error (the local stand-in takes them):
+    // refuse here, the same in both runtimes, with a message the caller can act on.
+    const size = Buffer.byteLength(body, "utf8");
+    if (size > MAX_MESSAGE_BYTES) {
+      throw new AppError(413, {
+        message:
+          `This request is too large to run in the background (${Math.ceil(size / 1024)} KB; queued ` +
+          `jobs are limited to ${MAX_MESSAGE_BYTES / 1024} KB). Send fewer or shorter filter values.`,
+      });
+    }
+    await this.sqs.send(new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: body }));
   }
 
   /** Long-polls once; used by the local worker loop (Lambda receives batches from the event source). */

@@ -84,4 +84,46 @@ describe("foundation in Chromium", () => {
     expect(body.count).toBe(1);
     expect(body.result[0].kind).toBe("virtual");
   });
+
+  const meStatus = async () => (await e.page.request.get(`${e.url}/api/v1/me/`)).status();
+
+  it("is not logged out by an image or a stylesheet pointing at /logout/", async () => {
+    await e.page.goto(`${e.url}/superset/welcome/`);
+    await e.page.locator(dt("user-menu")).waitFor();
+    await e.page.evaluate(async () => {
+      const img = document.createElement("img");
+      const loaded = new Promise((r) => {
+        img.onload = r;
+        img.onerror = r;
+      });
+      img.src = "/logout/";
+      document.body.append(img);
+      const style = document.createElement("div");
+      style.style.backgroundImage = "url(/logout/)";
+      document.body.append(style);
+      await loaded;
+    });
+    expect(await meStatus()).toBe(200);
+  });
+
+  it("logs out from the address bar through a confirm page", async () => {
+    await e.page.goto(`${e.url}/logout/`);
+    await e.page.locator(dt("logout-confirm")).waitFor();
+    expect(await meStatus()).toBe(200); // opening the page ends nothing
+    await e.page.locator(dt("logout-confirm")).click();
+    await e.page.waitForURL((u) => u.pathname === "/login/");
+    expect(await meStatus()).toBe(401);
+  });
+
+  it("logs out from the user menu", async () => {
+    await logIn(e, "/superset/welcome/");
+    expect(await meStatus()).toBe(200);
+    await e.page.locator(dt("user-menu")).click();
+    await e.page.locator(dt("logout")).click();
+    await e.page.waitForURL((u) => u.pathname === "/login/");
+    expect(await meStatus()).toBe(401);
+    // The old page's cookie is gone for good: going back does not restore the session.
+    await e.page.goto(`${e.url}/superset/welcome/`);
+    await e.page.waitForURL((u) => u.pathname === "/login/");
+  });
 });

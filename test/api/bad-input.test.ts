@@ -3,7 +3,7 @@ import { readdirSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
+import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
 let s: TestServer;
 let admin: string;
@@ -168,9 +168,12 @@ describe("hostile input over every route", () => {
     const counts: Record<string, number> = { "2xx": 0, "3xx": 0, "4xx": 0, "5xx": 0 };
     const failures: string[] = [];
     let total = 0;
+    // As an admin (reaches the most code), a Gamma user (refusals) and anonymously.
+    const callers = [admin, await userWithRoles(s, admin, "corpus_gamma", ["Gamma"]), undefined];
+    let token: string | undefined;
     const record = async (method: string, path: string, raw?: string, type = "application/json") => {
       const res = await s.call(method, path, {
-        token: admin,
+        token,
         raw,
         headers: raw === undefined ? undefined : { "content-type": type },
       });
@@ -190,7 +193,9 @@ describe("hostile input over every route", () => {
       for (const leak of LEAKS)
         if (leak.test(text)) failures.push(`${what}: leaks ${leak}: ${text.slice(0, 200)}`);
     };
-    for (const [key, method] of routes) {
+    const cases = callers.flatMap((caller) => [...routes].map(([key, method]) => ({ caller, key, method })));
+    for (const { caller, key, method } of cases) {
+      token = caller;
       const pattern = key.slice(method.length + 1);
       for (const path of expand(pattern, method)) {
         if (method === "GET") {
@@ -205,7 +210,7 @@ describe("hostile input over every route", () => {
       }
     }
     console.log(
-      `bad-input corpus: ${routes.size} routes, ${total} requests, ` +
+      `bad-input corpus: ${routes.size} routes × ${callers.length} callers, ${total} requests, ` +
         Object.entries(counts)
           .map(([k, n]) => `${k} ${n}`)
           .join(", "),

@@ -357,6 +357,53 @@ describe("hostile shapes", () => {
     }
   });
 
+  it("answers 4xx for broken percent-encoding in paths and query strings", async () => {
+    for (const path of [
+      "/api/v1/dataset/?q=%",
+      "/api/v1/dataset/?q=%E0%A4%A",
+      "/api/v1/dataset/%ZZ",
+      "/api/v1/database/1/table_metadata/?name=%E0%A4%A&schema=%",
+      "/api/v1/dashboard/%E0%A4%A",
+      "/api/v1/chart/related/%E0%A4%A",
+      "/api/v1/sqllab/export/%E0%A4%A/",
+      "/superset/fetch_datasource_metadata?datasourceKey=%E0%A4%A",
+    ]) {
+      await expect4xx("GET", path);
+    }
+  });
+
+  it("answers 4xx to hostile uploads, without server paths", async () => {
+    const garbage = new Uint8Array(4096).map((_, i) => (i * 7919) % 256);
+    const cases: [Record<string, string>, string, BlobPart][] = [
+      [{ type: "excel", table_name: "u1" }, "x.xlsx", garbage],
+      [{ type: "columnar", table_name: "u2" }, "x.parquet", garbage],
+      [{ type: "csv", table_name: "u3" }, "empty.csv", ""],
+      [{ type: "csv", table_name: "u4" }, "../../../etc/passwd.csv", "a,b\n1,2\n"],
+      [{ type: "csv", table_name: "u5", skip_rows: "99999999999999999999" }, "x.csv", "a,b\n1,2\n"],
+      [{ type: "csv", table_name: "u6", header_row: "99999999999999999999" }, "x.csv", "a,b\n1,2\n"],
+      [{ type: "csv", table_name: "u7", column_dates: "nope,__proto__" }, "x.csv", "a,b\n1,2\n"],
+      [{ type: "csv", table_name: "u8", delimiter: "\u0000" }, "x.csv", "a,b\n1,2\n"],
+      [{ type: "excel", table_name: "u9", sheet_name: "../../nope" }, "x.xlsx", garbage],
+      [{ type: "csv", table_name: "__proto__" }, "x.csv", "a,b\n1,2\n"],
+      [{ type: "csv", table_name: "u10", schema: "../../nope" }, "x.csv", "a,b\n1,2\n"],
+    ];
+    for (const [fields, name, content] of cases) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.set(k, v);
+      form.set("file", new File([content], name));
+      const res = await s.app.request("/api/v1/database/1/upload/", {
+        method: "POST",
+        body: form,
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      const text = await res.text();
+      const what = `${JSON.stringify(fields)} ${name} → ${res.status} ${text.slice(0, 300)}`;
+      expect(res.status, what).toBeLessThan(500);
+      expect(text, what).not.toContain(tmpdir());
+      expect(text, what).not.toMatch(/node_modules|\.ts:\d+/);
+    }
+  });
+
   it("answers JSON errors on non-API routes for API clients", async () => {
     for (const [method, path] of [
       ["POST", "/superset/unknown"],

@@ -12,8 +12,11 @@ import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { type StackContext, StaticSite, use } from "sst/constructs";
 import { Api } from "./api.ts";
 
-/** Paths CloudFront forwards to the HTTP API instead of the SPA bucket. */
-export const API_PATHS = ["/api/*"];
+/**
+ * Paths CloudFront forwards to the HTTP API instead of the SPA bucket. `/logout/` is the API's:
+ * the SPA's menu POSTs it, and a GET shows the API's confirm page.
+ */
+export const API_PATHS = ["/api/*", "/logout/"];
 
 // Client-side routes (no file extension) get the SPA shell. Done per request instead of with
 // distribution-wide error pages, which would also turn the API's 403/404 into index.html.

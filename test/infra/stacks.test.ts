@@ -242,12 +242,13 @@ describe("api", () => {
 });
 
 describe("web", () => {
-  it("SPA is served by CloudFront with the API proxied on /api/*", () => {
+  it("SPA is served by CloudFront with the API proxied on /api/* and /logout/", () => {
     t.web.hasResourceProperties("AWS::CloudFront::Distribution", {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: "index.html",
         CacheBehaviors: [
           Match.objectLike({ PathPattern: "/api/*", AllowedMethods: Match.arrayWith(["POST"]) }),
+          Match.objectLike({ PathPattern: "/logout/", AllowedMethods: Match.arrayWith(["POST"]) }),
         ],
         // Distribution-wide error pages would turn API 404s into index.html.
         CustomErrorResponses: Match.absent(),

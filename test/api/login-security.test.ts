@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { passwordChecksSoFar } from "@strata/core";
+import { createAwsClients, MetaStore, passwordChecksSoFar } from "@strata/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../functions/src/app.ts";
 import { readLocalConfig } from "../../functions/src/runtime/config.ts";
@@ -137,6 +137,30 @@ describe("login throttling", () => {
     }
     expect(count(outcomes, "checked")).toBe(MAX_TRIES);
     expect(outcomes.slice(MAX_TRIES)).toEqual(["locked", "locked"]);
+  });
+
+  it("starts a fresh window once the old one expired, even where TTL deletion never ran", async () => {
+    let now = new Date("2030-01-01T00:00:00Z");
+    const { endpoints, credentials } = s.runtime.standIns;
+    const clients = createAwsClients({
+      region: "us-east-1",
+      metaTable: "",
+      resultsBucket: "",
+      jobsQueueUrl: "",
+      endpoints,
+      credentials,
+    });
+    const meta = new MetaStore(clients.doc, "strata-meta", () => now);
+    const counted = async () => {
+      const out: boolean[] = [];
+      for (let i = 0; i < 4; i++) out.push(await meta.countBelow("window-test", 3, 300));
+      return out;
+    };
+    expect(await counted()).toEqual([true, true, true, false]);
+    now = new Date(now.getTime() + 299_000);
+    expect(await meta.countBelow("window-test", 3, 300)).toBe(false);
+    now = new Date(now.getTime() + 2_000); // past the window: dynalite still holds the item
+    expect(await counted()).toEqual([true, true, true, false]);
   });
 
   it("counts unknown usernames like known ones and answers them the same", async () => {

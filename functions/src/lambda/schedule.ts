@@ -1,8 +1,16 @@
 import { cloudCore } from "../runtime/cloud-runtime.ts";
 
-/** The timed function (every minute): runs the scheduled saved queries that are due. */
-export async function handler(): Promise<{ ticked: string; started: number }> {
+/**
+ * The timed function (every minute): runs the scheduled saved queries that are due, and ends
+ * what faults left behind (lost chart-data jobs, SQL Lab runs whose heartbeat stopped).
+ */
+export async function handler(): Promise<{
+  ticked: string;
+  started: number;
+  lostJobs: number;
+  interruptedRuns: number;
+}> {
   const core = await cloudCore();
-  const started = await core.scheduledQueries.tick();
-  return { ticked: new Date().toISOString(), started };
+  const [started, recovered] = await Promise.all([core.scheduledQueries.tick(), core.recover()]);
+  return { ticked: new Date().toISOString(), started, ...recovered };
 }

@@ -106,11 +106,21 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     log(`Example data ready in ${Date.now() - started} ms.`);
   }
 
+  // The queue stand-in is in memory: whatever the last process had queued or was running died
+  // with it. Tell the users now rather than leave their charts and queries spinning.
+  const recovered = await core.recover({ atStart: true });
+  if (recovered.lostJobs || recovered.interruptedRuns)
+    log(
+      `Recovered after a stop: ${recovered.lostJobs} chart job(s) reported lost, ${recovered.interruptedRuns} SQL Lab run(s) marked interrupted.`,
+    );
   const worker = startWorkerLoop(core.deps.jobs, core.jobHandlers, console.error, core.jobGiveUp);
   // The local stand-in for the schedule Lambda's minute tick.
   let ticking: Promise<unknown> = Promise.resolve();
   const scheduler = setInterval(() => {
-    ticking = core.scheduledQueries.tick().catch((e) => console.error("Schedule tick failed:", e));
+    ticking = Promise.all([
+      core.scheduledQueries.tick().catch((e) => console.error("Schedule tick failed:", e)),
+      core.recover().catch((e) => console.error("Recovery sweep failed:", e)),
+    ]);
   }, 60_000);
   scheduler.unref();
   return {

@@ -3,6 +3,7 @@ import { Annotations } from "./annotations/annotations.ts";
 import { ChartAnnotations } from "./annotations/chart-annotations.ts";
 import { AnnotationLayers } from "./annotations/layers.ts";
 import { AsyncEvents } from "./async/events.ts";
+import { InFlightJobs } from "./chart-data/in-flight.ts";
 import { ChartDataService } from "./chart-data/service.ts";
 import { Charts } from "./charts/service.ts";
 import { DashboardRelations } from "./dashboards/relations.ts";
@@ -183,6 +184,7 @@ export function createCore(deps: CoreDeps) {
       results: deps.results,
       jobs: deps.jobs,
       events,
+      inFlight: new InFlightJobs(deps.meta),
       rlsClauses: (p, id) => rls.clausesFor(p, id),
       annotationData: (p, layers, ctx) => chartAnnotations.dataFor(p, layers, ctx),
       principalOf,
@@ -246,6 +248,21 @@ export function createCore(deps: CoreDeps) {
     ),
     scheduledQueries,
     tabStates,
+    /**
+     * Recovery after faults: lost chart-data jobs become `error` events, SQL Lab runs left by a
+     * dead process become failed. `atStart` (a local start: the in-memory queue and every run
+     * died with the last process) sweeps all of them and backfills the history index once; the
+     * minute tick sweeps only what is overdue.
+     */
+    async recover(opts: { atStart?: boolean } = {}) {
+      const all = opts.atStart ?? false;
+      if (all) await deps.meta.backfillOwnerIndex("query");
+      const [lostJobs, interruptedRuns] = await Promise.all([
+        chartData.sweepLostJobs({ all }),
+        sqlLab.sweepInterrupted({ all }),
+      ]);
+      return { lostJobs, interruptedRuns };
+    },
     async close() {
       await chartData.flush();
       await registry.closeAll();

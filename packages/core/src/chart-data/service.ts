@@ -26,6 +26,7 @@ import { requirePermission } from "../security/principal.ts";
 import type { Job, JobQueue } from "../store/job-queue.ts";
 import type { ResultStore } from "../store/result-store.ts";
 import { ResultCache } from "./cache.ts";
+import type { InFlightJobs } from "./in-flight.ts";
 import { checkGuestQuery, requestedSliceId } from "./guest-query-check.ts";
 import { type Columnar, rowsJsonWithin, toCsv, toXlsx } from "./format.ts";
 import {
@@ -82,6 +83,9 @@ interface JobPayload {
 }
 
 const JOB_KIND = "chart-data";
+/** What a job's owner is told when the job was lost (a crash, a dead worker). */
+export const JOB_INTERRUPTED_MESSAGE =
+  "The chart's query was interrupted before it finished (the server restarted or the job was lost). Run it again.";
 
 /**
  * The chart-data engine: validate → resolve the dataset with the caller's access → compile each
@@ -98,6 +102,8 @@ export class ChartDataService {
       results: ResultStore;
       jobs: JobQueue;
       events: AsyncEvents;
+      /** Queued jobs without a final event yet, so lost ones can be reported. */
+      inFlight: InFlightJobs;
       principalOf: (userId: number | null) => Promise<Principal>;
       guests: Pick<Guests, "sealForJob" | "fromJob">;
       rlsClauses: (p: Principal, datasetId: number) => Promise<string[]>;
@@ -295,6 +301,9 @@ export class ChartDataService {
     const resultKey = jobId;
     const guest = p.guest ? this.deps.guests.sealForJob(p.guest) : undefined;
     const payload: JobPayload = { owner, userId, guest, request: req, ctx, resultKey };
+    // Tracked before it is sent: a crash in between still ends as an error event for its owner.
+    const deadline = Date.now() + this.jobDeadlineMs;
+    await this.deps.inFlight.track({ id: jobId, kind: JOB_KIND, payload: { owner, userId } }, deadline);
     await this.deps.jobs.send({ id: jobId, kind: JOB_KIND, payload });
     return {
       kind: "queued",
@@ -498,6 +507,7 @@ export class ChartDataService {
         result_url: `/api/v1/chart/data/${resultKey}`,
         errors: [],
       });
+      await this.deps.inFlight.done(job.id);
     } catch (e) {
       if (!(e instanceof AppError)) throw e; // unexpected: let SQS retry, then the DLQ handler reports it
       const errors = e.body.errors?.map((x) => ({ message: x.message, error_type: x.error_type })) ?? [
@@ -510,20 +520,40 @@ export class ChartDataService {
         result_url: null,
         errors,
       });
+      await this.deps.inFlight.done(job.id);
     }
+  }
+
+  /**
+   * How long a queued job may take before it counts as lost: every SQS delivery (visibility
+   * timeout 60 s, 3 receives) plus the query's own time limit, with a minute to spare.
+   */
+  private get jobDeadlineMs(): number {
+    return (3 * 60 + this.limits.timeoutSec + 60) * 1000;
+  }
+
+  /**
+   * Ends lost jobs as `error` events (the append is conditional: a job that did finish keeps its
+   * event). `all`: at a local start, when the in-memory queue has lost every queued job.
+   */
+  async sweepLostJobs(opts: { all?: boolean } = {}): Promise<number> {
+    const lost = await this.deps.inFlight.lost(Date.now(), opts.all ?? false);
+    for (const job of lost) await this.failJob(job, JOB_INTERRUPTED_MESSAGE);
+    return lost.length;
   }
 
   /** Reports a job that could not run at all (after retries), so the client never spins forever. */
   async failJob(job: Job, message: string): Promise<void> {
     const { owner, userId } = job.payload as JobPayload;
-    if (!owner) return;
-    await this.deps.events.append(owner, {
-      job_id: job.id,
-      user_id: userId,
-      status: "error",
-      result_url: null,
-      errors: [{ message, error_type: ErrorType.ASYNC_WORKERS_ERROR }],
-    });
+    if (owner)
+      await this.deps.events.append(owner, {
+        job_id: job.id,
+        user_id: userId,
+        status: "error",
+        result_url: null,
+        errors: [{ message, error_type: ErrorType.ASYNC_WORKERS_ERROR }],
+      });
+    await this.deps.inFlight.done(job.id);
   }
 
   /** `GET {result_url}`: the stored result, with the same authorisation as the original call. */

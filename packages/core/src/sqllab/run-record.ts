@@ -1,6 +1,9 @@
 import { AppError } from "../errors.ts";
 import type { MetaStore } from "../store/meta-store.ts";
+import { RunningRuns } from "./running-runs.ts";
 import { QUERY, type QueryData, type QueryEntity } from "./types.ts";
+
+const inProgress = (status: QueryData["status"]) => status === "pending" || status === "running";
 
 const CLIENT_ID_TTL = 7 * 24 * 3600;
 
@@ -12,12 +15,15 @@ const CLIENT_ID_TTL = 7 * 24 * 3600;
 export class RunRecord {
   private creating?: Promise<QueryEntity>;
   private current?: QueryEntity;
+  private readonly runs: RunningRuns;
 
   constructor(
     private readonly meta: MetaStore,
     readonly id: number,
     readonly data: QueryData,
-  ) {}
+  ) {
+    this.runs = new RunningRuns(meta);
+  }
 
   /** A record already stored (the worker's view of an async run). */
   static stored(meta: MetaStore, q: QueryEntity): RunRecord {
@@ -38,12 +44,21 @@ export class RunRecord {
   }
 
   private async write(data: QueryData): Promise<QueryEntity> {
+    // A record stored while the run goes on gets its heartbeat first: a crash right after the
+    // write still leaves something for the sweeper to find.
+    if (inProgress(data.status)) await this.runs.beat(this.id, data.status as "pending" | "running");
     const [entity] = await Promise.all([
       this.meta.create<QueryData>(QUERY, data, data.user_id, this.id),
       this.meta.putValue(`query-client#${data.client_id}`, this.id, { ttlSeconds: CLIENT_ID_TTL }),
     ]);
     this.current = entity;
     return entity;
+  }
+
+  /** Says the stored run is still alive (called while it runs). */
+  async heartbeat(): Promise<void> {
+    if (this.creating && inProgress(this.current?.status ?? this.data.status))
+      await this.runs.beat(this.id, "running");
   }
 
   /**
@@ -58,14 +73,20 @@ export class RunRecord {
       return this.creating;
     }
     const base = this.current ?? (await this.creating);
+    if (changes.status === "running") await this.runs.beat(this.id, "running");
     try {
       this.current = await this.meta.update<QueryData>(QUERY, base, stamped, base.user_id);
     } catch (e) {
       if (!(e instanceof AppError) || e.status !== 409) throw e;
       const latest = await this.meta.get<QueryData>(QUERY, this.id);
-      if (!latest || latest.status === "stopped") return latest ?? base;
+      if (!latest || latest.status === "stopped") {
+        await this.runs.ended(this.id);
+        return latest ?? base;
+      }
       this.current = await this.meta.update<QueryData>(QUERY, latest, stamped, latest.user_id);
     }
+    // Ended: no heartbeat to keep (after the outcome is stored, so a crash between keeps it swept).
+    if (!inProgress(this.current.status)) await this.runs.ended(this.id);
     return this.current;
   }
 }

@@ -17,13 +17,14 @@ import { limitingFactor } from "./limiting-factor.ts";
 import { DEFAULT_SQLLAB_LIMITS, type SqlLabLimits } from "./limits.ts";
 import { CHUNK_ROWS, type ResultManifest, StoredResults } from "./stored-results.ts";
 import { RunRecord } from "./run-record.ts";
+import { HEARTBEAT_MS, RunningRuns } from "./running-runs.ts";
 import { parseTemplateParams, renderTemplate } from "./templates.ts";
 import { QUERY, type QueryData, type QueryEntity } from "./types.ts";
 
 export const SQLLAB_JOB = "sqllab";
 
 /** The query list's filterable and sortable columns (the SPA filters by editor and orders by start). */
-const HISTORY_LIST: ListSpec<ReturnType<SqlLab["row"]> & { id: number }> = {
+const HISTORY_LIST: ListSpec<Omit<ReturnType<SqlLab["row"]>, "id"> & { id: number }> = {
   filterColumns: [
     "client_id",
     "sql_editor_id",
@@ -315,6 +316,9 @@ export class SqlLab {
       timeoutSec * 1000,
     );
     this.running.set(query.client_id, { controller, userId: query.user_id });
+    // While it runs, a stored run says it is alive; the sweeper fails runs whose heartbeat stops.
+    const heartbeat = setInterval(() => void record.heartbeat().catch(() => undefined), HEARTBEAT_MS);
+    heartbeat.unref?.();
     try {
       if (query.status === "pending") await record.save({ status: "running" });
       const statements = parsed ?? (await this.statements(db, engine, query.executed_sql ?? query.sql));
@@ -391,6 +395,7 @@ export class SqlLab {
       };
     } finally {
       clearTimeout(timer);
+      clearInterval(heartbeat);
       this.running.delete(query.client_id);
     }
   }
@@ -497,6 +502,15 @@ export class SqlLab {
       }
     }
     return out;
+  }
+
+  /**
+   * Marks runs left `running` or `pending` by a dead process as failed ("The query was
+   * interrupted"): at a local start every one of them (`all`), on the minute tick those whose
+   * heartbeat stopped.
+   */
+  sweepInterrupted(opts: { all?: boolean } = {}): Promise<number> {
+    return new RunningRuns(this.deps.meta).sweep(opts);
   }
 
   /** `POST /api/v1/query/stop`: marks the run stopped and interrupts the engine if it runs here. */

@@ -1,7 +1,7 @@
 import { ErrorType } from "@strata/contracts";
 import type { ChartDataResult } from "../../../components/charts";
 import { apiGet } from "../../../lib/api-client";
-import { ApiError } from "../../../lib/api-error";
+import { ApiError, timeoutError } from "../../../lib/api-error";
 import { t } from "../../../lib/i18n";
 
 /** A queued chart-data job (the 202 body). */
@@ -28,6 +28,17 @@ export const ASYNC_EVENTS_PATH = "/api/v1/async_event/";
 interface Listener {
   resolve: (results: ChartDataResult[]) => void;
   reject: (error: unknown) => void;
+}
+
+/**
+ * SUPERSET_WEBSERVER_TIMEOUT (seconds × 1000, default 60 s): how long a chart waits for its job's
+ * event. A job lost on the server is reported by its sweeper, but the page must not depend on
+ * that: past this, it gives up with the timeout error like a chart request that timed out.
+ */
+let jobTimeoutMs = 60_000;
+
+export function setAsyncJobTimeout(seconds: number) {
+  if (Number.isFinite(seconds) && seconds > 0) jobTimeoutMs = seconds * 1000;
 }
 
 const listeners = new Map<string, Listener>();
@@ -125,18 +136,28 @@ function schedule() {
  */
 export function waitForAsyncJob(job: AsyncJob, signal?: AbortSignal): Promise<ChartDataResult[]> {
   return new Promise((resolve, reject) => {
+    const timeoutMs = jobTimeoutMs;
+    let giveUp: ReturnType<typeof setTimeout> | undefined;
     const onAbort = () => {
+      clearTimeout(giveUp);
       listeners.delete(job.job_id);
       reject(signal?.reason ?? new DOMException("Aborted", "AbortError"));
     };
     if (signal?.aborted) return onAbort();
     signal?.addEventListener("abort", onAbort, { once: true });
+    giveUp = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      listeners.delete(job.job_id);
+      reject(timeoutError(timeoutMs));
+    }, timeoutMs);
     listeners.set(job.job_id, {
       resolve: (r) => {
+        clearTimeout(giveUp);
         signal?.removeEventListener("abort", onAbort);
         resolve(r);
       },
       reject: (e) => {
+        clearTimeout(giveUp);
         signal?.removeEventListener("abort", onAbort);
         reject(e);
       },

@@ -420,6 +420,27 @@ describe("hostile shapes", () => {
     }
   });
 
+  it("does not reveal server paths in SQL Lab errors about files and extensions", async () => {
+    for (const sql of [
+      "LOAD httpfs",
+      "INSTALL spatial",
+      "SELECT * FROM read_parquet('nope.parquet')",
+      "SELECT * FROM 'data.csv'",
+      "ATTACH 'other.duckdb' AS o",
+      "COPY (SELECT 1) TO 'out.csv'",
+      "SELECT * FROM read_text('../secret.key')",
+    ]) {
+      const res = await s.call("POST", "/api/v1/sqllab/execute/", {
+        token: admin,
+        body: { database_id: 1, sql, runAsync: false, client_id: randomBytes(5).toString("hex") },
+      });
+      const text = await res.text();
+      const what = `${sql} → ${res.status} ${text.slice(0, 300)}`;
+      expect(res.status, what).toBeLessThan(500);
+      for (const dir of [tmpdir(), `${homedir()}/`, process.cwd()]) expect(text, what).not.toContain(dir);
+    }
+  });
+
   it("does not reveal server paths in engine errors", async () => {
     // A file that is not a DuckDB database, in the data directory: DuckDB's error names its full path.
     const name = `broken_${randomBytes(4).toString("hex")}.duckdb`;

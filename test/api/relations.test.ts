@@ -114,6 +114,14 @@ describe("chart ↔ dashboard relations need edit rights on both sides", () => {
     expect(after.version).toBe(before.version);
     expect(after.changed_on).toBe(before.changed_on);
     expect(after.dashboards.map((d: Json) => d.id)).toEqual([alices]);
+    // Bob saving his chart with the dashboards it shows is no change; dropping Alice's is refused.
+    expect(
+      (await s.call("PUT", `/api/v1/chart/${bobsChart}`, { token: bob, body: { dashboards: [alices] } }))
+        .status,
+    ).toBe(200);
+    const drop = await s.call("PUT", `/api/v1/chart/${bobsChart}`, { token: bob, body: { dashboards: [] } });
+    expect(drop.status).toBe(403);
+    expect(await chartsOn(alices)).toEqual([bobsChart]);
   });
 
   it("refuses a layout naming a chart the caller can't see, naming it", async () => {

@@ -232,8 +232,12 @@ export class Charts {
     }
     await this.checkRefs(body.owners, body.dashboards);
     if (body.dashboards) {
+      // Compared with the dashboards the chart is on as clients see them (its own list plus the
+      // layouts placing it), so echoing back a dashboard someone else's layout placed it on is
+      // no change, while dropping it is a change to that dashboard.
       const next = new Set(body.dashboards);
-      const before = new Set(chart.dashboards);
+      const placed = (await this.layoutPlacements()).get(chart.id) ?? [];
+      const before = new Set([...chart.dashboards, ...placed]);
       await this.checkDashboardRights(p, [
         ...[...next].filter((d) => !before.has(d)),
         ...[...before].filter((d) => !next.has(d)),

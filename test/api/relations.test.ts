@@ -157,6 +157,12 @@ describe("chart ↔ dashboard relations need edit rights on both sides", () => {
     expect(save.status).toBe(422);
     expect(JSON.stringify((await json(save)).message)).toContain(`you can't access them: ${hidden}`);
     expect(await chartsOn(own)).toEqual([]);
+    // Creating a dashboard with such a layout is refused the same way.
+    const born = await s.call("POST", "/api/v1/dashboard/", {
+      token: noData,
+      body: { dashboard_title: "born with a hidden chart", position_json: layout([hidden]) },
+    });
+    expect(born.status).toBe(422);
   });
 
   it("copies a dashboard without writing to charts the caller doesn't own", async () => {

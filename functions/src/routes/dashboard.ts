@@ -120,7 +120,10 @@ export function dashboardRoutes() {
       return c.json({ result: rows.map((r) => ({ ...r, form_data: r.params ? JSON.parse(r.params) : {} })) });
     })
     .post("/", async (c) => {
-      const d = await core(c).dashboards.create(c.get("principal"), await jsonBody(c, DashboardPostSchema));
+      const d = await core(c).dashboardRelations.create(
+        c.get("principal"),
+        await jsonBody(c, DashboardPostSchema),
+      );
       return c.json({ id: d.id, result: core(c).dashboards.row(d, new Map()) }, 201);
     })
     .get("/permalink/:key{[A-Za-z0-9_-]+}", async (c) => {

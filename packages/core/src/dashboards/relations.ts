@@ -22,6 +22,16 @@ export class DashboardRelations {
     private readonly charts: Charts,
   ) {}
 
+  /** `POST /dashboard/`: a layout given at creation is checked like one given on save. */
+  async create(p: Principal, input: DashboardInput): Promise<DashboardEntity> {
+    const placed = input.position_json ? chartIdsOfLayout(input.position_json) : undefined;
+    if (placed) {
+      requirePermission(p, "can_write", "Dashboard");
+      await this.checkPlaceable(p, new Set(), placed);
+    }
+    return this.dashboards.create(p, input);
+  }
+
   /** `PUT /dashboard/{id}`. */
   async save(
     p: Principal,
@@ -31,7 +41,7 @@ export class DashboardRelations {
   ): Promise<DashboardEntity> {
     const current = await this.dashboards.getForWrite(p, id);
     const placed = input.position_json !== undefined ? chartIdsOfLayout(input.position_json) : undefined;
-    if (placed) await this.checkPlaceable(p, current, placed);
+    if (placed) await this.checkPlaceable(p, await this.onDashboard(current), placed);
     const saved = await this.dashboards.update(p, id, input, lastModified);
     if (placed) {
       // After the commit point, never before: charts the layout no longer places leave it.
@@ -47,9 +57,7 @@ export class DashboardRelations {
    * about, or publish through embedding, a chart one cannot see. Charts already on the
    * dashboard (even ones since deleted or hidden from this caller) may stay.
    */
-  private async checkPlaceable(p: Principal, d: DashboardEntity, placed: Set<number>) {
-    const already = new Set(chartIdsOfLayout(d.position_json) ?? []);
-    for (const c of await this.charts.all()) if (c.dashboards.includes(d.id)) already.add(c.id);
+  private async checkPlaceable(p: Principal, already: Set<number>, placed: Set<number>) {
     const refused: number[] = [];
     for (const chartId of placed) {
       if (already.has(chartId)) continue;
@@ -63,6 +71,13 @@ export class DashboardRelations {
       throw unprocessable({
         position_json: [`Charts do not exist or you can't access them: ${refused.join(", ")}`],
       });
+  }
+
+  /** Charts on a dashboard now, whoever may see them, and ids its layout names (even deleted ones). */
+  private async onDashboard(d: DashboardEntity): Promise<Set<number>> {
+    const ids = new Set(chartIdsOfLayout(d.position_json) ?? []);
+    for (const c of await this.charts.all()) if (c.dashboards.includes(d.id)) ids.add(c.id);
+    return ids;
   }
 
   /**

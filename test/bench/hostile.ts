@@ -46,7 +46,10 @@ function resetPeak(pid: number) {
 
 async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "functions/src/local.ts"], {
+  // BENCH_HOSTILE_NODE_ARGS: extra flags for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // to see where its event loop spends the time; the profile is written when it shuts down).
+  const extra = (process.env.BENCH_HOSTILE_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...extra, "--import", "tsx", "functions/src/local.ts"], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -181,7 +184,10 @@ async function main() {
         `peak ${after?.peak.toFixed(0)} MB during; /health over ${health.length} polls: median ${median(health).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms`,
     );
   } finally {
+    // Wait for the shutdown, so a profile or a spilled DuckDB file is done before the directory goes.
+    const exited = new Promise((r) => child.once("exit", r));
     child.kill();
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

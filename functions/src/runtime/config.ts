@@ -6,6 +6,7 @@ import {
   type SqlLabLimits,
   sqlLabLimitsFromEnv,
 } from "@strata/core";
+import { duckDbResourcesFromEnv } from "@strata/engines";
 
 /** Local configuration from environment variables, with the defaults `npm start` uses. */
 export interface LocalConfig {
@@ -23,6 +24,9 @@ export interface LocalConfig {
 }
 
 export function readLocalConfig(env = process.env): LocalConfig {
+  // DuckDB reads DUCKDB_MEMORY_LIMIT / DUCKDB_THREADS / DUCKDB_MAX_TEMP_DIRECTORY_SIZE when it opens a
+  // database; checked here too so a bad value stops the start instead of failing the first query.
+  duckDbResourcesFromEnv(env);
   const port = Number(env.PORT ?? 8088);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, not "${env.PORT}".`);

@@ -12,6 +12,7 @@ import {
 import { ErrorType } from "@strata/contracts";
 import { dedupeNames } from "./columnar.ts";
 import { mapDuckDbError } from "./duckdb-errors.ts";
+import { duckDbResourceSettings, duckDbResourcesFromEnv } from "./duckdb-resources.ts";
 import { ColumnarBuilder, kindOfDuckDbType } from "./duckdb-values.ts";
 import { abortError, dmlNotAllowed } from "./engine-errors.ts";
 import { classifyStatements, splitStatements } from "./sql-lexer.ts";
@@ -56,7 +57,12 @@ interface SharedInstance {
 const instances = new Map<string, Promise<SharedInstance>>();
 
 function instanceSettings(config: DuckDbConfig, options: DuckDbEngineOptions): Record<string, string> {
-  const settings: Record<string, string> = { ...options.settings };
+  // An instance that runs user SQL gets bounded memory, threads and spill space (DUCKDB_* env),
+  // so one query can neither grow the process without bound nor take every core.
+  const settings: Record<string, string> = {
+    ...(options.sandbox ? duckDbResourceSettings(duckDbResourcesFromEnv()) : {}),
+    ...options.settings,
+  };
   if (config.readOnly) settings.access_mode = "READ_ONLY";
   if (config.memoryLimit) settings.memory_limit = config.memoryLimit;
   if (options.sandbox) {

@@ -41,6 +41,7 @@ export {
 } from "./examples/example-tables.ts";
 export type { AthenaLike } from "./athena.ts";
 export type { DuckDbEngine } from "./duckdb.ts";
+export { type DuckDbResources, duckDbResourcesFromEnv } from "./duckdb-resources.ts";
 export type { IfExists, TableTarget, WriteSummary } from "./duckdb-tables.ts";
 export type { FileFormat, FileReadOptions } from "./file-import.ts";
 export type { LoadExamplesReport } from "./examples/load-examples.ts";

@@ -1,4 +1,5 @@
 import type { ResultStore } from "../store/result-store.ts";
+import { yieldToLoop } from "./format.ts";
 
 /** What a cached query result carries besides its rows. */
 export interface CachedMeta {
@@ -29,7 +30,18 @@ export class ResultCache {
     return { meta, rowsJson: text.slice(cut + 1) };
   }
 
-  async put(key: string, meta: CachedMeta, rowsJson: string): Promise<void> {
-    await this.store.put(this.key(key), `${JSON.stringify(meta)}\n${rowsJson}`, "application/json");
+  /**
+   * `rows` are the slices of the rows' JSON array (`rowsJsonSlices`). They are encoded one by one
+   * with turns of the event loop in between and handed over as bytes: given one string of
+   * megabytes, the SDK measures and encodes it in a single blocking step.
+   */
+  async put(key: string, meta: CachedMeta, rows: string[]): Promise<void> {
+    const parts: Buffer[] = [Buffer.from(`${JSON.stringify(meta)}\n[`)];
+    for (const [i, slice] of rows.entries()) {
+      parts.push(Buffer.from(i ? `,${slice}` : slice));
+      await yieldToLoop();
+    }
+    parts.push(Buffer.from("]"));
+    await this.store.put(this.key(key), Buffer.concat(parts), "application/json");
   }
 }

@@ -36,6 +36,48 @@ export function rowsJsonWithin(t: Columnar, maxChars: number): { json: string; r
   return { json: `[${parts.join(",")}]`, rows: parts.length };
 }
 
+/** Hands the event loop back for a turn: long work in slices lets other requests be answered meanwhile. */
+export const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** About this many characters of row JSON are written between two turns of the event loop (~1 ms). */
+const SLICE_CHARS = 256 * 1024;
+
+/**
+ * `rowsJson` for replies that may be large: written in slices of ~256 KB, each charged to
+ * `budget` as it is written (so an oversized result is refused once it passes the budget, not
+ * after it is whole) and followed by a turn of the event loop — three 10 MB replies written in one
+ * go each held the loop for hundreds of milliseconds. Returns the slices of the array's body; the
+ * JSON text is `[${slices.join(",")}]` (see `joinRowsJson`), so the caller can encode them one by one.
+ */
+export async function rowsJsonSlices(t: Columnar, budget: { take(chars: number): void }): Promise<string[]> {
+  const keys = t.columns.map((c) => `${JSON.stringify(c)}:`);
+  const n = rowCount(t);
+  const slices: string[] = [];
+  let slice = "";
+  for (let i = 0; i < n; i++) {
+    let row = slice ? ",{" : "{";
+    for (let j = 0; j < keys.length; j++) {
+      const v = t.data[j][i];
+      row += `${j ? "," : ""}${keys[j]}${v === undefined ? "null" : JSON.stringify(v)}`;
+    }
+    slice += `${row}}`;
+    if (slice.length >= SLICE_CHARS) {
+      budget.take(slice.length + 1);
+      slices.push(slice);
+      slice = "";
+      await yieldToLoop();
+    }
+  }
+  if (slice) {
+    budget.take(slice.length + 1);
+    slices.push(slice);
+  }
+  budget.take(2);
+  return slices;
+}
+
+export const joinRowsJson = (slices: string[]): string => `[${slices.join(",")}]`;
+
 function csvCell(v: unknown): string {
   if (v === null || v === undefined) return "";
   const s = typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v);

@@ -135,7 +135,10 @@ export function resultTooLarge(l: ChartDataLimits, why: string): AppError {
   );
 }
 
-/** The JSON text budget shared by every item of one reply (serialization is synchronous, so no race). */
+/**
+ * The JSON text budget shared by every item of one reply. Items are written in slices, each charged
+ * as it is written (`rowsJsonSlices`); a take is one synchronous step, so parallel items cannot race.
+ */
 export class PayloadBudget {
   private remaining: number;
   constructor(private readonly l: ChartDataLimits) {

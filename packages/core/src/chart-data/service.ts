@@ -28,7 +28,7 @@ import type { ResultStore } from "../store/result-store.ts";
 import { ResultCache } from "./cache.ts";
 import type { InFlightJobs } from "./in-flight.ts";
 import { checkGuestQuery, requestedSliceId } from "./guest-query-check.ts";
-import { type Columnar, rowsJsonWithin, toCsv, toXlsx } from "./format.ts";
+import { type Columnar, joinRowsJson, rowsJsonSlices, toCsv, toXlsx } from "./format.ts";
 import {
   type ChartDataLimits,
   checkRequestShape,
@@ -360,9 +360,9 @@ export class ChartDataService {
           label_map: Object.fromEntries(table.columns.map((name) => [name, [name]])),
           is_cached: false,
         };
-        const { json: rows, rows: written } = rowsJsonWithin(table, budget.left);
-        if (written < table.rowcount) throw budget.exceeded();
-        budget.take(rows.length);
+        // Written in slices charged to the budget, with turns of the event loop in between.
+        const slices = await rowsJsonSlices(table, budget);
+        const rows = joinRowsJson(slices);
         if (r.cacheTimeout > 0) {
           const cachedDttm = this.now().toISOString();
           // The reply doesn't wait for the cache write; a lost write only costs a future miss.
@@ -370,7 +370,7 @@ export class ChartDataService {
             this.cache.put(
               key,
               { ...meta, cached_dttm: cachedDttm, expires_at: Date.now() / 1000 + r.cacheTimeout },
-              rows,
+              slices,
             ),
           );
         }

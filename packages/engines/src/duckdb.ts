@@ -13,6 +13,11 @@ import { ErrorType } from "@strata/contracts";
 import { dedupeNames } from "./columnar.ts";
 import { mapDuckDbError } from "./duckdb-errors.ts";
 import { duckDbResourceSettings, duckDbResourcesFromEnv } from "./duckdb-resources.ts";
+import {
+  checkSystemNamesInText,
+  checkSystemNamesInTree,
+  serializeSqlQuery,
+} from "./duckdb-system-guard.ts";
 import { ColumnarBuilder, kindOfDuckDbType } from "./duckdb-values.ts";
 import { abortError, dmlNotAllowed } from "./engine-errors.ts";
 import { classifyStatements, splitStatements } from "./sql-lexer.ts";
@@ -170,6 +175,7 @@ export class DuckDbEngine implements QueryEngine {
       };
       try {
         check();
+        await this.refuseSystemNames(connection, sql);
         await this.useSchema(connection, options.schema, options.catalog);
         const extracted = await connection.extractStatements(sql);
         const prepared: DuckDBPreparedStatement[] = [];
@@ -206,6 +212,24 @@ export class DuckDbEngine implements QueryEngine {
         clearInterval(again);
       }
     });
+  }
+
+  /**
+   * User SQL (sandboxed engines) may not read DuckDB's own setup, which names server paths
+   * (`duckdb-system-guard.ts`): our lexer's reading of every statement, then DuckDB's parse tree
+   * of SELECTs. A script DuckDB can't serialise (not all SELECT, or not valid) keeps the first check.
+   */
+  private async refuseSystemNames(connection: DuckDBConnection, sql: string): Promise<void> {
+    if (!this.sandboxed) return;
+    checkSystemNamesInText(sql);
+    let tree: { error?: boolean; statements?: unknown };
+    try {
+      const reader = await connection.runAndReadAll(serializeSqlQuery(sql));
+      tree = JSON.parse(String(reader.getRowsJson()[0]?.[0] ?? "{}"));
+    } catch {
+      return;
+    }
+    if (!tree.error) checkSystemNamesInTree(tree.statements);
   }
 
   private async useSchema(connection: DuckDBConnection, schema?: string | null, catalog?: string | null) {
@@ -296,6 +320,7 @@ export class DuckDbEngine implements QueryEngine {
       throw new EngineError("There is no SQL statement to describe.", ErrorType.INVALID_SQL_ERROR);
     return this.withConnection(async (connection) => {
       try {
+        await this.refuseSystemNames(connection, sql);
         await this.useSchema(connection, schema);
         const extracted = await connection.extractStatements(sql);
         const statement = await extracted.prepare(extracted.count - 1);

@@ -29,7 +29,9 @@ function size(name: string, raw: string): string {
  * Defaults relative to the machine: a quarter of its memory, and every core but one, so the event
  * loop (HTTP, the stand-ins) keeps a core while DuckDB works. A bad value stops the start.
  */
-export function duckDbResourcesFromEnv(env: Record<string, string | undefined> = process.env): DuckDbResources {
+export function duckDbResourcesFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): DuckDbResources {
   const cores = os.availableParallelism?.() ?? os.cpus().length;
   const quarterMb = Math.max(256, Math.floor(os.totalmem() / 4 / 1024 / 1024));
   const threadsRaw = env.DUCKDB_THREADS;

@@ -1,4 +1,5 @@
 import type { ErrorTypeName, SupersetError } from "@strata/contracts";
+import { withIssueCodes } from "./issue-codes.ts";
 
 /**
  * The one error type the core throws. It carries an HTTP status and Superset's error shape,
@@ -21,12 +22,15 @@ export const notFound = (message = "Not found") => new AppError(404, { message }
 export const conflict = (message: string) => new AppError(409, { message });
 export const unprocessable = (message: string | Record<string, unknown>) => new AppError(422, { message });
 
-/** A structured error (`errors: [...]`) as Superset's SIP-40 endpoints return them. */
+/** A structured error (`errors: [...]`) as Superset's SIP-40 endpoints return them, with its issue codes. */
 export function typedError(
   status: number,
   error_type: ErrorTypeName,
   message: string,
   extra: Record<string, unknown> = {},
 ): AppError {
-  return new AppError(status, { message, errors: [{ error_type, message, level: "error", extra }] });
+  return new AppError(status, {
+    message,
+    errors: [{ error_type, message, level: "error", extra: withIssueCodes(error_type, extra) }],
+  });
 }

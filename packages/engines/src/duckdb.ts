@@ -18,6 +18,7 @@ import {
   checkSystemNamesInTree,
   serializeSqlQuery,
 } from "./duckdb-system-guard.ts";
+import { kindOfUnboundStatement } from "./duckdb-statement-kind.ts";
 import { ColumnarBuilder, kindOfDuckDbType } from "./duckdb-values.ts";
 import { abortError, dmlNotAllowed } from "./engine-errors.ts";
 import { classifyStatements, splitStatements } from "./sql-lexer.ts";
@@ -354,9 +355,9 @@ export class DuckDbEngine implements QueryEngine {
           const kind = KIND_NAMES[statement.statementType] ?? "UNKNOWN";
           infos.push({ sql: text, kind, readOnly: READ_ONLY_KINDS.has(statement.statementType) });
         } catch {
-          // It may depend on an earlier statement (CREATE then SELECT); say what we can.
-          const kind = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? "UNKNOWN";
-          infos.push({ sql: text, kind, readOnly: false });
+          // Binding failed (unknown column or table, a refused file, or it depends on an earlier
+          // statement): the parser, not the failure, says whether it is a read.
+          infos.push({ sql: text, ...(await kindOfUnboundStatement(connection, text)) });
         }
       }
       return infos;

@@ -5,7 +5,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDuckDbEngine, type DuckDbEngine } from "./duckdb.ts";
 import { appendColumnar, createTableFromColumnar } from "./duckdb-tables.ts";
-import { importFile, readTabularFile, withFileReader } from "./file-import.ts";
+import { importFile, previewFile, readTabularFile, withFileReader } from "./file-import.ts";
 import { EngineError } from "./types.ts";
 
 describe("file import into a sandboxed DuckDB", () => {
@@ -139,6 +139,55 @@ describe("file import into a sandboxed DuckDB", () => {
       [1, 2],
       ["2020-01-01", "2020-01-02"],
     ]);
+  });
+
+  it("applies header row, decimal character and index column as Superset's upload form does", async () => {
+    const file = join(dir, "euro.csv");
+    writeFileSync(file, "report;;\nid;price;city\n1;2,5;Paris\n2;3,25;Lyon\n");
+    const [item] = await previewFile(file, "csv", { delimiter: ";", headerRow: 1, decimalCharacter: "," });
+    expect(item.column_names).toEqual(["id", "price", "city"]);
+    expect(item.rows).toEqual([
+      [1, 2.5, "Paris"],
+      [2, 3.25, "Lyon"],
+    ]);
+    // The index column is left out unless the frame's index is written, then it comes first, relabelled.
+    const dropped = await previewFile(file, "csv", { delimiter: ";", headerRow: 1, indexColumn: "id" });
+    expect(dropped[0].column_names).toEqual(["price", "city"]);
+    const kept = await previewFile(file, "csv", {
+      delimiter: ";",
+      headerRow: 1,
+      indexColumn: "city",
+      dataframeIndex: true,
+      indexLabel: "town",
+    });
+    expect(kept[0].column_names).toEqual(["town", "id", "price"]);
+    const unknown = await previewFile(file, "csv", {
+      delimiter: ";",
+      headerRow: 1,
+      columnDates: ["nope"],
+    }).catch((e) => e);
+    expect(unknown.errorType).toBe("COLUMN_DOES_NOT_EXIST_ERROR");
+    expect(unknown.message).toMatch(/nope/);
+    // Options are values, never SQL: a quote in them is just a character.
+    const odd = await previewFile(file, "csv", { delimiter: ";", nullValues: ["x') OR 1=1 --"] });
+    expect(odd[0].rows.length).toBe(3);
+  });
+
+  it("previews every sheet of a workbook", async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet("First").addRows([
+      ["a", "b"],
+      [1, 2],
+    ]);
+    workbook.addWorksheet("Second").addRows([["skip me"], ["x", "y"], [3, 4]]);
+    const file = join(dir, "sheets.xlsx");
+    await workbook.xlsx.writeFile(file);
+    const items = await previewFile(file, "xlsx", { sheetName: "Second", headerRow: 1 });
+    expect(items.map((i) => [i.sheet_name, i.column_names])).toEqual([
+      ["First", ["a", "b"]],
+      ["Second", ["x", "y"]],
+    ]);
+    expect(items[1].rows).toEqual([[3, 4]]);
   });
 
   it("writes query results back into a table: createTableFromColumnar and appendColumnar", async () => {

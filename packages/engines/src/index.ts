@@ -9,7 +9,7 @@ import type { AthenaLike } from "./athena.ts";
 import type { DuckDbEngine } from "./duckdb.ts";
 import type { TableTarget, WriteSummary } from "./duckdb-tables.ts";
 import type { LoadExamplesReport } from "./examples/load-examples.ts";
-import type { FileFormat, FileReadOptions } from "./file-import.ts";
+import type { FileFormat, FilePreview, FileReadOptions } from "./file-import.ts";
 import { type ColumnarResult, EngineError, type EngineConfig, type QueryEngine } from "./types.ts";
 
 export * from "./types.ts";
@@ -43,7 +43,7 @@ export type { AthenaLike } from "./athena.ts";
 export type { DuckDbEngine } from "./duckdb.ts";
 export { type DuckDbResources, duckDbResourcesFromEnv } from "./duckdb-resources.ts";
 export type { IfExists, TableTarget, WriteSummary } from "./duckdb-tables.ts";
-export type { FileFormat, FileReadOptions } from "./file-import.ts";
+export type { FileFormat, FilePreview, FileReadOptions } from "./file-import.ts";
 export type { LoadExamplesReport } from "./examples/load-examples.ts";
 
 export interface EngineFactoryOptions {
@@ -109,6 +109,16 @@ export async function readTabularFile(
   options?: FileReadOptions,
 ): Promise<ColumnarResult> {
   return (await import("./file-import.ts")).readTabularFile(filePath, format, options);
+}
+
+/** An uploaded file's columns and first rows with the upload options applied (per sheet for Excel). */
+export async function previewFile(
+  filePath: string,
+  format: FileFormat,
+  options?: FileReadOptions,
+  previewRows?: number,
+): Promise<FilePreview[]> {
+  return (await import("./file-import.ts")).previewFile(filePath, format, options, previewRows);
 }
 
 /** Loads an uploaded file into a table of a (possibly sandboxed) DuckDB engine. */

@@ -9,3 +9,4 @@ export * from "./resource-rows.ts";
 export * from "./chart.ts";
 export * from "./chart-data.ts";
 export * from "./annotation.ts";
+export * from "./upload.ts";

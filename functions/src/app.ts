@@ -29,6 +29,7 @@ import {
 } from "./routes/sqllab.ts";
 import { tabStateRoutes } from "./routes/tab-state.ts";
 import { tagRoutes } from "./routes/tag.ts";
+import { timeRangeRoutes } from "./routes/time-range.ts";
 
 export interface AppOptions {
   /** Folder of the built SPA (local server); the cloud serves it from CloudFront. */
@@ -49,7 +50,8 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.notFound(notFound);
   app.use(securityHeaders(core));
   app.use(async (c, next) => {
-    const isUpload = c.req.path.endsWith("/upload/");
+    // The preview (upload_metadata) is sent the whole file too, so it gets the upload's bound.
+    const isUpload = /\/upload(_metadata)?\/?$/.test(c.req.path);
     return bodyLimit({ maxSize: isUpload ? UPLOAD_LIMIT : JSON_LIMIT })(c, next);
   });
   app.use(jsonBodyGuard());
@@ -78,6 +80,7 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.route("/api/v1/query", queryRoutes());
   app.route("/api/v1/saved_query", savedQueryRoutes());
   app.route("/api/v1/annotation_layer", annotationLayerRoutes());
+  app.route("/api/v1/time_range", timeRangeRoutes());
   app.route("/", datasourceRoutes());
   app.route("/", legacyExploreJsonRoutes());
   app.route("/", logRoutes());

@@ -9,4 +9,6 @@ export * from "./resource-rows.ts";
 export * from "./chart.ts";
 export * from "./chart-data.ts";
 export * from "./annotation.ts";
+export * from "./time-range.ts";
+export * from "./column-values.ts";
 export * from "./upload.ts";

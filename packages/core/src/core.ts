@@ -11,6 +11,7 @@ import { Dashboards } from "./dashboards/service.ts";
 import { EngineRegistry } from "./databases/engine-registry.ts";
 import { Databases } from "./databases/service.ts";
 import { Datasets } from "./datasets/service.ts";
+import { ColumnValues } from "./datasets/column-values.ts";
 import {
   DATABASE_ACCESS_BASE,
   DATASOURCE_ACCESS_BASE,
@@ -37,6 +38,7 @@ import type { ChartDataLimits } from "./chart-data/limits.ts";
 import { ScheduledQueries } from "./sqllab/scheduled-queries.ts";
 import { SQLLAB_JOB, SqlLab } from "./sqllab/service.ts";
 import { Tags } from "./tags/service.ts";
+import { TimeRanges } from "./chart-data/time-ranges.ts";
 import { TaggableRegistry } from "./tags/taggable.ts";
 
 export interface CoreDeps {
@@ -196,6 +198,13 @@ export function createCore(deps: CoreDeps) {
       limits: deps.features?.chartData,
     },
   );
+  const columnValues = new ColumnValues(
+    { datasets: ds, databases, results: deps.results, rlsClauses: (p, id) => rls.clausesFor(p, id) },
+    {
+      defaultCacheTimeout: deps.features?.defaultCacheTimeout ?? 86_400,
+      timeoutSec: chartData.limits.timeoutSec,
+    },
+  );
   const sqlLab = new SqlLab(
     {
       meta: deps.meta,
@@ -236,6 +245,7 @@ export function createCore(deps: CoreDeps) {
     jobGiveUp,
     events,
     chartData,
+    columnValues,
     annotationLayers,
     annotations,
     rls,
@@ -248,6 +258,7 @@ export function createCore(deps: CoreDeps) {
     ),
     scheduledQueries,
     tabStates,
+    timeRanges: new TimeRanges(),
     /**
      * Recovery after faults: lost chart-data jobs become `error` events, SQL Lab runs left by a
      * dead process become failed. `atStart` (a local start: the in-memory queue and every run

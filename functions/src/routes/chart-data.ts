@@ -8,6 +8,7 @@ import { jsonBody, pathId, validate } from "../http/input.ts";
 function send(c: Context<AppEnv>, reply: ChartDataReply) {
   switch (reply.kind) {
     case "json":
+      // A byte stream written slice by slice (the Lambda adapter collects it into its response).
       return c.body(reply.body, 200, { "content-type": "application/json" });
     case "file":
       return c.body(reply.body as string, 200, {
@@ -49,7 +50,7 @@ export function chartDataRoutes() {
     })
     .get("/data/:key{[0-9a-f-]{36}}", async (c) => {
       const body = await c.get("core").chartData.storedResult(c.get("principal"), c.req.param("key"));
-      return c.body(body, 200, { "content-type": "application/json" });
+      return c.body(body as Uint8Array<ArrayBuffer>, 200, { "content-type": "application/json" });
     })
     .get("/:id{[0-9]+}/data", async (c) => {
       const core = c.get("core");

@@ -1,5 +1,4 @@
 import type { ResultStore } from "../store/result-store.ts";
-import { yieldToLoop } from "./format.ts";
 
 /** What a cached query result carries besides its rows. */
 export interface CachedMeta {
@@ -19,29 +18,23 @@ export class ResultCache {
     return `cache/chart-data/${key}.json`;
   }
 
-  async get(key: string, now = Date.now()): Promise<{ meta: CachedMeta; rowsJson: string } | undefined> {
+  /** A hit's rows stay the stored bytes (a view, not a copy): only the metadata line is decoded. */
+  async get(key: string, now = Date.now()): Promise<{ meta: CachedMeta; rows: Uint8Array[] } | undefined> {
     const bytes = await this.store.get(this.key(key));
     if (!bytes) return undefined;
-    const text = Buffer.from(bytes).toString("utf8");
-    const cut = text.indexOf("\n");
+    const cut = bytes.indexOf(0x0a);
     if (cut < 0) return undefined;
-    const meta = JSON.parse(text.slice(0, cut)) as CachedMeta;
+    const meta = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, cut).toString("utf8")) as CachedMeta;
     if (meta.expires_at * 1000 <= now) return undefined;
-    return { meta, rowsJson: text.slice(cut + 1) };
+    return { meta, rows: [bytes.subarray(cut + 1)] };
   }
 
   /**
-   * `rows` are the slices of the rows' JSON array (`rowsJsonSlices`). They are encoded one by one
-   * with turns of the event loop in between and handed over as bytes: given one string of
-   * megabytes, the SDK measures and encodes it in a single blocking step.
+   * `rows` are the byte chunks of the rows' JSON array (`rowsJsonChunks`), stored behind the
+   * metadata line as they are: no string of megabytes is built or encoded in one blocking step.
    */
-  async put(key: string, meta: CachedMeta, rows: string[]): Promise<void> {
-    const parts: Buffer[] = [Buffer.from(`${JSON.stringify(meta)}\n[`)];
-    for (const [i, slice] of rows.entries()) {
-      parts.push(Buffer.from(i ? `,${slice}` : slice));
-      await yieldToLoop();
-    }
-    parts.push(Buffer.from("]"));
-    await this.store.put(this.key(key), Buffer.concat(parts), "application/json");
+  async put(key: string, meta: CachedMeta, rows: Uint8Array[]): Promise<void> {
+    const body = Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`), ...rows]);
+    await this.store.put(this.key(key), body, "application/json");
   }
 }

@@ -43,40 +43,46 @@ export const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImme
 const SLICE_CHARS = 256 * 1024;
 
 /**
- * `rowsJson` for replies that may be large: written in slices of ~256 KB, each charged to
- * `budget` as it is written (so an oversized result is refused once it passes the budget, not
- * after it is whole) and followed by a turn of the event loop — three 10 MB replies written in one
- * go each held the loop for hundreds of milliseconds. Returns the slices of the array's body; the
- * JSON text is `[${slices.join(",")}]` (see `joinRowsJson`), so the caller can encode them one by one.
+ * `rowsJson` for replies that may be large: the JSON array written in slices of ~256 KB, each
+ * encoded to bytes as soon as it is complete, charged to `budget` (so an oversized result is
+ * refused once it passes the budget, not after it is whole) and followed by a turn of the event
+ * loop — three 10 MB replies written in one go each held the loop for hundreds of milliseconds.
+ * The chunks, concatenated, are the array (brackets included). Bytes rather than text: they live
+ * outside the JS heap (less for the garbage collector to walk), and the reply, the cache and a
+ * job's stored result all send them as they are, never joining or re-encoding megabytes at once.
  */
-export async function rowsJsonSlices(t: Columnar, budget: { take(chars: number): void }): Promise<string[]> {
+export async function rowsJsonChunks(
+  t: Columnar,
+  budget: { take(bytes: number): void },
+): Promise<Uint8Array[]> {
   const keys = t.columns.map((c) => `${JSON.stringify(c)}:`);
   const n = rowCount(t);
-  const slices: string[] = [];
-  let slice = "";
+  const chunks: Uint8Array[] = [];
+  const flush = (text: string) => {
+    const bytes = Buffer.from(text, "utf8");
+    budget.take(bytes.length);
+    chunks.push(bytes);
+  };
+  let slice = "[";
   for (let i = 0; i < n; i++) {
-    let row = slice ? ",{" : "{";
+    let row = i ? ",{" : "{";
     for (let j = 0; j < keys.length; j++) {
       const v = t.data[j][i];
       row += `${j ? "," : ""}${keys[j]}${v === undefined ? "null" : JSON.stringify(v)}`;
     }
     slice += `${row}}`;
     if (slice.length >= SLICE_CHARS) {
-      budget.take(slice.length + 1);
-      slices.push(slice);
+      flush(slice);
       slice = "";
       await yieldToLoop();
     }
   }
-  if (slice) {
-    budget.take(slice.length + 1);
-    slices.push(slice);
-  }
-  budget.take(2);
-  return slices;
+  flush(`${slice}]`);
+  return chunks;
 }
 
-export const joinRowsJson = (slices: string[]): string => `[${slices.join(",")}]`;
+/** The rows' JSON text from its chunks (small paths that parse it: annotations, CSV from a cache hit). */
+export const rowsJsonText = (chunks: Uint8Array[]): string => Buffer.concat(chunks).toString("utf8");
 
 function csvCell(v: unknown): string {
   if (v === null || v === undefined) return "";

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { type ChartDataRequest, ErrorType, type QueryObject } from "@strata/contracts";
 import type { CompiledQuery } from "@strata/query";
 import { type AppError, badRequest, typedError } from "../errors.ts";
@@ -33,6 +34,11 @@ export interface ChartDataLimits {
   payloadMaxMb: number;
   /** SUPERSET_WEBSERVER_TIMEOUT: seconds a chart query may run before it is interrupted. */
   timeoutSec: number;
+  /**
+   * CHART_DATA_CONCURRENCY: chart queries one server instance runs on its engines at once (not a
+   * per-request bound: the instance's); more wait their turn (`query-slots.ts`).
+   */
+  concurrency: number;
 }
 
 export const DEFAULT_CHART_DATA_LIMITS: ChartDataLimits = {
@@ -46,6 +52,7 @@ export const DEFAULT_CHART_DATA_LIMITS: ChartDataLimits = {
   maxTimeOffsets: 5,
   payloadMaxMb: 32,
   timeoutSec: 60,
+  concurrency: availableParallelism(),
 };
 
 const ENV: Record<keyof ChartDataLimits, string> = {
@@ -59,6 +66,7 @@ const ENV: Record<keyof ChartDataLimits, string> = {
   maxTimeOffsets: "CHART_DATA_MAX_TIME_OFFSETS",
   payloadMaxMb: "CHART_DATA_PAYLOAD_MAX_MB",
   timeoutSec: "SUPERSET_WEBSERVER_TIMEOUT",
+  concurrency: "CHART_DATA_CONCURRENCY",
 };
 
 /** Limits from environment variables (Superset's names where it has one); a bad value stops the start. */
@@ -136,8 +144,8 @@ export function resultTooLarge(l: ChartDataLimits, why: string): AppError {
 }
 
 /**
- * The JSON text budget shared by every item of one reply. Items are written in slices, each charged
- * as it is written (`rowsJsonSlices`); a take is one synchronous step, so parallel items cannot race.
+ * The JSON budget (bytes) shared by every item of one reply. Items are written in slices, each charged
+ * as it is written (`rowsJsonChunks`); a take is one synchronous step, so parallel items cannot race.
  */
 export class PayloadBudget {
   private remaining: number;
@@ -149,8 +157,8 @@ export class PayloadBudget {
     return this.remaining;
   }
 
-  take(chars: number): void {
-    this.remaining -= chars;
+  take(bytes: number): void {
+    this.remaining -= bytes;
     if (this.remaining < 0)
       throw resultTooLarge(
         this.l,

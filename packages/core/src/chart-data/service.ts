@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type ChartDataRequest, ErrorType, parseDatasourceKey, type QueryObject } from "@strata/contracts";
-import { type ColumnKind, dialectFor, type QueryEngine } from "@strata/engines";
+import { abortError, type ColumnKind, dialectFor, type QueryEngine } from "@strata/engines";
 import {
   applyPostProcessing,
   type CompiledQuery,
@@ -14,7 +14,7 @@ import type { AnnotationQueryContext } from "../annotations/chart-annotations.ts
 import { AsyncEvents } from "../async/events.ts";
 import { type JobOwner, jobOwnerOf, ownedBy } from "../async/owner.ts";
 import type { Charts } from "../charts/service.ts";
-import { toEngineError } from "../databases/engine-errors.ts";
+import { ENGINE_LABEL, toEngineError } from "../databases/engine-errors.ts";
 import type { Databases } from "../databases/service.ts";
 import type { DatabaseEntity } from "../databases/types.ts";
 import type { Datasets } from "../datasets/service.ts";
@@ -28,7 +28,9 @@ import type { ResultStore } from "../store/result-store.ts";
 import { ResultCache } from "./cache.ts";
 import type { InFlightJobs } from "./in-flight.ts";
 import { checkGuestQuery, requestedSliceId } from "./guest-query-check.ts";
-import { type Columnar, joinRowsJson, rowsJsonSlices, toCsv, toXlsx } from "./format.ts";
+import { type Columnar, rowsJsonChunks, rowsJsonText, toCsv, toXlsx } from "./format.ts";
+import { QuerySlots } from "./query-slots.ts";
+import { byteStream, type ReplyItem, resultChunks, singleItemChunks } from "./reply-body.ts";
 import {
   type ChartDataLimits,
   checkRequestShape,
@@ -56,9 +58,12 @@ export interface ChartDataContext {
   dashboardId?: number;
 }
 
-/** A reply: JSON text (rows passed through as text), a file, or a queued job. */
+/**
+ * A reply: JSON as a byte stream (rows passed through as the bytes they were written or cached
+ * as, never joined into one string), a file, or a queued job.
+ */
 export type ChartDataReply =
-  | { kind: "json"; status: 200; body: string }
+  | { kind: "json"; status: 200; body: ReadableStream<Uint8Array> }
   | { kind: "file"; status: 200; body: Uint8Array | string; contentType: string; fileName: string }
   | { kind: "queued"; status: 202; body: Record<string, unknown> };
 
@@ -93,6 +98,8 @@ export const JOB_INTERRUPTED_MESSAGE =
  */
 export class ChartDataService {
   private readonly cache: ResultCache;
+  /** Engine queries this instance runs at once (CHART_DATA_CONCURRENCY); the rest wait in order. */
+  private readonly slots: QuerySlots;
 
   constructor(
     private readonly deps: {
@@ -117,6 +124,7 @@ export class ChartDataService {
     private readonly opts: ChartDataOptions,
   ) {
     this.cache = new ResultCache(deps.results);
+    this.slots = new QuerySlots(this.limits.concurrency);
   }
 
   private readonly pending = new Set<Promise<void>>();
@@ -223,8 +231,16 @@ export class ChartDataService {
       .digest("hex");
   }
 
-  /** `POST /api/v1/chart/data`: 200 with results, a file, or 202 with a job to wait for. */
-  async request(p: Principal, req: ChartDataRequest, ctx: ChartDataContext = {}): Promise<ChartDataReply> {
+  /**
+   * `POST /api/v1/chart/data`: 200 with results, a file, or 202 with a job to wait for.
+   * `shape` builds a JSON reply from the items instead of `{"result": […]}` (explore_json).
+   */
+  async request(
+    p: Principal,
+    req: ChartDataRequest,
+    ctx: ChartDataContext = {},
+    shape?: (items: ReplyItem[]) => ChartDataReply,
+  ): Promise<ChartDataReply> {
     checkRequestShape(req, this.limits);
     const r = await this.resolve(p, req, ctx);
     const resultType = req.result_type ?? "full";
@@ -235,7 +251,11 @@ export class ChartDataService {
         query: this.compile(r, q, "full", true).sql,
         language: "sql",
       }));
-      return { kind: "json", status: 200, body: JSON.stringify({ result }) };
+      return {
+        kind: "json",
+        status: 200,
+        body: byteStream([Buffer.from(JSON.stringify({ result }))].values()),
+      };
     }
     // A job needs an owner to hand its result to: anonymous callers are answered inline.
     const async =
@@ -248,15 +268,19 @@ export class ChartDataService {
       );
       if (hits.every(Boolean)) {
         return this.reply(
+          p,
           req,
           await this.annotate(p, req, compiled, await this.items(r, req, compiled, resultType)),
+          shape,
         );
       }
     }
     if (async) return this.enqueue(p, req, ctx);
     return this.reply(
+      p,
       req,
       await this.annotate(p, req, compiled, await this.items(r, req, compiled, resultType)),
+      shape,
     );
   }
 
@@ -286,10 +310,10 @@ export class ChartDataService {
     const r = await this.resolve(p, req, ctx);
     const compiled = this.compileAll(r, req, "full");
     const items = await this.items(r, req, compiled, "full");
-    return items.map(({ meta, rowsJson }: { meta: Record<string, unknown>; rowsJson: string }) => ({
+    return items.map(({ meta, rows }) => ({
       colnames: meta.colnames as string[] | undefined,
       coltypes: meta.coltypes as number[] | undefined,
-      data: JSON.parse(rowsJson) as Record<string, unknown>[],
+      data: JSON.parse(rowsJsonText(rows)) as Record<string, unknown>[],
     }));
   }
 
@@ -319,23 +343,26 @@ export class ChartDataService {
     };
   }
 
-  /** Runs (or reads from cache) every query; each item keeps its rows as JSON text. */
-  private async items(r: Resolved, req: ChartDataRequest, compiled: CompiledQuery[], resultType: string) {
-    // One text budget for the whole reply: a row past it stops the writing, not after the fact.
+  /** Runs (or reads from cache) every query; each item keeps its rows as JSON bytes. */
+  private async items(
+    r: Resolved,
+    req: ChartDataRequest,
+    compiled: CompiledQuery[],
+    resultType: string,
+  ): Promise<(ReplyItem & { table?: Columnar })[]> {
+    // One byte budget for the whole reply: a row past it stops the writing, not after the fact.
     const budget = new PayloadBudget(this.limits);
+    // Only a file download is built from the columns; a JSON reply lets them go once written.
+    const keepTable = req.result_format === "csv" || req.result_format === "xlsx";
     return Promise.all(
       compiled.map(async (c, i) => {
         const query = req.queries[i];
         const key = this.key(r, c, query, resultType);
         const hit = req.force ? undefined : await this.cache.get(key);
         if (hit) {
-          budget.take(hit.rowsJson.length);
+          budget.take(hit.rows.reduce((n, chunk) => n + chunk.length, 0));
           const { expires_at: _e, ...meta } = hit.meta;
-          return {
-            meta: { ...meta, is_cached: true },
-            rowsJson: hit.rowsJson,
-            table: undefined as Columnar | undefined,
-          };
+          return { meta: { ...meta, is_cached: true }, rows: hit.rows };
         }
         const table = await this.execute(r, c, query);
         const meta = {
@@ -361,8 +388,7 @@ export class ChartDataService {
           is_cached: false,
         };
         // Written in slices charged to the budget, with turns of the event loop in between.
-        const slices = await rowsJsonSlices(table, budget);
-        const rows = joinRowsJson(slices);
+        const rows = await rowsJsonChunks(table, budget);
         if (r.cacheTimeout > 0) {
           const cachedDttm = this.now().toISOString();
           // The reply doesn't wait for the cache write; a lost write only costs a future miss.
@@ -370,11 +396,11 @@ export class ChartDataService {
             this.cache.put(
               key,
               { ...meta, cached_dttm: cachedDttm, expires_at: Date.now() / 1000 + r.cacheTimeout },
-              slices,
+              rows,
             ),
           );
         }
-        return { meta, rowsJson: rows, table };
+        return { meta, rows, table: keepTable ? table : undefined };
       }),
     );
   }
@@ -387,7 +413,14 @@ export class ChartDataService {
     // A chart query runs at most SUPERSET_WEBSERVER_TIMEOUT: past it the client has given up.
     const signal = AbortSignal.timeout(this.limits.timeoutSec * 1000);
     try {
-      result = await r.engine.execute(c.sql, { params: c.params, schema: r.ds.schema, signal });
+      const execute = () => r.engine.execute(c.sql, { params: c.params, schema: r.ds.schema, signal });
+      // Athena's work is done remotely and one query can take minutes: it takes no local slot.
+      result =
+        r.db.engine === "awsathena"
+          ? await execute()
+          : await this.slots.run(execute, signal, () =>
+              abortError(signal, ENGINE_LABEL[r.db.engine] ?? r.db.engine),
+            );
     } catch (e) {
       throw toEngineError(e, r.db.engine);
     }
@@ -426,14 +459,16 @@ export class ChartDataService {
   }
 
   private async reply(
+    p: Principal,
     req: ChartDataRequest,
-    items: { meta: Record<string, unknown>; rowsJson: string; table?: Columnar }[],
+    items: (ReplyItem & { table?: Columnar })[],
+    shape?: (items: ReplyItem[]) => ChartDataReply,
   ): Promise<ChartDataReply> {
     if (req.result_format === "csv" || req.result_format === "xlsx") {
       const first = items[0];
       if (!first) throw badRequest("Give at least one query to download.");
       const table: Columnar =
-        first.table ?? tableFromRows(first.meta.colnames as string[], JSON.parse(first.rowsJson));
+        first.table ?? tableFromRows(first.meta.colnames as string[], JSON.parse(rowsJsonText(first.rows)));
       if (req.result_format === "csv") {
         return {
           kind: "file",
@@ -451,8 +486,8 @@ export class ChartDataService {
         fileName: "chart.xlsx",
       };
     }
-    const parts = items.map((it) => `${JSON.stringify(it.meta).slice(0, -1)},"data":${it.rowsJson}}`);
-    return { kind: "json", status: 200, body: `{"result":[${parts.join(",")}]}` };
+    if (shape) return shape(items);
+    return { kind: "json", status: 200, body: byteStream(resultChunks(p, items)) };
   }
 
   /** Legacy explore_json: form data → one query object → the first result item with the form data. */
@@ -472,11 +507,13 @@ export class ChartDataService {
       force: opts.force,
     };
     const sliceId = typeof formData.slice_id === "number" ? formData.slice_id : undefined;
-    const reply = await this.request(p, request, { sliceId });
-    if (reply.kind !== "json") return reply;
-    // Legacy clients read one item; this path is for small, interactive results.
-    const first = (JSON.parse(reply.body) as { result: Record<string, unknown>[] }).result[0];
-    return { kind: "json", status: 200, body: JSON.stringify({ ...first, form_data: formData }) };
+    const reply = await this.request(p, request, { sliceId }, (items) => ({
+      kind: "json",
+      status: 200,
+      // Legacy clients read one item: the first, with the form data it was asked for.
+      body: byteStream(singleItemChunks(p, items[0], { form_data: formData })),
+    }));
+    return reply;
   }
 
   /** The worker's handler: runs the job as its user, stores the result, appends one event. */
@@ -493,11 +530,13 @@ export class ChartDataService {
       const resultType = request.result_type ?? "full";
       const compiled = this.compileAll(r, request, resultType);
       const items = await this.items(r, { ...request, force: request.force }, compiled, resultType);
-      const reply = await this.reply(request, await this.annotate(p, request, compiled, items));
-      const header = JSON.stringify({ owner, datasourceId: r.ds.id });
+      // Jobs are JSON replies only: stored as the same chunks an inline reply streams (guest
+      // fields hidden the same way), behind a line naming who may read it.
+      const annotated = await this.annotate(p, request, compiled, items);
+      const header = Buffer.from(`${JSON.stringify({ owner, datasourceId: r.ds.id })}\n`);
       await this.deps.results.put(
         `results/chart-data/${resultKey}.json`,
-        `${header}\n${reply.body}`,
+        Buffer.concat([header, ...resultChunks(p, annotated)]),
         "application/json",
       );
       await this.deps.events.append(owner, {
@@ -557,19 +596,23 @@ export class ChartDataService {
   }
 
   /** `GET {result_url}`: the stored result, with the same authorisation as the original call. */
-  async storedResult(p: Principal, resultKey: string): Promise<string> {
+  async storedResult(p: Principal, resultKey: string): Promise<Uint8Array> {
     if (!/^[0-9a-f-]{36}$/.test(resultKey)) throw notFound("Result not found");
     const bytes = await this.deps.results.get(`results/chart-data/${resultKey}.json`);
     if (!bytes) throw notFound("Result not found or expired");
-    const text = Buffer.from(bytes).toString("utf8");
-    const cut = text.indexOf("\n");
-    const header = JSON.parse(text.slice(0, cut)) as { owner?: string; datasourceId: number };
+    // Only the header line is decoded; the reply's bytes are passed through as stored.
+    const cut = bytes.indexOf(0x0a);
+    if (cut < 0) throw notFound("Result not found or expired");
+    const header = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, cut).toString("utf8")) as {
+      owner?: string;
+      datasourceId: number;
+    };
     // Only the caller the job ran for; a result without an owner answers nobody.
     if (!ownedBy(header.owner, p)) throw notFound("Result not found or expired");
     await this.deps.datasets.get(p, header.datasourceId).catch(() => {
       throw notFound("Result not found or expired");
     });
-    return text.slice(cut + 1);
+    return bytes.subarray(cut + 1);
   }
 
   static readonly JOB_KIND = JOB_KIND;

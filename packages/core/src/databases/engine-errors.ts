@@ -3,7 +3,7 @@ import { AppError, typedError } from "../errors.ts";
 import { ErrorType, type ErrorTypeName } from "@strata/contracts";
 import { redactServerPaths, redactServerPathsIn } from "../server-paths.ts";
 
-const ENGINE_LABEL: Record<string, string> = {
+export const ENGINE_LABEL: Record<string, string> = {
   duckdb: "DuckDB",
   postgresql: "PostgreSQL",
   awsathena: "Amazon Athena",

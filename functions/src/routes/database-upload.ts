@@ -1,63 +1,81 @@
-import { badRequest, uploadFile } from "@strata/core";
-import { Hono } from "hono";
-import * as v from "valibot";
+import {
+  type UploadMetadataForm,
+  UploadFormSchema,
+  UploadMetadataFormSchema,
+  type UploadMetadataResponse,
+  type UploadResponse,
+} from "@strata/contracts";
+import { badRequest, type UploadFile, uploadFile, uploadMetadata } from "@strata/core";
+import type { FileReadOptions } from "@strata/engines";
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import { pathId, validate } from "../http/input.ts";
 
-const csvList = (s: string | undefined) =>
-  s
-    ? s
-        .split(",")
-        .map((x) => x.trim())
-        .filter(Boolean)
-    : undefined;
-const UploadForm = v.object({
-  type: v.picklist(["csv", "excel", "columnar"], "type must be csv, excel or columnar"),
-  table_name: v.pipe(v.string(), v.trim(), v.minLength(1, "table_name is required")),
-  schema: v.optional(v.string()),
-  already_exists: v.optional(
-    v.picklist(["fail", "replace", "append"], "already_exists must be fail, replace or append"),
-    "fail",
-  ),
-  delimiter: v.optional(v.pipe(v.string(), v.maxLength(2))),
-  header_row: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, "header_row must be a number"))),
-  skip_rows: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, "skip_rows must be a number"))),
-  null_values: v.optional(v.string()),
-  column_dates: v.optional(v.string()),
-  sheet_name: v.optional(v.string()),
-});
+/** The multipart body: the file, and the text fields for the schema. */
+async function multipart(c: Context<AppEnv>): Promise<{ file: File; fields: Record<string, string> }> {
+  if (!c.req.header("content-type")?.startsWith("multipart/form-data")) {
+    throw badRequest("Send the file as multipart/form-data with a 'file' field.");
+  }
+  const form = await c.req.parseBody();
+  const file = form.file;
+  if (!(file instanceof File)) throw badRequest({ file: ["A file is required"] });
+  const fields = Object.fromEntries(
+    Object.entries(form).filter((e): e is [string, string] => e[0] !== "file" && typeof e[1] === "string"),
+  );
+  return { file, fields };
+}
 
-/** `POST /api/v1/database/{id}/upload/` (multipart, Superset's form fields). */
+/** Superset's field names → the file reader's options. */
+function readOptions(f: UploadMetadataForm): FileReadOptions {
+  return {
+    delimiter: f.delimiter,
+    // As pandas' `header`: a line number, 0 by default; an empty field means there is no header.
+    header: f.header_row !== "",
+    headerRow: typeof f.header_row === "number" ? f.header_row : undefined,
+    skipRows: f.skip_rows,
+    nullValues: f.null_values,
+    decimalCharacter: f.decimal_character,
+    columnDates: f.column_dates,
+    sheetName: f.sheet_name || undefined,
+    indexColumn: f.index_column || undefined,
+    dataframeIndex: f.dataframe_index,
+    indexLabel: f.index_label || undefined,
+    columnsRead: f.columns_read,
+    rowsToRead: f.rows_to_read || undefined,
+  };
+}
+
+async function uploadedFile(file: File, f: UploadMetadataForm): Promise<UploadFile> {
+  return {
+    type: f.type,
+    fileName: file.name,
+    bytes: new Uint8Array(await file.arrayBuffer()),
+    options: readOptions(f),
+  };
+}
+
+/**
+ * `POST /api/v1/database/{id}/upload/` (writes the table, then its dataset) and
+ * `POST /api/v1/database/upload_metadata/` (columns and first rows for the form's preview).
+ */
 export function uploadRoute() {
-  return new Hono<AppEnv>().post("/:id{[0-9]+}/upload", async (c) => {
-    if (!c.req.header("content-type")?.startsWith("multipart/form-data")) {
-      throw badRequest("Send the file as multipart/form-data with a 'file' field.");
-    }
-    const form = await c.req.parseBody();
-    const file = form.file;
-    if (!(file instanceof File)) throw badRequest({ file: ["A file is required"] });
-    const fields = validate(
-      UploadForm,
-      Object.fromEntries(
-        Object.entries(form).filter(([k, value]) => k !== "file" && typeof value === "string"),
-      ),
-    );
-    const summary = await uploadFile(c.get("core").databases, c.get("principal"), pathId(c), {
-      type: fields.type,
-      fileName: file.name,
-      bytes: new Uint8Array(await file.arrayBuffer()),
-      table: fields.table_name,
-      schema: fields.schema,
-      ifExists: fields.already_exists,
-      options: {
-        delimiter: fields.delimiter,
-        header: fields.header_row === undefined ? undefined : true,
-        skipRows: fields.skip_rows ? Number(fields.skip_rows) : undefined,
-        nullValues: csvList(fields.null_values),
-        columnDates: csvList(fields.column_dates),
-        sheetName: fields.sheet_name,
-      },
+  return new Hono<AppEnv>()
+    .post("/upload_metadata", async (c) => {
+      const { file, fields } = await multipart(c);
+      const form = validate(UploadMetadataFormSchema, fields);
+      const result = await uploadMetadata(c.get("principal"), await uploadedFile(file, form));
+      return c.json({ result } satisfies UploadMetadataResponse);
+    })
+    .post("/:id{[0-9]+}/upload", async (c) => {
+      const { file, fields } = await multipart(c);
+      const form = validate(UploadFormSchema, fields);
+      const result = await uploadFile(c.get("core"), c.get("principal"), pathId(c), {
+        ...(await uploadedFile(file, form)),
+        table: form.table_name,
+        schema: form.schema || undefined,
+        ifExists: form.already_exists,
+        createDataset: form.create_dataset,
+      });
+      return c.json({ message: "OK", result } satisfies UploadResponse, 201);
     });
-    return c.json({ message: "OK", result: summary }, 201);
-  });
 }

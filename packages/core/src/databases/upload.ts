@@ -1,14 +1,29 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
-import { type DuckDbEngine, type FileFormat, type FileReadOptions, importFile } from "@strata/engines";
-import { forbidden, unprocessable } from "../errors.ts";
-import { canAccessDatabase } from "../security/data-access.ts";
+import {
+  type DatasetPost,
+  UPLOAD_PREVIEW_ROWS,
+  type UploadMetadataItem,
+  type UploadType,
+} from "@strata/contracts";
+import {
+  type DuckDbEngine,
+  type FileFormat,
+  type FileReadOptions,
+  importFile,
+  previewFile,
+  type WriteSummary,
+} from "@strata/engines";
+import type { Datasets } from "../datasets/service.ts";
+import { AppError, forbidden, unprocessable } from "../errors.ts";
+import { canAccessDatabase, canAccessDataset } from "../security/data-access.ts";
 import { can, type Principal, requirePermission } from "../security/principal.ts";
 import { toEngineError } from "./engine-errors.ts";
 import type { Databases } from "./service.ts";
+import type { DatabaseEntity } from "./types.ts";
 
-export type UploadType = "csv" | "excel" | "columnar";
+export type { UploadType } from "@strata/contracts";
 
 /** Allowed extensions per upload type (001 §6: the extension must match the upload type). */
 export const UPLOAD_EXTENSIONS: Record<UploadType, string[]> = {
@@ -17,57 +32,148 @@ export const UPLOAD_EXTENSIONS: Record<UploadType, string[]> = {
   columnar: ["parquet"],
 };
 
-export interface UploadRequest {
+/**
+ * The largest file taken (Superset's UPLOAD_MAX_FILE_SIZE_BYTES). The HTTP layer refuses larger
+ * bodies before reading them; this check holds for any other caller of the core.
+ */
+export const UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
+
+export interface UploadFile {
   type: UploadType;
   fileName: string;
   bytes: Uint8Array;
-  table: string;
-  schema?: string | null;
-  ifExists: "fail" | "replace" | "append";
   options: FileReadOptions;
 }
 
-/** Loads an uploaded CSV, Excel or Parquet file into a table of a database that allows uploads. */
-export async function uploadFile(databases: Databases, p: Principal, databaseId: number, req: UploadRequest) {
+export interface UploadRequest extends UploadFile {
+  table: string;
+  schema?: string | null;
+  ifExists: "fail" | "replace" | "append";
+  /** Create (or reuse) a dataset over the table once it is written. */
+  createDataset?: boolean;
+}
+
+export type UploadSummary = WriteSummary & { dataset_id: number | null };
+
+const FORMATS: Record<UploadType, FileFormat> = { csv: "csv", excel: "xlsx", columnar: "parquet" };
+
+function checkFile(file: UploadFile): string {
+  if (file.bytes.byteLength > UPLOAD_MAX_BYTES)
+    throw new AppError(413, {
+      message: `File size exceeds the maximum allowed size (${UPLOAD_MAX_BYTES / 1024 / 1024} MB).`,
+    });
+  const ext = extname(file.fileName).slice(1).toLowerCase();
+  if (!UPLOAD_EXTENSIONS[file.type].includes(ext)) {
+    throw unprocessable({
+      file: [
+        `A ${file.type} upload takes a file ending in ${UPLOAD_EXTENSIONS[file.type].map((e) => `.${e}`).join(", ")}`,
+      ],
+    });
+  }
+  return ext;
+}
+
+/** The file is written to a private temporary folder for the reader and removed whatever happens. */
+async function withTempFile<T>(file: UploadFile, ext: string, fn: (path: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), "strata-upload-"));
+  const path = join(dir, `upload.${ext}`);
+  try {
+    await writeFile(path, file.bytes);
+    return await fn(path);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `POST /api/v1/database/upload_metadata/`: the file's columns (per sheet for Excel) and its first
+ * rows read with the given options, so the form can show a preview before anything is written.
+ */
+export async function uploadMetadata(
+  p: Principal,
+  file: UploadFile,
+): Promise<{ items: UploadMetadataItem[] }> {
   requirePermission(p, "can_upload", "Database");
-  const { db, engine } = await databases.engine(p, databaseId);
+  const ext = checkFile(file);
+  try {
+    const items = await withTempFile(file, ext, (path) =>
+      previewFile(path, FORMATS[file.type], file.options, UPLOAD_PREVIEW_ROWS),
+    );
+    return { items: items as UploadMetadataItem[] };
+  } catch (e) {
+    throw toEngineError(e, "duckdb");
+  }
+}
+
+/**
+ * Loads an uploaded CSV, Excel or Parquet file into a table of a database that allows uploads and,
+ * unless told not to, gives it a dataset (as Superset's upload does) so it can be explored at once.
+ */
+export async function uploadFile(
+  services: { databases: Databases; datasets: Datasets },
+  p: Principal,
+  databaseId: number,
+  req: UploadRequest,
+): Promise<UploadSummary> {
+  requirePermission(p, "can_upload", "Database");
+  const { db, engine } = await services.databases.engine(p, databaseId);
   if (!db.allow_file_upload)
     throw unprocessable(
       `Database "${db.database_name}" does not allow file uploads; an admin can turn it on in the database's settings.`,
     );
   if (db.engine !== "duckdb") throw unprocessable("Uploads can go to DuckDB databases only.");
-  const ext = extname(req.fileName).slice(1).toLowerCase();
-  if (!UPLOAD_EXTENSIONS[req.type].includes(ext)) {
-    throw unprocessable({
-      file: [
-        `A ${req.type} upload takes a file ending in ${UPLOAD_EXTENSIONS[req.type].map((e) => `.${e}`).join(", ")}`,
-      ],
-    });
-  }
+  const ext = checkFile(req);
   if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(req.table)) {
     throw unprocessable({
       table_name: ["Use letters, digits and _ (starting with a letter or _), at most 63 characters"],
     });
   }
-  const schema = req.schema ?? "main";
+  const schema = req.schema || "main";
   if (req.ifExists !== "fail") await checkOverwrite(p, db, engine, schema, req.table);
-  const format: FileFormat = req.type === "excel" ? "xlsx" : req.type === "columnar" ? "parquet" : "csv";
-  const dir = await mkdtemp(join(tmpdir(), "strata-upload-"));
-  const file = join(dir, `upload.${ext}`);
+  // Checked before writing: an upload that can't end with its dataset should not leave a table behind.
+  if (req.createDataset && !(can(p, "can_write", "Dataset") && canAccessDatabase(p, db)))
+    throw forbidden(
+      `You can upload to "${db.database_name}" but not create datasets on it; upload with "Create dataset" off, or ask an admin for access.`,
+    );
+  let summary: WriteSummary;
   try {
-    await writeFile(file, req.bytes);
-    return await importFile(
-      engine as DuckDbEngine,
-      file,
-      format,
-      { table: req.table, schema, ifExists: req.ifExists },
-      req.options,
+    summary = await withTempFile(req, ext, (path) =>
+      importFile(
+        engine as DuckDbEngine,
+        path,
+        FORMATS[req.type],
+        { table: req.table, schema, ifExists: req.ifExists },
+        req.options,
+      ),
     );
   } catch (e) {
     throw toEngineError(e, db.engine);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
   }
+  const dataset_id = req.createDataset
+    ? await datasetFor(services.datasets, p, db, schema, summary.table)
+    : null;
+  return { ...summary, dataset_id };
+}
+
+/** The dataset over the table: the existing one the caller can read (append/replace), else a new one. */
+async function datasetFor(
+  datasets: Datasets,
+  p: Principal,
+  db: DatabaseEntity,
+  schema: string,
+  table: string,
+): Promise<number> {
+  const existing = (await datasets.all()).find(
+    (d) =>
+      d.database_id === db.id &&
+      (d.schema ?? "main") === schema &&
+      !d.sql &&
+      d.table_name.toLowerCase() === table.toLowerCase(),
+  );
+  if (existing && canAccessDataset(p, existing, db)) return existing.id;
+  const body: DatasetPost = { database: db.id, schema, table_name: table };
+  const created = await datasets.create(p, body);
+  return created.id;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { parseDatasourceKey, SamplesQuerySchema } from "@strata/contracts";
+import { ColumnValuesQuerySchema, parseDatasourceKey, SamplesQuerySchema } from "@strata/contracts";
 import { badRequest, samples, SamplesPayloadSchema } from "@strata/core";
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
@@ -9,9 +9,26 @@ const num = (s: string | undefined) =>
 const bool = (s: string | undefined) =>
   s === undefined ? undefined : s === "true" || s === "1" ? true : s === "false" || s === "0" ? false : s;
 
-/** `/datasource/samples` and `/superset/fetch_datasource_metadata` (Superset's legacy paths). */
+/**
+ * `/datasource/samples` and `/superset/fetch_datasource_metadata` (Superset's legacy paths), and
+ * `/api/v1/datasource/{type}/{id}/column/{column}/values/` (filter value suggestions).
+ */
 export function datasourceRoutes() {
   return new Hono<AppEnv>()
+    .get("/api/v1/datasource/:type/:id/column/:column/values", async (c) => {
+      const id = num(c.req.param("id"));
+      if (id === undefined || !Number.isSafeInteger(id))
+        throw badRequest({ datasource_id: ["Not a valid integer."] });
+      const q = validate(ColumnValuesQuerySchema, c.req.query());
+      const reply = await c
+        .get("core")
+        .columnValues.values(c.get("principal"), c.req.param("type"), id, c.req.param("column"), {
+          search: q.q,
+          force: q.force,
+        });
+      c.header("X-Cache-Status", reply.cached ? "HIT" : "MISS");
+      return c.json({ result: reply.result, limit: reply.limit });
+    })
     .post("/datasource/samples", async (c) => {
       const q = validate(SamplesQuerySchema, {
         datasource_type: c.req.query("datasource_type"),

@@ -38,6 +38,7 @@ import {
   type SqlLabState,
   sqlLabReducer,
 } from "./model/editor-state";
+import { defaultDatabaseId } from "./model/default-database";
 import { loadLocal, saveLocal } from "./model/local-store";
 import {
   queryFailed,
@@ -320,6 +321,13 @@ export function useSqlLab(databases: DatabaseRow[] | undefined, savedQueryId: nu
   const activeId = activeEditorId(state);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the tabs and the unsaved copy matter
   const active = useMemo(() => editorOf(state, activeId), [state.editors, state.unsavedEditor, activeId]);
+
+  /* ---- a tab with no database chosen starts on the default one, so Run works at once ---- */
+  const defaultDbId = defaultDatabaseId(databases, conf.SQLLAB_DEFAULT_DBID);
+  useEffect(() => {
+    if (!loaded || !active || active.dbId || !defaultDbId) return;
+    dispatch({ type: "updateEditor", id: active.id, patch: { dbId: defaultDbId } });
+  }, [loaded, active, defaultDbId]);
 
   /* ---- table schemas of the tabs (002 §3/§4) ---- */
   const tables = useTableSchemas({

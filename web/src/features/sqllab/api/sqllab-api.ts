@@ -206,15 +206,23 @@ export const getSqlLabPermalink = (key: string) =>
 
 /* ---- editor limits, full CSV export, CTAS and scheduling ---- */
 
-/** Limits announced by the editor bootstrap (`common.conf`). */
+/** Limits (and the default database) announced by the editor bootstrap (`common.conf`). */
 export interface SqlLabConf {
   DISPLAY_MAX_ROW: number;
   SQL_MAX_ROW: number;
   DEFAULT_SQLLAB_LIMIT: number;
   SQLLAB_TIMEOUT: number;
+  /** Superset's default SQL Lab database, when the server names one. */
+  SQLLAB_DEFAULT_DBID: number;
 }
 
-const CONF_KEYS = ["DISPLAY_MAX_ROW", "SQL_MAX_ROW", "DEFAULT_SQLLAB_LIMIT", "SQLLAB_TIMEOUT"] as const;
+const CONF_KEYS = [
+  "DISPLAY_MAX_ROW",
+  "SQL_MAX_ROW",
+  "DEFAULT_SQLLAB_LIMIT",
+  "SQLLAB_TIMEOUT",
+  "SQLLAB_DEFAULT_DBID",
+] as const;
 
 /** The positive numbers of `common.conf` in a bootstrap answer; a server that sends none gives `{}`. */
 export function sqlLabConfOf(boot: unknown): Partial<SqlLabConf> {

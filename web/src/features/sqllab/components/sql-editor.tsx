@@ -1,6 +1,7 @@
 import { sql, StandardSQL } from "@codemirror/lang-sql";
 import CodeMirror from "@uiw/react-codemirror";
 import { useMemo, useRef } from "react";
+import { completionIcons } from "./completion-icons";
 import { editorKeymap } from "./editor-keymap";
 
 export interface SqlEditorProps {
@@ -30,7 +31,11 @@ export default function SqlEditor({
   const keys = useRef({ run: onRun, format: onFormat });
   keys.current = { run: onRun, format: onFormat };
   const extensions = useMemo(
-    () => [sql({ dialect: StandardSQL, schema, upperCaseKeywords: true }), editorKeymap(keys)],
+    () => [
+      sql({ dialect: StandardSQL, schema, upperCaseKeywords: true }),
+      editorKeymap(keys),
+      completionIcons,
+    ],
     [schema],
   );
   return (

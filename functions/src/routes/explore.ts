@@ -56,6 +56,19 @@ async function datasetPayload(c: Context<AppEnv>, datasetId: number) {
 
 const num = (s: string | undefined) => (s && /^\d+$/.test(s) ? Number(s) : undefined);
 
+/** A stored permalink whose dataset the caller may read; 404 otherwise (existence not disclosed). */
+async function readPermalink(c: Context<AppEnv>, key: string): Promise<StoredPermalink> {
+  const core = c.get("core");
+  const stored = /^[A-Za-z0-9_-]{1,64}$/.test(key)
+    ? await core.deps.meta.getValue<StoredPermalink>(`explore-permalink#${key}`)
+    : undefined;
+  if (!stored) throw notFound("Permalink not found");
+  await core.datasets.get(c.get("principal"), stored.datasource_id).catch(() => {
+    throw notFound("Permalink not found");
+  });
+  return stored;
+}
+
 /** `/api/v1/explore/…`: Explore's initial state, form-data keys and permalinks. */
 export function exploreRoutes() {
   return new Hono<AppEnv>()
@@ -63,25 +76,48 @@ export function exploreRoutes() {
       const core = c.get("core");
       const p = c.get("principal");
       requirePermission(p, "can_explore", "Superset");
-      const sliceId = num(c.req.query("slice_id"));
+      const permalinkKey = c.req.query("permalink_key");
       const key = c.req.query("form_data_key");
       let formData: Record<string, unknown> = {};
       let datasetId = num(c.req.query("datasource_id"));
       let slice: Record<string, unknown> | null = null;
+      let sliceId = num(c.req.query("slice_id"));
+      // A permalink's state is the page (Superset's GetExploreCommand): its form data, with the
+      // URL parameters it was made with as `url_params`, and the chart it names.
+      let permalink: Record<string, unknown> | null = null;
+      let permalinkDataset: number | undefined;
+      if (permalinkKey) {
+        const stored = await readPermalink(c, permalinkKey);
+        permalink = { ...stored.state.formData };
+        if (stored.state.urlParams?.length) permalink.url_params = Object.fromEntries(stored.state.urlParams);
+        permalinkDataset = stored.datasource_id;
+        const named = Number(permalink.slice_id);
+        if (!sliceId && Number.isSafeInteger(named) && named > 0) sliceId = named;
+      }
       if (sliceId) {
-        const detail = await core.charts.detail(p, sliceId);
-        formData = detail.params ? (JSON.parse(detail.params) as Record<string, unknown>) : {};
-        datasetId = detail.datasource_id;
-        slice = {
-          slice_id: detail.id,
-          slice_name: detail.slice_name,
-          description: detail.description,
-          cache_timeout: detail.cache_timeout,
-          form_data: { ...formData, slice_id: detail.id },
-          owners: detail.owners.map((o) => o?.id),
-          dashboards: detail.dashboards.map((d) => d?.id),
-          viz_type: detail.viz_type,
-        };
+        const detail = await core.charts.detail(p, sliceId).catch((e) => {
+          // A permalink opens with its form data even when its chart is gone or not the reader's.
+          if (permalink) return null;
+          throw e;
+        });
+        if (detail) {
+          formData = detail.params ? (JSON.parse(detail.params) as Record<string, unknown>) : {};
+          datasetId = detail.datasource_id;
+          slice = {
+            slice_id: detail.id,
+            slice_name: detail.slice_name,
+            description: detail.description,
+            cache_timeout: detail.cache_timeout,
+            form_data: { ...formData, slice_id: detail.id },
+            owners: detail.owners.map((o) => o?.id),
+            dashboards: detail.dashboards.map((d) => d?.id),
+            viz_type: detail.viz_type,
+          };
+        } else sliceId = undefined;
+      }
+      if (permalink) {
+        formData = permalink;
+        datasetId = permalinkDataset;
       }
       if (key) {
         const stored = await core.deps.meta.getValue<StoredFormData>(`explore-form#${key}`);
@@ -90,7 +126,9 @@ export function exploreRoutes() {
         datasetId = stored.datasource_id;
       }
       if (!datasetId)
-        throw badRequest("Give slice_id, form_data_key, or datasource_id with datasource_type=table.");
+        throw badRequest(
+          "Give slice_id, form_data_key, permalink_key, or datasource_id with datasource_type=table.",
+        );
       const dataset = await datasetPayload(c, datasetId);
       return c.json({
         result: {
@@ -160,14 +198,7 @@ export function exploreRoutes() {
       return c.json({ key, url: `${new URL(c.req.url).origin}/superset/explore/p/${key}/` }, 201);
     })
     .get("/permalink/:key", async (c) => {
-      const core = c.get("core");
-      const stored = await core.deps.meta.getValue<StoredPermalink>(
-        `explore-permalink#${c.req.param("key")}`,
-      );
-      if (!stored) throw notFound("Permalink not found");
-      await core.datasets.get(c.get("principal"), stored.datasource_id).catch(() => {
-        throw notFound("Permalink not found");
-      });
+      const stored = await readPermalink(c, c.req.param("key"));
       return c.json({ state: stored.state });
     });
 }

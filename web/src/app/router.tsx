@@ -11,6 +11,8 @@ const DashboardsListPage = lazy(() => import("../features/dashboards/dashboards-
 const DashboardPage = lazy(() => import("../features/dashboards/dashboard-page"));
 const DashboardPermalinkPage = lazy(() => import("../features/dashboards/dashboard-permalink-page"));
 const ChartsListPage = lazy(() => import("../features/charts/charts-list-page"));
+const ChartAddPage = lazy(() => import("../features/create/chart-add-page"));
+const DashboardNewPage = lazy(() => import("../features/create/dashboard-new-page"));
 const ExplorePage = lazy(() => import("../features/explore/explore-page"));
 const DatasetsListPage = lazy(() => import("../features/datasets/datasets-list-page"));
 const DatabasesListPage = lazy(() => import("../features/databases/databases-list-page"));
@@ -39,6 +41,8 @@ export const routes: RouteObject[] = [
       { path: paths.dashboardPermalinkPattern, element: <DashboardPermalinkPage /> },
       { path: paths.dashboardPattern, element: <DashboardPage /> },
       { path: paths.charts, element: <ChartsListPage /> },
+      { path: paths.chartAdd, element: <ChartAddPage /> },
+      { path: paths.dashboardNew, element: <DashboardNewPage /> },
       { path: paths.explore, element: <ExplorePage /> },
       { path: paths.datasets, element: <DatasetsListPage /> },
       { path: paths.databases, element: <DatabasesListPage /> },

@@ -10,6 +10,10 @@ export const paths = {
   dashboardPermalink: (key: string) => `/superset/dashboard/p/${key}/`,
   dashboardPermalinkPattern: "/superset/dashboard/p/:key/",
   charts: "/chart/list/",
+  /** Superset's "Create a new chart": a dataset and a visualisation, then Explore. */
+  chartAdd: "/chart/add",
+  /** Creates an empty dashboard and opens it in edit mode. */
+  dashboardNew: "/dashboard/new/",
   explore: "/explore/",
   datasets: "/tablemodelview/list/",
   databases: "/databaseview/list/",

@@ -1,0 +1,1 @@
+export { ChartCreator, newChartPath } from "./chart-creator";

@@ -7,6 +7,7 @@ import { logout } from "../features/login/api/logout";
 import { useCurrentUser } from "../lib/auth/current-user";
 import { t } from "../lib/i18n";
 import { menus, topLinks } from "./nav-items";
+import { NewMenu } from "./new-menu";
 
 /**
  * Logging out is a POST with the CSRF token; then a full load of the login page drops every
@@ -74,29 +75,32 @@ export function TopNav() {
           })}
         </Group>
       </Group>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <UnstyledButton aria-label={t("User menu")} data-test="user-menu">
-            <Group gap={6} wrap="nowrap">
-              <Avatar size="sm" radius="xl" color="strata" name={fullName} />
-              <Text size="sm" visibleFrom="sm">
-                {fullName}
-              </Text>
-              <IconChevronDown size={14} />
-            </Group>
-          </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{user.username}</Menu.Label>
-          <Menu.Item leftSection={<IconUser size={14} />} disabled>
-            {Object.keys(user.roles).join(", ") || t("No roles")}
-          </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item onClick={logOut} leftSection={<IconLogout size={14} />} data-test="logout">
-            {t("Logout")}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <Group gap="xs" wrap="nowrap">
+        <NewMenu />
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <UnstyledButton aria-label={t("User menu")} data-test="user-menu">
+              <Group gap={6} wrap="nowrap">
+                <Avatar size="sm" radius="xl" color="strata" name={fullName} />
+                <Text size="sm" visibleFrom="sm">
+                  {fullName}
+                </Text>
+                <IconChevronDown size={14} />
+              </Group>
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{user.username}</Menu.Label>
+            <Menu.Item leftSection={<IconUser size={14} />} disabled>
+              {Object.keys(user.roles).join(", ") || t("No roles")}
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item onClick={logOut} leftSection={<IconLogout size={14} />} data-test="logout">
+              {t("Logout")}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
     </Group>
   );
 }

@@ -30,6 +30,7 @@ import type { InFlightJobs } from "./in-flight.ts";
 import { checkGuestQuery, requestedSliceId } from "./guest-query-check.ts";
 import { type Columnar, rowsJsonChunks, rowsJsonText, toCsv, toXlsx } from "./format.ts";
 import { QuerySlots } from "./query-slots.ts";
+import { withoutChartShaping } from "./raw-rows.ts";
 import { byteStream, type ReplyItem, resultChunks, singleItemChunks } from "./reply-body.ts";
 import {
   type ChartDataLimits,
@@ -237,11 +238,12 @@ export class ChartDataService {
    */
   async request(
     p: Principal,
-    req: ChartDataRequest,
+    asked: ChartDataRequest,
     ctx: ChartDataContext = {},
     shape?: (items: ReplyItem[]) => ChartDataReply,
   ): Promise<ChartDataReply> {
-    checkRequestShape(req, this.limits);
+    checkRequestShape(asked, this.limits);
+    const req = withoutChartShaping(asked);
     const r = await this.resolve(p, req, ctx);
     const resultType = req.result_type ?? "full";
     const compiled = this.compileAll(r, req, resultType);

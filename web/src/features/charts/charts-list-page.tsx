@@ -1,5 +1,6 @@
-import { Anchor, Badge, Group, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Text } from "@mantine/core";
 import type { ChartRow } from "@strata/contracts";
+import { IconPlus } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import {
@@ -12,6 +13,7 @@ import {
 import { ListCard, type ListColumn, type ListFilterConfig, ListView } from "../../components/list-view";
 import { OwnerAvatars } from "../../components/owner-avatars";
 import { PageHeader } from "../../components/page-header";
+import { paths } from "../../config/paths";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { t } from "../../lib/i18n";
 import { useResourcePermissions } from "../../lib/resource/resource-info";
@@ -132,7 +134,21 @@ export default function ChartsListPage() {
 
   return (
     <>
-      <PageHeader title={t("Charts")} />
+      <PageHeader
+        title={t("Charts")}
+        actions={
+          perms.canWrite && (
+            <Button
+              component={Link}
+              to={paths.chartAdd}
+              leftSection={<IconPlus size={16} />}
+              data-test="btn-create-chart"
+            >
+              {t("Chart")}
+            </Button>
+          )
+        }
+      />
       <ListView<ChartRow>
         resource={RESOURCE}
         resourceLabel="chart"

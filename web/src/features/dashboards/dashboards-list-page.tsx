@@ -1,5 +1,6 @@
-import { Anchor, Badge, Group, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Text } from "@mantine/core";
 import type { DashboardRow } from "@strata/contracts";
+import { IconPlus } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import {
@@ -12,6 +13,7 @@ import {
 import { ListCard, type ListColumn, type ListFilterConfig, ListView } from "../../components/list-view";
 import { OwnerAvatars } from "../../components/owner-avatars";
 import { PageHeader } from "../../components/page-header";
+import { paths } from "../../config/paths";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { t } from "../../lib/i18n";
 import { useResourcePermissions } from "../../lib/resource/resource-info";
@@ -104,7 +106,21 @@ export default function DashboardsListPage() {
 
   return (
     <>
-      <PageHeader title={t("Dashboards")} />
+      <PageHeader
+        title={t("Dashboards")}
+        actions={
+          perms.canWrite && (
+            <Button
+              component={Link}
+              to={paths.dashboardNew}
+              leftSection={<IconPlus size={16} />}
+              data-test="btn-create-dashboard"
+            >
+              {t("Dashboard")}
+            </Button>
+          )
+        }
+      />
       <ListView<DashboardRow>
         resource={RESOURCE}
         resourceLabel="dashboard"

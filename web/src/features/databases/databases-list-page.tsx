@@ -71,7 +71,10 @@ export default function DatabasesListPage() {
   const canUpload = can("can_upload", "Database");
   const [params, setParams] = useSearchParams();
   const uploadParam = params.get("upload");
-  const [editing, setEditing] = useState<number | "new" | null>(null);
+  // `?create=database` (the navbar's "Connect database") opens the connection form at once.
+  const [editing, setEditing] = useState<number | "new" | null>(() =>
+    params.get("create") === "database" && can("can_write", "Database") ? "new" : null,
+  );
   const { askDelete, modal } = useDeleteFlow<DatabaseRow>({
     resource: RESOURCE,
     label: "database",
@@ -196,7 +199,18 @@ export default function DatabasesListPage() {
       <DatabaseModal
         opened={editing !== null}
         databaseId={typeof editing === "number" ? editing : null}
-        onClose={() => setEditing(null)}
+        onClose={() => {
+          setEditing(null);
+          if (params.has("create"))
+            setParams(
+              (prev) => {
+                const next = new URLSearchParams(prev);
+                next.delete("create");
+                return next;
+              },
+              { replace: true },
+            );
+        }}
       />
       <UploadModal
         opened={canUpload && uploadParam !== null}

@@ -1,6 +1,7 @@
 import { Center, Loader } from "@mantine/core";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
+import { ChartCreator } from "../../components/chart-create";
 import type { FormData } from "../../components/charts";
 import { ApiErrorDisplay } from "../../components/error-display";
 import type { ApiError } from "../../lib/api-error";
@@ -78,10 +79,9 @@ export default function ExplorePage() {
     };
   }, [data]);
 
+  // Nothing to explore yet: the same picker as `/chart/add`, not an error.
   if (!params.slice_id && !params.datasource_id) {
-    return (
-      <ApiErrorDisplay error={new Error(t("Choose a dataset or a chart to explore."))} source="explore" />
-    );
+    return <ChartCreator title={t("Choose a dataset to explore")} initialVizType={params.viz_type ?? null} />;
   }
   if (error) {
     return (

@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
       { path: paths.chartAdd, element: <ChartAddPage /> },
       { path: paths.dashboardNew, element: <DashboardNewPage /> },
       { path: paths.explore, element: <ExplorePage /> },
+      { path: paths.explorePermalinkPattern, element: <ExplorePage /> },
       { path: paths.datasets, element: <DatasetsListPage /> },
       { path: paths.databases, element: <DatabasesListPage /> },
       { path: paths.sqllab, element: <SqlLabPage /> },

@@ -15,6 +15,7 @@ export const paths = {
   /** Creates an empty dashboard and opens it in edit mode. */
   dashboardNew: "/dashboard/new/",
   explore: "/explore/",
+  explorePermalinkPattern: "/superset/explore/p/:key/",
   datasets: "/tablemodelview/list/",
   databases: "/databaseview/list/",
   sqllab: "/sqllab/",

@@ -1,14 +1,16 @@
 import { Center, Loader } from "@mantine/core";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
 import { ChartCreator } from "../../components/chart-create";
 import type { FormData } from "../../components/charts";
 import { ApiErrorDisplay } from "../../components/error-display";
 import type { ApiError } from "../../lib/api-error";
 import { t } from "../../lib/i18n";
+import { fetchDashboardForExplore } from "./api/dashboard-context";
 import { type ExploreParams, type ExploreResult, fetchExplore } from "./api/explore";
 import { fetchFormDataKey } from "./api/form-data-key";
 import { ExploreView } from "./explore-view";
+import { applyDashboardFilters, type DashboardForExplore, dashboardContext } from "./model/dashboard-context";
 import { initialFormData } from "./model/form-data";
 
 const int = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
@@ -17,14 +19,17 @@ const flag = (v: string | null) => v !== null && v !== "0" && v.toLowerCase() !=
 interface Loaded {
   explore: ExploreResult;
   keyFormData: Partial<FormData> | null;
+  /** The dashboard of `dashboard_id`, when the reader may see it (else its context is left out). */
+  dashboard: DashboardForExplore | null;
 }
 
 async function load(params: ExploreParams): Promise<Loaded> {
-  const [explore, keyFormData] = await Promise.all([
+  const [explore, keyFormData, dashboard] = await Promise.all([
     fetchExplore(params),
     params.form_data_key ? fetchFormDataKey(params.form_data_key).catch(() => null) : Promise.resolve(null),
+    params.dashboard_id ? fetchDashboardForExplore(params.dashboard_id).catch(() => null) : null,
   ]);
-  return { explore, keyFormData };
+  return { explore, keyFormData, dashboard };
 }
 
 /**
@@ -33,21 +38,24 @@ async function load(params: ExploreParams): Promise<Loaded> {
  */
 export default function ExplorePage() {
   const [search] = useSearchParams();
+  const { key: permalinkKey } = useParams();
   const params: ExploreParams = {
     slice_id: int(search.get("slice_id")),
     datasource_id: int(search.get("datasource_id")),
     datasource_type: search.get("datasource_type") ?? undefined,
     form_data_key: search.get("form_data_key") ?? undefined,
     viz_type: search.get("viz_type") ?? undefined,
+    permalink_key: permalinkKey,
+    dashboard_id: int(search.get("dashboard_id")),
   };
   // The page loads once per chart or dataset; the form-data key it writes back does not reload it.
-  const identity = `${params.slice_id ?? ""}|${params.datasource_id ?? ""}|${params.datasource_type ?? ""}`;
+  const identity = `${params.slice_id ?? ""}|${params.datasource_id ?? ""}|${params.datasource_type ?? ""}|${params.permalink_key ?? ""}|${params.dashboard_id ?? ""}`;
   const [loadCount, setLoadCount] = useState(0);
   const [state, setState] = useState<{ data?: Loaded; error?: ApiError; count: number }>({ count: 0 });
   const reload = useCallback(() => setLoadCount((n) => n + 1), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per chart or dataset (and on reload)
   useEffect(() => {
-    if (!params.slice_id && !params.datasource_id) return;
+    if (!params.slice_id && !params.datasource_id && !params.permalink_key) return;
     let live = true;
     setState((s) => ({ count: s.count }));
     load(params).then(
@@ -65,10 +73,18 @@ export default function ExplorePage() {
     const { dataset, slice, form_data } = data.explore;
     const sliceId = slice?.slice_id ?? null;
     const server = { ...form_data, ...(data.keyFormData ?? {}) };
+    let formData = initialFormData(dataset, server, { vizType: params.viz_type, sliceId });
+    // Opened from a dashboard: its colours and (unless it handed its current filters along) its
+    // filters' defaults apply.
+    if (data.dashboard)
+      formData = applyDashboardFilters({
+        ...formData,
+        ...dashboardContext(data.dashboard, sliceId, dataset.id, !data.keyFormData),
+      });
     return {
       dataset,
       slice,
-      formData: initialFormData(dataset, server, { vizType: params.viz_type, sliceId }),
+      formData,
       savedFormData: slice
         ? initialFormData(
             dataset,
@@ -80,7 +96,7 @@ export default function ExplorePage() {
   }, [data]);
 
   // Nothing to explore yet: the same picker as `/chart/add`, not an error.
-  if (!params.slice_id && !params.datasource_id) {
+  if (!params.slice_id && !params.datasource_id && !params.permalink_key) {
     return <ChartCreator title={t("Choose a dataset to explore")} initialVizType={params.viz_type ?? null} />;
   }
   if (error) {

@@ -27,7 +27,11 @@ export interface ExploreParams {
   datasource_id?: number;
   datasource_type?: string;
   form_data_key?: string;
+  /** `/superset/explore/p/{key}/`: the permalink's state. */
+  permalink_key?: string;
   viz_type?: string;
+  /** `dashboard_id`: the dashboard the chart was opened from (its colours and filters apply). */
+  dashboard_id?: number;
 }
 
 /** GET /api/v1/explore/?slice_id=…|datasource_id=…&datasource_type=table[&form_data_key=…] */
@@ -37,6 +41,7 @@ export function exploreKey(params: ExploreParams): string {
     datasource_id: params.datasource_id,
     datasource_type: params.datasource_id ? (params.datasource_type ?? "table") : undefined,
     form_data_key: params.form_data_key,
+    permalink_key: params.permalink_key,
   });
 }
 
@@ -96,7 +101,9 @@ export async function fetchExplore(params: ExploreParams): Promise<ExploreResult
   try {
     return (await apiGet<{ result: ExploreResult }>(exploreKey(params))).result;
   } catch (err) {
-    if (isApiError(err) && (err.status === 404 || err.status === 405)) return assembleExplore(params);
+    // A permalink lives only in /api/v1/explore/: nothing to assemble it from.
+    if (isApiError(err) && (err.status === 404 || err.status === 405) && !params.permalink_key)
+      return assembleExplore(params);
     throw err;
   }
 }

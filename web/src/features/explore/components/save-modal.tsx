@@ -9,6 +9,7 @@ import { toast } from "../../../lib/toast";
 import { createChart, updateChart } from "../api/charts";
 import { createDashboard, type DashboardOption, useDashboardOptions } from "../api/dashboards";
 import type { ExploreSlice } from "../api/explore";
+import { withoutDashboardContext } from "../model/dashboard-context";
 import { TRANSIENT_KEYS } from "../model/form-data";
 
 const NEW_PREFIX = "new:";
@@ -24,8 +25,12 @@ interface Props {
 }
 
 /** The chart's params: the form without session keys (and without slice_id for a new chart). */
-export function chartParams(fd: FormData, sliceId: number | null): FormData {
-  const out: FormData = { ...fd };
+export function chartParams(
+  fd: FormData,
+  sliceId: number | null,
+  saved?: Partial<FormData> | null,
+): FormData {
+  const out: FormData = withoutDashboardContext(fd, saved);
   for (const key of TRANSIENT_KEYS) delete out[key];
   if (sliceId) out.slice_id = sliceId;
   else delete out.slice_id;
@@ -77,7 +82,7 @@ export function SaveModal({ opened, onClose, formData, dataset, slice, canOverwr
         } else ids.push(Number(key));
       }
       const overwrite = action === "overwrite" && !!slice;
-      const params = chartParams(formData, overwrite ? slice.slice_id : null);
+      const params = chartParams(formData, overwrite ? slice.slice_id : null, slice?.form_data);
       const body = {
         slice_name: name.trim(),
         viz_type: formData.viz_type,

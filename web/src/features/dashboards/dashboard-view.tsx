@@ -18,6 +18,7 @@ import { SaveAsModal } from "./components/modals/save-as-modal";
 import { ShareModal } from "./components/modals/share-modal";
 import { useRefreshRounds } from "./hooks/use-auto-refresh";
 import { useDashboardSave } from "./hooks/use-dashboard-save";
+import { useLabelColorSync } from "./hooks/use-label-color-sync";
 import { visibleChartIds } from "./model/active-tabs";
 import { sanitizeCss } from "./model/css";
 import type { DataMaskMap } from "./model/dashboard-types";
@@ -87,6 +88,12 @@ export function DashboardView({
   const ctx: DashboardContextValue = { state, dispatch, permissions, cache, refreshAt, refreshCharts };
   const members = useRef(new Set(Object.keys(hydrated.charts).map(Number)));
   const saver = useDashboardSave(ctx, members.current);
+  useLabelColorSync(
+    state.info.id,
+    state.metadata.color_scheme,
+    state.metadata.map_label_colors,
+    permissions.canEdit && !embedded,
+  );
   const [modal, setModal] = useState<ModalName>(null);
 
   useHotkeys(

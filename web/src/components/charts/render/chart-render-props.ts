@@ -27,6 +27,8 @@ export interface ChartRenderProps {
   onPlotReady?: (element: HTMLElement | null) => void;
   /** Absent outside dashboards, in edit mode, or with cross filters off. */
   crossFilter?: CellCrossFilter;
+  /** Categories this chart's own cross filter selected: the rest is drawn dimmed. */
+  highlight?: readonly unknown[] | null;
   onRenderSuccess?: () => void;
   onRenderFailure?: (error: Error) => void;
 }

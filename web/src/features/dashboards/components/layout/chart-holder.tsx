@@ -20,14 +20,16 @@ import {
   IconX,
 } from "@tabler/icons-react";
 import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { type ChartDataResult, ChartRenderer, type FormData } from "../../../../components/charts";
 import type { CellCrossFilter, CellValue } from "../../../../components/charts/render/chart-render-props";
 import { ApiErrorDisplay } from "../../../../components/error-display";
 import { t } from "../../../../lib/i18n";
+import { exploreChartPath, exploreChartUrl } from "../../api/explore-link";
 import { useChartData } from "../../hooks/use-chart-data";
 import { useInView } from "../../hooks/use-in-view";
 import { dashboardChartRequest, dashboardFormData } from "../../model/chart-request";
+import { withDashboardColors } from "../../model/label-colors";
 import {
   crossFilterCellColumns,
   crossFilterColumn,
@@ -51,6 +53,7 @@ const ChartBody = memo(function ChartBody({
   height,
   onPlotReady,
   crossFilter,
+  highlight,
   onRendered,
 }: {
   formData: FormData;
@@ -58,6 +61,7 @@ const ChartBody = memo(function ChartBody({
   height: number;
   onPlotReady?: (element: HTMLElement | null) => void;
   crossFilter?: CellCrossFilter;
+  highlight?: readonly unknown[] | null;
   onRendered?: () => void;
 }) {
   return (
@@ -67,6 +71,7 @@ const ChartBody = memo(function ChartBody({
       height={height}
       onPlotReady={onPlotReady}
       crossFilter={crossFilter}
+      highlight={highlight}
       onRenderSuccess={onRendered}
     />
   );
@@ -122,12 +127,19 @@ export function ChartHolder({
   );
   const extraKey = JSON.stringify(extra);
   const scheme = state.metadata.color_scheme;
+  const labelColors = state.metadata.label_colors;
+  const mapLabelColors = state.metadata.map_label_colors;
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the serialised extra form data
   const formData = useMemo(() => {
     if (!chart) return null;
-    const fd = dashboardFormData(chart, state.info.id, extra, dataset);
-    return scheme ? { ...fd, color_scheme: scheme, dashboard_color_scheme: scheme } : fd;
-  }, [chart, extraKey, dataset, scheme, state.info.id]);
+    const fd = withDashboardColors(dashboardFormData(chart, state.info.id, extra, dataset), {
+      dashboardId: state.info.id,
+      scheme,
+      labelColors,
+      mapLabelColors,
+    });
+    return fd;
+  }, [chart, extraKey, dataset, scheme, labelColors, mapLabelColors, state.info.id]);
   const request = useMemo(
     () => (formData ? dashboardChartRequest(formData, dataset) : null),
     [formData, dataset],
@@ -190,6 +202,18 @@ export function ChartHolder({
         : undefined,
     [cellColumns, emittedColumn, emittedValues, onCellClick],
   );
+  const navigate = useNavigate();
+  const explorePath = exploreChartPath(chartId, state.info.id);
+  // The link's address opens Explore with the dashboard's defaults (new tab, copied link); a
+  // plain click hands the dashboard's current filters along in a form-data key.
+  const openInExplore = (event: React.MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || !chart || !formData) return;
+    event.preventDefault();
+    exploreChartUrl(formData, chartId, chart.datasourceId, state.info.id).then(
+      (url) => navigate(url),
+      () => navigate(explorePath),
+    );
+  };
   const ref = useRef<HTMLDivElement>(null);
   const inView = useInView(ref);
   const [fullSize, setFullSize] = useState(false);
@@ -244,6 +268,7 @@ export function ChartHolder({
         height={h}
         onPlotReady={crossColumn ? onPlotReady : undefined}
         crossFilter={cellCrossFilter}
+        highlight={crossColumn && emittedColumn === crossColumn ? emittedValues : null}
         onRendered={onRendered}
       />
     );
@@ -264,7 +289,14 @@ export function ChartHolder({
       <Group h={HEADER_HEIGHT} px="xs" justify="space-between" wrap="nowrap" gap={4}>
         <Text size="sm" fw={600} truncate="end" data-test="chart-title" title={title}>
           {permissions.canExplore && !state.editMode ? (
-            <Anchor component={Link} to={`/explore/?slice_id=${chartId}`} c="inherit" underline="hover">
+            <Anchor
+              component={Link}
+              to={explorePath}
+              onClick={openInExplore}
+              c="inherit"
+              underline="hover"
+              data-test="chart-title-link"
+            >
               {title}
             </Anchor>
           ) : (
@@ -343,7 +375,9 @@ export function ChartHolder({
                   <Menu.Item
                     leftSection={<IconPencil size={14} />}
                     component={Link}
-                    to={`/explore/?slice_id=${chartId}`}
+                    to={explorePath}
+                    onClick={openInExplore}
+                    data-test="edit-chart-menu-item"
                   >
                     {t("Edit chart")}
                   </Menu.Item>

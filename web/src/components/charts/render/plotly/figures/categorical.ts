@@ -1,5 +1,6 @@
 import type { QueryColumn, QueryMetric } from "@strata/contracts";
 import { schemeColors } from "../../../colors";
+import { labelColor } from "../../../label-colors";
 import { columnLabel, ensureArray, metricLabel } from "../../../query/labels";
 import type { ChartDataResult, FormData } from "../../../types";
 import { BASE_LAYOUT, categoryLabel, legendLayout, plotlyNumberFormat, rowsOf } from "./series";
@@ -28,16 +29,17 @@ export function pieFigure(fd: FormData, results: ChartDataResult[]): Figure {
   const groups = groupKeys(fd);
   const showLabels = fd.show_labels !== false;
   const inner = Number(fd.innerRadius ?? 30);
+  const labels = rows.map((r) => categoryLabel(r, groups) || metric);
   const trace: Trace = {
     type: "pie",
-    labels: rows.map((r) => categoryLabel(r, groups) || metric),
+    labels,
     values: rows.map((r) => r[metric]),
     sort: false,
     hole: fd.donut ? Math.min(Math.max(inner, 0), 90) / 100 : 0,
     textinfo: showLabels ? (TEXT_INFO[String(fd.label_type ?? "key")] ?? "label") : "none",
     textposition: fd.labels_outside ? "outside" : "auto",
     hovertemplate: `%{label}<br>%{value:${plotlyNumberFormat(fd.number_format)}} (%{percent})<extra></extra>`,
-    marker: { colors: schemeColors(fd.color_scheme) },
+    marker: { colors: labels.map((l) => labelColor(fd, l)) },
   };
   return { data: [trace], layout: { ...BASE_LAYOUT, ...legendLayout(fd) } };
 }
@@ -47,15 +49,15 @@ export function funnelFigure(fd: FormData, results: ChartDataResult[]): Figure {
   const rows = rowsOf(results[0]);
   const metric = metricKey(fd);
   const groups = groupKeys(fd);
-  const colors = schemeColors(fd.color_scheme);
+  const stages = rows.map((r) => categoryLabel(r, groups));
   return {
     data: [
       {
         type: "funnel",
-        y: rows.map((r) => categoryLabel(r, groups)),
+        y: stages,
         x: rows.map((r) => r[metric]),
         textinfo: fd.show_labels === false ? "none" : "value+percent initial",
-        marker: { color: rows.map((_, i) => colors[i % colors.length]) },
+        marker: { color: stages.map((s) => labelColor(fd, s)) },
       },
     ],
     layout: { ...BASE_LAYOUT, margin: { ...BASE_LAYOUT.margin, l: 120 }, showlegend: false },

@@ -73,6 +73,22 @@ export function extractSeries(fd: FormData, result: ChartDataResult | undefined,
   return [...out.values()];
 }
 
+/** The x-axis categories in the order the query returned their rows (first appearance). */
+export function categoryOrder(fd: FormData, result: ChartDataResult | undefined): unknown[] {
+  const x = xAxisLabel(fd);
+  const seen = new Set<string>();
+  const out: unknown[] = [];
+  for (const row of rowsOf(result)) {
+    const value = row[x];
+    const key = String(value);
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(value);
+    }
+  }
+  return out;
+}
+
 /** Category label of a row (several group-by values joined by ', '). */
 export function categoryLabel(row: Row, keys: string[]): string {
   return keys.length ? groupName(row, keys) : "";

@@ -1,8 +1,10 @@
 import { schemeColors } from "../../../colors";
+import { labelColor } from "../../../label-colors";
 import { withAnnotations } from "./annotations";
 import type { ChartDataResult, FormData } from "../../../types";
 import {
   BASE_LAYOUT,
+  categoryOrder,
   extractSeries,
   isTemporalColumn,
   legendLayout,
@@ -21,6 +23,13 @@ const KIND_BY_VIZ: Record<string, SeriesKind> = {
   echarts_area: "area",
   echarts_timeseries_scatter: "scatter",
 };
+
+/** A series keeps its label's colour across charts and filters (see label-colors.ts). */
+function colored(trace: Trace, color: string): Trace {
+  const marker = { ...((trace.marker as Record<string, unknown>) ?? {}), color };
+  if (trace.type === "bar") return { ...trace, marker };
+  return { ...trace, marker, line: { ...((trace.line as Record<string, unknown>) ?? {}), color } };
+}
 
 /** One Plotly trace of a series drawn as the given kind. */
 export function seriesTrace(
@@ -78,7 +87,17 @@ export function seriesTrace(
   };
 }
 
-export function axesLayout(fd: FormData, temporalX: boolean, horizontal = false): Record<string, unknown> {
+/**
+ * `categories`: the category axis in the query's row order. Plotly otherwise orders categories
+ * by their first appearance across traces, which reorders a sorted bar chart when its first
+ * series lacks some categories.
+ */
+export function axesLayout(
+  fd: FormData,
+  temporalX: boolean,
+  horizontal = false,
+  categories?: unknown[],
+): Record<string, unknown> {
   const numberAxis: Record<string, unknown> = {
     tickformat: plotlyNumberFormat(fd.y_axis_format),
     hoverformat: plotlyNumberFormat(fd.y_axis_format),
@@ -94,6 +113,7 @@ export function axesLayout(fd: FormData, temporalX: boolean, horizontal = false)
     type: temporalX ? "date" : "category",
     tickformat: temporalX ? plotlyTimeFormat(fd.x_axis_time_format) : undefined,
     automargin: true,
+    ...(categories ? { categoryorder: "array", categoryarray: categories } : {}),
   };
   return horizontal ? { xaxis: numberAxis, yaxis: categoryAxis } : { xaxis: categoryAxis, yaxis: numberAxis };
 }
@@ -109,12 +129,12 @@ export function timeseriesFigure(fd: FormData, results: ChartDataResult[]): Figu
   const temporalX = isTemporalColumn(results[0], xAxisLabel(fd));
   const stack = fd.stack as string | null | undefined;
   const figure: Figure = {
-    data: series.map((s) => seriesTrace(s, kind, fd, "", horizontal)),
+    data: series.map((s) => colored(seriesTrace(s, kind, fd, "", horizontal), labelColor(fd, s.name))),
     layout: {
       ...BASE_LAYOUT,
       colorway: schemeColors(fd.color_scheme),
       ...legendLayout(fd),
-      ...axesLayout(fd, temporalX, horizontal),
+      ...axesLayout(fd, temporalX, horizontal, temporalX ? undefined : categoryOrder(fd, results[0])),
       ...(kind === "bar"
         ? { barmode: stack ? "stack" : "group", ...(stack === "Expand" ? { barnorm: "percent" } : {}) }
         : {}),
@@ -149,7 +169,10 @@ export function mixedFigure(fd: FormData, results: ChartDataResult[]): Figure {
       [`metrics${suffix}`]: fd[`metrics${suffix}`],
     };
     for (const s of extractSeries(fdQuery, results[i], suffix)) {
-      data.push({ ...seriesTrace(s, kind, fd, suffix), yaxis: axisIndex === 1 ? "y2" : "y" });
+      data.push({
+        ...colored(seriesTrace(s, kind, fd, suffix), labelColor(fd, s.name)),
+        yaxis: axisIndex === 1 ? "y2" : "y",
+      });
     }
   }
   const temporalX = isTemporalColumn(results[0], xAxisLabel(fd));

@@ -115,6 +115,22 @@ describe("chart data: bounded work per request", () => {
     expect(over.status).toBe(422);
   });
 
+  it("sends a large reply as a stream of slices, never one string", async () => {
+    const raw = { columns: ["ds", "name", "gender", "state", "num"], metrics: null, orderby: [] };
+    const res = await post(request([{ ...raw, row_limit: 4000 }], { force: true }));
+    expect(res.status).toBe(200);
+    // In process the Response body is the server's own stream: one read per slice it wrote.
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const chunks: Uint8Array[] = [];
+    for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
+    const bytes = chunks.reduce((n, c) => n + c.length, 0);
+    expect(bytes).toBeGreaterThan(300 * 1024);
+    expect(Math.max(...chunks.map((c) => c.length))).toBeLessThanOrEqual(300 * 1024);
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    expect(body.result[0].data).toHaveLength(4000);
+    expect(body.result[0].rowcount).toBe(4000);
+  });
+
   it("applies ROW_LIMIT to a query that sets no row limit", async () => {
     const res = await post(request([{ columns: ["name"], metrics: null, orderby: [], row_limit: null }], {}));
     // ROW_LIMIT (50,000) rows of names are over the 1 MB test cap: the default limit was applied
@@ -128,5 +144,72 @@ describe("chart data: bounded work per request", () => {
       )
     ).result[0].query;
     expect(sql).toMatch(/LIMIT 50000/);
+  });
+});
+
+describe("chart data: engine queries per instance (CHART_DATA_CONCURRENCY)", () => {
+  let capped: TestServer;
+  let token: string;
+  let dataset: number;
+  beforeAll(async () => {
+    capped = await startTestServer({ chartData: { concurrency: 1, timeoutSec: 4 } });
+    token = await capped.login(ADMIN.username, ADMIN.password);
+    const db = await json(
+      await capped.call("POST", "/api/v1/database/", {
+        token,
+        body: { database_name: "slots", engine: "duckdb", parameters: { path: "slots.duckdb" } },
+      }),
+    );
+    // A cross join of 10^12 rows: counting it runs until the query's time limit stops it, while
+    // its first row comes back at once.
+    const ds = await json(
+      await capped.call("POST", "/api/v1/dataset/", {
+        token,
+        body: {
+          database: db.id,
+          schema: "main",
+          table_name: "endless",
+          sql: "SELECT a.range AS i FROM range(1000000) a, range(1000000) b",
+        },
+      }),
+    );
+    dataset = ds.id;
+  });
+  afterAll(() => capped.close());
+
+  it("a query past the cap waits for a running one to end, then runs", async () => {
+    const send = (q: Record<string, unknown>) =>
+      capped.call("POST", "/api/v1/chart/data", {
+        token,
+        body: {
+          datasource: { id: dataset, type: "table" },
+          queries: [q],
+          result_format: "json",
+          force: true,
+        },
+      });
+    const finished: string[] = [];
+    const endless = send({
+      columns: [],
+      metrics: [{ expressionType: "SQL", sqlExpression: "COUNT(*)", label: "n" }],
+      orderby: [],
+    }).then(async (res) => {
+      finished.push("endless");
+      return res;
+    });
+    // Sent well inside the count's 4 s and with time to spare after it: the quick query's own
+    // limit runs from its request, and interrupting the count can take a moment on a busy machine.
+    await new Promise((r) => setTimeout(r, 1500));
+    const quick = send({ columns: ["i"], metrics: null, orderby: [], row_limit: 1 }).then(async (res) => {
+      finished.push("quick");
+      return res;
+    });
+    const [slow, fast] = await Promise.all([endless, quick]);
+    // The endless count was stopped by its time limit; the one-row query, alone a matter of
+    // milliseconds, only ran once the single slot was free again — and still within its own limit.
+    await expectRefusal(slow, 400, /ran longer than the allowed time/);
+    expect(fast.status, await fast.clone().text()).toBe(200);
+    expect((await json(fast)).result[0].data).toHaveLength(1);
+    expect(finished).toEqual(["endless", "quick"]);
   });
 });

@@ -39,7 +39,9 @@ const name = v.pipe(v.string(), v.trim(), v.maxLength(250));
 /** The parsing options shared by the upload and its preview. */
 const readingFields = {
   type: v.picklist(UPLOAD_TYPES, "type must be csv, excel or columnar"),
-  delimiter: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(4, "delimiter is at most 4 characters"))),
+  delimiter: v.optional(
+    v.pipe(v.string(), v.minLength(1), v.maxLength(4, "delimiter is at most 4 characters")),
+  ),
   /** The line (after skip_rows) holding the column names, 0 first; empty: the file has no header. */
   header_row: v.optional(v.union([v.literal(""), count("header_row")])),
   skip_rows: v.optional(count("skip_rows")),

@@ -1,34 +1,64 @@
+import {
+  type UploadForm,
+  type UploadMetadataForm,
+  type UploadMetadataResponse,
+  type UploadResponse,
+  type UploadType,
+  uploadFormFields,
+} from "@strata/contracts";
+import useSWR from "swr";
 import { apiRequest } from "../../../lib/api-client";
 
-export type UploadType = "csv" | "excel" | "columnar";
-export type AlreadyExists = "fail" | "replace" | "append";
+export type { UploadType } from "@strata/contracts";
+export type AlreadyExists = UploadForm["already_exists"];
 
-export interface UploadRequest {
+/** The parsing options as the form holds them (Superset's field names). */
+export type ReadOptions = Omit<UploadMetadataForm, "type">;
+
+export interface UploadRequest extends ReadOptions {
   databaseId: number;
   file: File;
   type: UploadType;
   table_name: string;
   schema: string | null;
   already_exists: AlreadyExists;
-  /** Optional CSV/Excel options. */
-  delimiter?: string;
-  header_row?: number;
+  create_dataset: boolean;
 }
 
-/** POST /api/v1/database/{id}/upload/ (multipart) → {message} */
-export function uploadFile(req: UploadRequest) {
+function formOf(file: File, fields: Record<string, string>): FormData {
   const form = new FormData();
-  form.set("file", req.file);
-  form.set("type", req.type);
-  form.set("table_name", req.table_name);
-  if (req.schema) form.set("schema", req.schema);
-  form.set("already_exists", req.already_exists);
-  if (req.delimiter) form.set("delimiter", req.delimiter);
-  if (req.header_row !== undefined) form.set("header_row", String(req.header_row));
-  return apiRequest<{ message: string }>(`/api/v1/database/${req.databaseId}/upload/`, {
+  form.set("file", file);
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  return form;
+}
+
+/** POST /api/v1/database/{id}/upload/ (multipart) → the table written and its dataset. */
+export function uploadFile({ databaseId, file, ...fields }: UploadRequest) {
+  return apiRequest<UploadResponse>(`/api/v1/database/${databaseId}/upload/`, {
     method: "POST",
-    formData: form,
+    formData: formOf(file, uploadFormFields(fields)),
     timeoutMs: 300_000,
+  });
+}
+
+/** POST /api/v1/database/upload_metadata/ → columns (per sheet) and the first rows as read with the options. */
+export function fetchUploadMetadata(file: File, type: UploadType, options: ReadOptions) {
+  return apiRequest<UploadMetadataResponse>("/api/v1/database/upload_metadata/", {
+    method: "POST",
+    formData: formOf(file, uploadFormFields({ type, ...options })),
+    timeoutMs: 120_000,
+  }).then((r) => r.result.items);
+}
+
+/** The preview of the chosen file, read again whenever the options change. */
+export function useUploadMetadata(file: File | null, type: UploadType, options: ReadOptions) {
+  const key = file
+    ? ["upload-metadata", file.name, file.size, file.lastModified, type, JSON.stringify(options)]
+    : null;
+  return useSWR(key, () => fetchUploadMetadata(file as File, type, options), {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+    keepPreviousData: true,
   });
 }
 

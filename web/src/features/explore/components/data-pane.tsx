@@ -12,6 +12,7 @@ import { ApiErrorDisplay } from "../../../components/error-display";
 import { t } from "../../../lib/i18n";
 import { toast } from "../../../lib/toast";
 import { fetchChartData } from "../api/chart-data";
+import { samplesRequest } from "../model/samples-request";
 
 const ResultsGrid = lazy(() => import("./results-grid"));
 
@@ -43,8 +44,10 @@ function DataTab({
   useEffect(() => {
     const controller = new AbortController();
     setState({ loading: true });
-    const request = buildChartDataRequest(formData, { dataset }, { resultType: type });
-    if (type === "samples") request.queries = request.queries.slice(0, 1);
+    const request =
+      type === "samples"
+        ? samplesRequest(formData, dataset)
+        : buildChartDataRequest(formData, { dataset }, { resultType: type });
     fetchChartData(request, controller.signal)
       .then((results) => setState({ loading: false, result: results[0] }))
       .catch((error) => !controller.signal.aborted && setState({ loading: false, error }));

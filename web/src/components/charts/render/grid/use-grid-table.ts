@@ -42,6 +42,8 @@ export function useGridTable(
   rows: GridRow[],
   sortable: boolean,
   interactive: boolean,
+  /** Every column's starting width (the grid fitted to its box), instead of COLUMN_WIDTH. */
+  columnWidth = COLUMN_WIDTH,
 ) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const defs = useMemo(
@@ -54,13 +56,13 @@ export function useGridTable(
             sortDescFirst: false,
             sortFn: c.numeric ? "basic" : "alphanumeric",
             sortUndefined: "last",
-            size: COLUMN_WIDTH,
+            size: columnWidth,
             minSize: MIN_COLUMN_WIDTH,
             maxSize: MAX_RESIZE_WIDTH,
           }),
         ),
       ),
-    [columns],
+    [columns, columnWidth],
   );
   const table = useTable({
     features,

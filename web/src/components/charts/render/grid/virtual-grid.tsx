@@ -1,7 +1,7 @@
 import { Box, Text, UnstyledButton } from "@mantine/core";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type CSSProperties, useRef } from "react";
-import { AUTOSIZE_SAMPLE, autosizeWidth, textMeasure } from "./autosize";
+import { type CSSProperties, type RefObject, useEffect, useRef, useState } from "react";
+import { AUTOSIZE_SAMPLE, autosizeWidth, MIN_COLUMN_WIDTH, textMeasure } from "./autosize";
 import { ColumnMenu, type ColumnMenuActions } from "./column-menu";
 import { copyToClipboard } from "./grid-clipboard";
 import { cellText, downloadCsv, toCsv, toTsv } from "./grid-csv";
@@ -26,6 +26,21 @@ function display(value: unknown): string {
 const shownText = (column: GridColumn | undefined, value: unknown) =>
   column?.format ? column.format(value) : display(value);
 
+/** The scroller's width inside its scrollbar (clientWidth), followed as the box resizes. */
+function useInnerWidth(ref: RefObject<HTMLDivElement | null>, enabled: boolean): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!enabled || !element || typeof ResizeObserver === "undefined") return;
+    const measure = () => setWidth(element.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, enabled]);
+  return width;
+}
+
 /** Sticky offsets of a pinned column: after the row numbers and earlier left-pinned columns. */
 function pinning(column: GridTableColumn): { style?: CSSProperties; side?: "left" | "right" } {
   const pinned = column.getIsPinned();
@@ -46,6 +61,11 @@ interface Props {
    * focusable cells with Ctrl/Cmd+C. Off by default (the table chart has none).
    */
   columnMenu?: ColumnMenuOption;
+  /**
+   * Columns share the grid's width (never narrower than the minimum), so a table fits its card
+   * without a clipped last column; beyond the minimum the grid scrolls sideways.
+   */
+  fitWidth?: boolean;
   "data-test"?: string;
 }
 
@@ -53,12 +73,25 @@ interface Props {
  * A virtualised grid (TanStack Table + react-virtual): only the visible rows are in the DOM, so
  * 100k-row results scroll smoothly. A row-number column is pinned left.
  */
-export function VirtualGrid({ columns, rows, height, sortable = true, columnMenu, ...rest }: Props) {
+export function VirtualGrid({
+  columns,
+  rows,
+  height,
+  sortable = true,
+  columnMenu,
+  fitWidth = false,
+  ...rest
+}: Props) {
   const interactive = Boolean(columnMenu);
   const fileName = (typeof columnMenu === "object" && columnMenu.fileName) || "data.csv";
-  const { table, byKey, visibleColumns, reset } = useGridTable(columns, rows, sortable, interactive);
-  const model = table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const inner = useInnerWidth(scrollRef, fitWidth);
+  const fitted =
+    fitWidth && inner > 0 && columns.length > 0
+      ? Math.max(MIN_COLUMN_WIDTH, Math.floor((inner - ROW_NUMBER_WIDTH) / columns.length))
+      : undefined;
+  const { table, byKey, visibleColumns, reset } = useGridTable(columns, rows, sortable, interactive, fitted);
+  const model = table.getRowModel().rows;
   const virtualizer = useVirtualizer({
     count: model.length,
     getScrollElement: () => scrollRef.current,

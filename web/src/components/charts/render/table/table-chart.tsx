@@ -115,7 +115,13 @@ export default function TableChart({
         </div>
       ) : null}
       <div ref={gridBox.ref} className={classes.gridBox}>
-        <VirtualGrid columns={columns} rows={shown} height={gridHeight} data-test="table-chart-grid" />
+        <VirtualGrid
+          columns={columns}
+          rows={shown}
+          height={gridHeight}
+          fitWidth
+          data-test="table-chart-grid"
+        />
       </div>
       <Group justify="space-between" gap="xs" wrap="nowrap" className={classes.strip}>
         <Text size="xs" c="dimmed" style={{ flex: "none" }} data-test="table-chart-rowcount">

@@ -1,0 +1,225 @@
+import type { Locator } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCall, datasetIdOf, dt, type E2E, logIn, startE2E } from "./browser.ts";
+
+let e: E2E;
+let dashboardId = 0;
+let pieId = 0;
+let seriesBarId = 0;
+let stateBarId = 0;
+let tableId = 0;
+
+const api = <T>(method: string, path: string, body?: unknown) => apiCall<T>(e, method, path, body);
+const item = (id: string, type: string, children: string[] = [], meta: Record<string, unknown> = {}) => ({
+  [id]: { id, type, children, meta },
+});
+const chart = (id: number) => `${dt("dashboard-chart")}[data-chart-id="${id}"]`;
+const pieSlices = (id: number) => e.page.locator(`${chart(id)} ${dt("plotly-chart")} g.slice path.surface`);
+const bars = (id: number) => e.page.locator(`${chart(id)} ${dt("plotly-chart")} g.trace.bars`);
+const fill = (l: Locator) => l.evaluate((el) => getComputedStyle(el).fill);
+
+beforeAll(async () => {
+  e = await startE2E(["birth_names"]);
+  await logIn(e, "/superset/welcome/");
+  const ds = await datasetIdOf(e, "birth_names");
+  dashboardId = (
+    await api<{ id: number }>("POST", "/api/v1/dashboard/", {
+      dashboard_title: "E2E colours",
+      published: true,
+    })
+  ).id;
+  const make = async (slice_name: string, params: Record<string, unknown>) =>
+    (
+      await api<{ id: number }>("POST", "/api/v1/chart/", {
+        slice_name,
+        viz_type: params.viz_type,
+        datasource_id: ds,
+        datasource_type: "table",
+        params: JSON.stringify({ datasource: `${ds}__table`, adhoc_filters: [], ...params }),
+        dashboards: [dashboardId],
+      })
+    ).id;
+  pieId = await make("Gender pie", { viz_type: "pie", groupby: ["gender"], metric: "count", row_limit: 10 });
+  seriesBarId = await make("Top states by gender", {
+    viz_type: "echarts_timeseries_bar",
+    x_axis: "state",
+    groupby: ["gender"],
+    metrics: ["count"],
+    row_limit: 10,
+  });
+  stateBarId = await make("Top states", {
+    viz_type: "echarts_timeseries_bar",
+    x_axis: "state",
+    metrics: ["count"],
+    row_limit: 8,
+  });
+  tableId = await make("States table", {
+    viz_type: "table",
+    query_mode: "aggregate",
+    groupby: ["gender", "state"],
+    metrics: ["count", "sum__num"],
+    row_limit: 100,
+  });
+  const layout = {
+    ...item("ROOT_ID", "ROOT", ["GRID_ID"]),
+    ...item("GRID_ID", "GRID", ["ROW-1", "ROW-2"]),
+    ...item("ROW-1", "ROW", ["CHART-pie", "CHART-series"]),
+    ...item("ROW-2", "ROW", ["CHART-state", "CHART-table"]),
+    ...item("CHART-pie", "CHART", [], { chartId: pieId, width: 4, height: 50 }),
+    ...item("CHART-series", "CHART", [], { chartId: seriesBarId, width: 8, height: 50 }),
+    ...item("CHART-state", "CHART", [], { chartId: stateBarId, width: 6, height: 50 }),
+    // Six columns of twelve for four table columns: 160 px each would overflow the card.
+    ...item("CHART-table", "CHART", [], { chartId: tableId, width: 5, height: 50 }),
+  };
+  await api("PUT", `/api/v1/dashboard/${dashboardId}`, { position_json: JSON.stringify(layout) });
+});
+afterAll(async () => {
+  await e?.close();
+});
+
+/** Rows of the chart-data replies by chart id, as the dashboard received them. */
+const replies = new Map<number, Record<string, unknown>[]>();
+
+async function openDashboard() {
+  e.page.on("response", async (res) => {
+    if (!res.url().includes("/api/v1/chart/data") || res.request().method() !== "POST") return;
+    const sent = JSON.parse(res.request().postData() ?? "{}") as { form_data?: { slice_id?: number } };
+    const id = sent.form_data?.slice_id;
+    if (!id || !res.ok()) return;
+    const body = (await res.json().catch(() => null)) as { result?: { data?: Record<string, unknown>[] }[] };
+    // The first reply: the chart as opened, before any filter.
+    if (body?.result?.[0]?.data && !replies.has(id)) replies.set(id, body.result[0].data);
+  });
+  await e.page.goto(`${e.url}/superset/dashboard/${dashboardId}/`);
+  await pieSlices(pieId).first().waitFor({ timeout: 30_000 });
+  await bars(seriesBarId).first().waitFor({ timeout: 30_000 });
+  await bars(stateBarId).first().waitFor({ timeout: 30_000 });
+  await e.page
+    .locator(`${chart(tableId)} ${dt("grid-row")}`)
+    .first()
+    .waitFor({ timeout: 30_000 });
+}
+
+/** The pie's slice colour of a label (slices are drawn in the rows' order; the legend names them). */
+async function pieColors(): Promise<Record<string, string>> {
+  return e.page.locator(`${chart(pieId)} .js-plotly-plot`).evaluate((el) => {
+    const data = (el as unknown as { data: { labels: string[]; marker: { colors: string[] } }[] }).data[0];
+    return Object.fromEntries(data.labels.map((l, i) => [l, data.marker.colors[i]]));
+  });
+}
+
+async function barColors(id: number): Promise<Record<string, string>> {
+  return e.page.locator(`${chart(id)} .js-plotly-plot`).evaluate((el) => {
+    const data = (el as unknown as { data: { name: string; marker: { color: string } }[] }).data;
+    return Object.fromEntries(data.map((t) => [t.name, t.marker.color]));
+  });
+}
+
+describe("chart display in Chromium", () => {
+  it("gives a series the same colour in every chart of the dashboard, as drawn", async () => {
+    await openDashboard();
+    const pie = await pieColors();
+    const bar = await barColors(seriesBarId);
+    expect(Object.keys(bar).sort()).toEqual(["boy", "girl"]);
+    expect(bar.boy).toBe(pie.boy);
+    expect(bar.girl).toBe(pie.girl);
+    expect(bar.boy).not.toBe(bar.girl);
+    // And as painted: the first bar of each trace has its series' colour.
+    const painted = await bars(seriesBarId).evaluateAll((traces) =>
+      traces.map((t) => getComputedStyle(t.querySelector("path") as Element).fill),
+    );
+    const slices = await pieSlices(pieId).evaluateAll((p) => p.map((x) => getComputedStyle(x).fill));
+    expect(new Set(painted)).toEqual(new Set(slices));
+  });
+
+  it("keeps the remaining series' colour when a filter removes the others", async () => {
+    const before = await barColors(seriesBarId);
+    // Cross-filter by the pie's "girl" slice: the bar chart keeps only its second series.
+    const labels = await e.page
+      .locator(`${chart(pieId)} .js-plotly-plot`)
+      .evaluate((el) => (el as unknown as { data: { labels: string[] }[] }).data[0].labels);
+    await pieSlices(pieId).nth(labels.indexOf("girl")).click();
+    await expect
+      .poll(async () => Object.keys(await barColors(seriesBarId)), { timeout: 30_000 })
+      .toEqual(["girl"]);
+    expect((await barColors(seriesBarId)).girl).toBe(before.girl);
+    expect(before.girl).not.toBe(before.boy);
+    // The emitting pie keeps "girl" as it was and dims the slice it did not select.
+    const pie = await pieColors();
+    expect(pie.girl).toBe(before.girl);
+    expect(pie.boy).toMatch(/^rgba\(.*,0\.3\)$/);
+    await pieSlices(pieId).nth(labels.indexOf("girl")).click();
+    await expect
+      .poll(async () => Object.keys(await barColors(seriesBarId)).sort(), { timeout: 30_000 })
+      .toEqual(["boy", "girl"]);
+  });
+
+  it("dims the other bars of a bar chart that cross-filters by a clicked bar", async () => {
+    const paths = e.page.locator(`${chart(stateBarId)} g.trace.bars g.point path`);
+    const opacities = () => paths.evaluateAll((ps) => ps.map((p) => getComputedStyle(p).opacity));
+    expect(new Set(await opacities())).toEqual(new Set(["1"]));
+    const n = await paths.count();
+    expect(n).toBeGreaterThan(2);
+    await paths.nth(1).click({ force: true });
+    await e.page.locator(`${chart(stateBarId)} ${dt("cross-filter-badge")}`).waitFor({ timeout: 15_000 });
+    await expect
+      .poll(opacities, { timeout: 15_000 })
+      .toEqual(Array.from({ length: n }, (_, i) => (i === 1 ? "1" : "0.3")));
+    await e.page.locator(`${chart(stateBarId)} ${dt("cross-filter-badge")}`).click();
+    await expect.poll(async () => new Set(await opacities()), { timeout: 15_000 }).toEqual(new Set(["1"]));
+  });
+
+  it("draws bars in the query's row order (sorted by the metric, descending)", async () => {
+    const order = await e.page.locator(`${chart(seriesBarId)} .js-plotly-plot`).evaluate((el) => {
+      const plot = el as unknown as { _fullLayout: { xaxis: { _categories: string[] } } };
+      return plot._fullLayout.xaxis._categories;
+    });
+    // The rows as the server returned them for this chart (sorted by the metric, descending).
+    const rows = replies.get(seriesBarId);
+    expect(rows?.length).toBeGreaterThan(2);
+    const rowsOrder = [...new Set(rows!.map((r) => String(r.state)))];
+    expect(order).toEqual(rowsOrder);
+  });
+
+  it("shows Plotly's mode bar only while the pointer is over the chart", async () => {
+    await e.page.mouse.move(2, 2);
+    const group = e.page.locator(`${chart(stateBarId)} .modebar-group`).first();
+    await expect.poll(() => group.evaluate((el) => getComputedStyle(el).opacity)).toBe("0");
+    await e.page.locator(`${chart(stateBarId)} ${dt("plotly-chart")}`).hover();
+    await expect.poll(() => group.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+  });
+
+  it("fits the table chart in its card: no column cut off at the right edge", async () => {
+    const grid = e.page.locator(`${chart(tableId)} ${dt("table-chart-grid")}`);
+    const { scroll, client } = await grid.evaluate((el) => ({
+      scroll: el.scrollWidth,
+      client: el.clientWidth,
+    }));
+    expect(scroll).toBeLessThanOrEqual(client);
+    const card = await e.page.locator(chart(tableId)).boundingBox();
+    const last = await grid.locator('[role="columnheader"]').last().boundingBox();
+    expect(last!.x + last!.width).toBeLessThanOrEqual(card!.x + card!.width);
+  });
+
+  it("redraws a plot at its new size after a resize in edit mode", async () => {
+    await e.page.locator(dt("edit-dashboard-button")).click();
+    await e.page.locator(dt("builder-pane")).waitFor();
+    const block = `${dt("dashboard-component-chart")}[data-component-id]:has(${chart(stateBarId)})`;
+    const svg = e.page.locator(`${chart(stateBarId)} svg.main-svg`).first();
+    const width = () => svg.evaluate((el) => el.getBoundingClientRect().width);
+    const cardWidth = async () => (await e.page.locator(chart(stateBarId)).boundingBox())!.width;
+    const before = await width();
+    expect(Math.abs(before - (await cardWidth()))).toBeLessThan(4);
+    await e.page.locator(`${block} ${dt("resize-handle")}`).scrollIntoViewIfNeeded();
+    const handle = await e.page.locator(`${block} ${dt("resize-handle")}`).boundingBox();
+    if (!handle) throw new Error("no resize handle");
+    await e.page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await e.page.mouse.down();
+    await e.page.mouse.move(handle.x - 250, handle.y + handle.height / 2, { steps: 8 });
+    await e.page.mouse.up();
+    await expect.poll(cardWidth).toBeLessThan(before - 150);
+    await expect
+      .poll(async () => Math.abs((await width()) - (await cardWidth())), { timeout: 10_000 })
+      .toBeLessThan(4);
+  });
+});

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
+
+type Json = Record<string, any>;
+let s: TestServer;
+let admin: string;
+let dashboardId = 0;
+
+beforeAll(async () => {
+  s = await startTestServer({ examples: [] });
+  admin = await s.login(ADMIN.username, ADMIN.password);
+  const res = await s.call("POST", "/api/v1/dashboard/", {
+    token: admin,
+    body: { dashboard_title: "Colours", published: true, json_metadata: '{"cross_filters_enabled":true}' },
+  });
+  dashboardId = ((await res.json()) as Json).id;
+});
+afterAll(() => s.close());
+
+const put = (token: string, body: unknown) =>
+  s.call("PUT", `/api/v1/dashboard/${dashboardId}/colors?mark_updated=false`, { token, body });
+
+describe("PUT /api/v1/dashboard/{id}/colors", () => {
+  it("lets an owner store the shared label colours, keeping the rest of json_metadata", async () => {
+    const res = await put(admin, {
+      color_scheme: "supersetColors",
+      map_label_colors: { boy: "#1FA8C9", girl: "#454E7C" },
+      shared_label_colors: ["boy", "girl"],
+      label_colors: { girl: "#ff0000" },
+    });
+    expect(res.status).toBe(200);
+    const read = (await (
+      await s.call("GET", `/api/v1/dashboard/${dashboardId}`, { token: admin })
+    ).json()) as Json;
+    expect(JSON.parse(read.result.json_metadata)).toEqual({
+      cross_filters_enabled: true,
+      color_scheme: "supersetColors",
+      map_label_colors: { boy: "#1FA8C9", girl: "#454E7C" },
+      shared_label_colors: ["boy", "girl"],
+      label_colors: { girl: "#ff0000" },
+    });
+  });
+
+  it("refuses other users with 403 and bad bodies with 400", async () => {
+    const alpha = await userWithRoles(s, admin, "colors_alpha", ["Alpha"]);
+    const other = await put(alpha, { map_label_colors: { boy: "#000000" } });
+    expect(other.status).toBe(403);
+    expect(((await other.json()) as Json).message).toBe("You do not have permission to edit this dashboard");
+    for (const body of [
+      { map_label_colors: "red" },
+      { label_colors: { boy: 1 } },
+      { shared_label_colors: [1] },
+      { unknown_field: true },
+    ]) {
+      const res = await put(admin, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(typeof ((await res.json()) as Json).message).not.toBe("undefined");
+    }
+    expect((await s.call("PUT", `/api/v1/dashboard/${dashboardId}/colors`, { body: {} })).status).toBe(401);
+  });
+});

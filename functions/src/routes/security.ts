@@ -11,8 +11,8 @@ import {
 import {
   applyListQuery,
   badRequest,
+  bootstrapUser,
   requirePermission,
-  rolesAsPairs,
   unauthorized,
   type UserEntity,
   userRow,
@@ -24,14 +24,8 @@ import type { AppEnv } from "../http/env.ts";
 import { jsonBody, pathId, RisonIdList, risonQuery } from "../http/input.ts";
 import { logoutPage } from "./logout-page.ts";
 
-const me = (u: {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  active: boolean;
-}) => ({
+/** Superset's `UserResponseSchema` (`GET /api/v1/me/`). */
+const me = (u: UserEntity) => ({
   id: u.id,
   username: u.username,
   first_name: u.first_name,
@@ -39,6 +33,7 @@ const me = (u: {
   email: u.email,
   is_active: u.active,
   is_anonymous: false,
+  login_count: u.login_count ?? 0,
 });
 
 /** The session cookie; `Secure` whenever the client reached us over HTTPS. */
@@ -204,10 +199,15 @@ export function securityRoutes() {
     });
 
   return new Hono<AppEnv>()
+    // Superset answers any signed-in caller, Bearer included: its own client (SupersetClient.init)
+    // asks for this before its first call.
     .get("/csrf_token", (c) => {
       const sid = c.get("sid");
-      if (!sid) throw unauthorized();
-      return c.json({ result: c.get("core").security.csrfToken(sid) });
+      const security = c.get("core").security;
+      if (sid) return c.json({ result: security.csrfToken(sid) });
+      const { user, guest } = c.get("principal");
+      if (!user || guest) throw unauthorized();
+      return c.json({ result: security.bearerCsrfToken(user) });
     })
     .post("/login", async (c) => {
       const body = await jsonBody(c, LoginSchema);
@@ -249,7 +249,7 @@ export function meRoutes() {
       .get("/roles", (c) => {
         const p = c.get("principal");
         if (!p.user) throw unauthorized();
-        return c.json({ result: { ...me(p.user), roles: rolesAsPairs(p.roles) } });
+        return c.json({ result: bootstrapUser(p) });
       })
       // Every other session and token of the user ends; a browser session gets a fresh cookie so
       // the person who changed it stays logged in here (a bearer caller logs in again).

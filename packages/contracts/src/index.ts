@@ -5,6 +5,7 @@ export * from "./datasource.ts";
 export * from "./database.ts";
 export * from "./dataset.ts";
 export * from "./security.ts";
+export * from "./bootstrap.ts";
 export * from "./resource-rows.ts";
 export * from "./chart.ts";
 export * from "./chart-data.ts";

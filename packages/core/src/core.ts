@@ -33,7 +33,9 @@ import { Favorites } from "./tags/favorites.ts";
 import { SavedQueries } from "./sqllab/saved-queries.ts";
 import { TabStates } from "./sqllab/tab-state.ts";
 import { EventLog } from "./logs/event-log.ts";
-import type { SqlLabLimits } from "./sqllab/limits.ts";
+import { type SqlLabLimits, sqlLabConf } from "./sqllab/limits.ts";
+import { bootstrapPayload } from "./security/bootstrap.ts";
+import type { Principal } from "./security/principal.ts";
 import type { ChartDataLimits } from "./chart-data/limits.ts";
 import { ScheduledQueries } from "./sqllab/scheduled-queries.ts";
 import { SQLLAB_JOB, SqlLab } from "./sqllab/service.ts";
@@ -259,6 +261,16 @@ export function createCore(deps: CoreDeps) {
     scheduledQueries,
     tabStates,
     timeRanges: new TimeRanges(),
+    /** What a page is served with (Superset's bootstrap data): the caller, flags and limits. */
+    bootstrap: (p: Principal) =>
+      bootstrapPayload(p, {
+        featureFlags: { GLOBAL_ASYNC_QUERIES: deps.features?.globalAsyncQueries ?? false },
+        conf: {
+          SUPERSET_WEBSERVER_TIMEOUT: chartData.limits.timeoutSec,
+          ROW_LIMIT: chartData.limits.rowLimit,
+          ...sqlLabConf(sqlLab.limits),
+        },
+      }),
     /**
      * Recovery after faults: lost chart-data jobs become `error` events, SQL Lab runs left by a
      * dead process become failed. `atStart` (a local start: the in-memory queue and every run

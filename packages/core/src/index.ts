@@ -13,6 +13,7 @@ export * from "./resources/humanize.ts";
 export * from "./security/principal.ts";
 export * from "./security/types.ts";
 export * from "./security/users.ts";
+export * from "./security/bootstrap.ts";
 export { passwordChecksSoFar } from "./security/passwords.ts";
 export * from "./security/login-throttle.ts";
 export * from "./datasets/samples.ts";

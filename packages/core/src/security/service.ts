@@ -182,6 +182,15 @@ export class SecurityService {
     return csrfTokenFor(this.secret, sid);
   }
 
+  /**
+   * Superset's client asks for a CSRF token before anything else, with its Bearer token too.
+   * Bearer requests are never CSRF-checked, so this value is only an answer; it is bound to the
+   * user and token version under a prefix no session id has, so it can't pass for a session's.
+   */
+  bearerCsrfToken(user: UserEntity): string {
+    return csrfTokenFor(this.secret, `bearer:${user.id}:${tokenVersion(user)}`);
+  }
+
   async refresh(refreshToken: string) {
     const user = await this.resolveBearer(refreshToken, "refresh");
     if (!user) throw unauthorized("The refresh token is invalid or expired; log in again.");

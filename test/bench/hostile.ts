@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 
 /**
@@ -9,7 +9,8 @@ import { join } from "node:path";
  * (its own process, as `npm start` runs it) — each at the per-request bounds: 5 queries, the
  * 100,000-row budget, wide text rows over a 5M-row virtual dataset, one heavy GROUP BY — while
  * `/health` is polled every 50 ms. Reports each request's status and time, the server's peak
- * resident memory (Linux /proc, reset first) and `/health` latency (median, max). Also sends an
+ * resident memory (Linux /proc, reset first) and `/health` latency (median, max), next to the same
+ * polling of the idle server first (what the machine itself adds). Also sends an
  * over-bound request (100 queries × 100,000 rows) to show it is refused before any work.
  */
 const PASSWORD = "bench-password-123";
@@ -146,18 +147,32 @@ async function main() {
       `over-bound request (100 queries × 100,000 rows): ${over.status} ${(await over.text()).slice(0, 140)}`,
     );
 
-    const before = memoryMb(child.pid!);
-    resetPeak(child.pid!);
-    const health: number[] = [];
-    let running = true;
-    const poller = (async () => {
+    // /health polled every 50 ms until `done` settles: its latencies.
+    const pollHealth = async (done: Promise<unknown>) => {
+      const health: number[] = [];
+      let running = true;
+      done.finally(() => {
+        running = false;
+      });
       while (running) {
         const t = performance.now();
         await fetch(`${url}/health`).then((r) => r.text());
         health.push(performance.now() - t);
         await new Promise((r) => setTimeout(r, 50));
       }
-    })();
+      return health;
+    };
+    // The same polling with the server idle: what the machine alone adds (other processes on
+    // shared cores), to read the figure under load against.
+    const idle = await pollHealth(new Promise((r) => setTimeout(r, 5000)));
+    console.log(
+      `idle server: /health over ${idle.length} polls: median ${median(idle).toFixed(1)} ms, max ${Math.max(...idle).toFixed(1)} ms; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`,
+    );
+
+    const before = memoryMb(child.pid!);
+    resetPeak(child.pid!);
+    let finish!: () => void;
+    const poller = pollHealth(new Promise<void>((r) => (finish = r)));
     const started = performance.now();
     const results = await Promise.all(
       [0, 1, 2].map(async () => {
@@ -172,8 +187,8 @@ async function main() {
         };
       }),
     );
-    running = false;
-    await poller;
+    finish();
+    const health = await poller;
     const after = memoryMb(child.pid!);
     for (const r of results)
       console.log(

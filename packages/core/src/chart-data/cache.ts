@@ -1,3 +1,4 @@
+import { concatInTurns } from "./format.ts";
 import type { ResultStore } from "../store/result-store.ts";
 
 /** What a cached query result carries besides its rows. */
@@ -34,7 +35,7 @@ export class ResultCache {
    * metadata line as they are: no string of megabytes is built or encoded in one blocking step.
    */
   async put(key: string, meta: CachedMeta, rows: Uint8Array[]): Promise<void> {
-    const body = Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`), ...rows]);
+    const body = await concatInTurns([Buffer.from(`${JSON.stringify(meta)}\n`), ...rows]);
     await this.store.put(this.key(key), body, "application/json");
   }
 }

@@ -28,7 +28,7 @@ import type { ResultStore } from "../store/result-store.ts";
 import { ResultCache } from "./cache.ts";
 import type { InFlightJobs } from "./in-flight.ts";
 import { checkGuestQuery, requestedSliceId } from "./guest-query-check.ts";
-import { type Columnar, rowsJsonChunks, rowsJsonText, toCsv, toXlsx } from "./format.ts";
+import { type Columnar, concatInTurns, rowsJsonChunks, rowsJsonText, toCsv, toXlsx } from "./format.ts";
 import { QuerySlots } from "./query-slots.ts";
 import { withoutChartShaping } from "./raw-rows.ts";
 import { byteStream, type ReplyItem, resultChunks, singleItemChunks } from "./reply-body.ts";
@@ -538,7 +538,7 @@ export class ChartDataService {
       const header = Buffer.from(`${JSON.stringify({ owner, datasourceId: r.ds.id })}\n`);
       await this.deps.results.put(
         `results/chart-data/${resultKey}.json`,
-        Buffer.concat([header, ...resultChunks(p, annotated)]),
+        await concatInTurns([header, ...resultChunks(p, annotated)]),
         "application/json",
       );
       await this.deps.events.append(owner, {

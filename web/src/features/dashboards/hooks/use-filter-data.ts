@@ -12,9 +12,12 @@ const swrOptions = { revalidateOnFocus: false, shouldRetryOnError: false, keepPr
 
 export type OptionValue = string | number | boolean | null;
 
-/** Distinct values of a value filter's column through the chart-data API, narrowed by its parents. */
-export function useFilterOptions(filter: NativeFilter, parents: ExtraFormData) {
-  const request = filterOptionsRequest(filter, parents);
+/**
+ * Distinct values of a value filter's column through the chart-data API, narrowed by its parents
+ * and, with `search`, to values containing it (`enabled` false: nothing is fetched).
+ */
+export function useFilterOptions(filter: NativeFilter, parents: ExtraFormData, search = "", enabled = true) {
+  const request = enabled ? filterOptionsRequest(filter, parents, search || undefined) : null;
   const column = filterColumn(filter);
   return useSWR<OptionValue[], ApiError>(
     request ? ["filter-options", JSON.stringify(request)] : null,

@@ -1,12 +1,20 @@
 import { MultiSelect, Select } from "@mantine/core";
-import { useEffect, useMemo } from "react";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useEffect, useMemo, useState } from "react";
 import { t } from "../../../../lib/i18n";
 import { type OptionValue, useFilterOptions } from "../../hooks/use-filter-data";
+import { FILTER_OPTIONS_LIMIT } from "../../model/chart-request";
 import type { DataMask, ExtraFormData, NativeFilter } from "../../model/dashboard-types";
 import { selectMask } from "../../model/data-mask";
 
 const keyOf = (v: OptionValue) => (v === null ? "<NULL>" : `${typeof v}:${String(v)}`);
 const labelOf = (v: OptionValue) => (v === null ? "<NULL>" : v === "" ? "<empty string>" : String(v));
+
+/** 000 §9: a select shows its options 100 at a time; scrolling to the bottom shows the next page. */
+export const SELECT_PAGE_SIZE = 100;
+const SELECT_ALL = "__select_all__";
+/** Options are filtered here (Select All stays first); Mantine shows what it is given. */
+const showAll = ({ options }: { options: unknown[] }) => options as never;
 
 interface Props {
   filter: NativeFilter;
@@ -19,22 +27,55 @@ interface Props {
   editingDefault?: boolean;
 }
 
-/** Value filter: options are the column's distinct values (chart-data query), cascading from parents. */
+/**
+ * Value filter: options are the column's distinct values (chart-data query), cascading from
+ * parents; searchable (on the server too once the list is cut at its bound), shown a page at a
+ * time, with "Select All" for multiple choice.
+ */
 export function ValueFilter({ filter, mask, parents, onChange, error, label, editingDefault }: Props) {
-  const { data, isLoading, error: loadError } = useFilterOptions(filter, parents);
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [shown, setShown] = useState(SELECT_PAGE_SIZE);
+  const all = useFilterOptions(filter, parents);
+  const cut = (all.data?.length ?? 0) >= FILTER_OPTIONS_LIMIT;
+  const searched = useFilterOptions(filter, parents, debounced, cut && !!debounced);
+  const { data, isLoading, error: loadError } = cut && debounced ? searched : all;
   const options = data ?? [];
   const byKey = useMemo(() => new Map(options.map((v) => [keyOf(v), v])), [options]);
   const current = (Array.isArray(mask?.filterState.value) ? mask?.filterState.value : []) as OptionValue[];
   for (const v of current) if (!byKey.has(keyOf(v))) byKey.set(keyOf(v), v);
-  const items = [...byKey.entries()].map(([value, v]) => ({ value, label: labelOf(v) }));
   const multi = filter.controlValues?.multiSelect !== false;
-  const set = (keys: string[]) =>
+  const selected = new Set(current.map(keyOf));
+  // What the search matches, case-insensitively, in the options' order.
+  // A single select shows its chosen label as the search text: that alone narrows nothing.
+  const shownLabel = !multi && current.length ? labelOf(current[0]) : null;
+  const needle = search === shownLabel ? "" : search.trim().toLowerCase();
+  const matching = [...byKey.entries()]
+    .filter(([, v]) => !needle || labelOf(v).toLowerCase().includes(needle))
+    .map(([value, v]) => ({ value, label: labelOf(v) }));
+  const unpicked = matching.filter((o) => !selected.has(o.value));
+  const items = [
+    ...(multi && unpicked.length > 0
+      ? [{ value: SELECT_ALL, label: `${t("Select All")} (${unpicked.length.toLocaleString()})` }]
+      : []),
+    ...matching.slice(0, shown),
+  ];
+  const set = (keys: string[]) => {
+    // "Select All" adds every option the search matches, not only the page on screen.
+    const chosen = keys.includes(SELECT_ALL)
+      ? [...keys.filter((k) => k !== SELECT_ALL), ...unpicked.map((o) => o.value)]
+      : keys;
     onChange(
       selectMask(
         filter,
-        keys.map((k) => byKey.get(k) ?? k),
+        chosen.map((k) => byKey.get(k) ?? k),
       ),
     );
+  };
+  const onSearch = (value: string) => {
+    setSearch(value);
+    setShown(SELECT_PAGE_SIZE);
+  };
 
   // "Select first filter value by default": chosen, and applied, once the options arrive.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the options load
@@ -49,20 +90,31 @@ export function ValueFilter({ filter, mask, parents, onChange, error, label, edi
     data: items,
     searchable: true,
     clearable: true,
+    filter: showAll,
     placeholder: isLoading ? t("Loading...") : options.length ? t("Select or type a value") : t("No data"),
     error: error ?? (loadError ? loadError.message : undefined),
     nothingFoundMessage: t("No results"),
     comboboxProps: { withinPortal: true },
+    scrollAreaProps: {
+      onBottomReached: () => setShown((n) => (n < matching.length ? n + SELECT_PAGE_SIZE : n)),
+    },
     "data-test": "filter-value-select",
   };
   return multi ? (
-    <MultiSelect {...common} value={current.map(keyOf)} onChange={set} maxDropdownHeight={260} limit={500} />
+    <MultiSelect
+      {...common}
+      value={current.map(keyOf)}
+      onChange={set}
+      searchValue={search}
+      onSearchChange={onSearch}
+      maxDropdownHeight={260}
+    />
   ) : (
     <Select
       {...common}
       value={current[0] === undefined ? null : keyOf(current[0])}
       onChange={(k) => set(k ? [k] : [])}
-      limit={500}
+      onSearchChange={onSearch}
     />
   );
 }

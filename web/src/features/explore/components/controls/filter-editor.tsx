@@ -1,9 +1,8 @@
-import { Button, Group, Modal, Select, Stack, Tabs, TagsInput, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Select, Stack, Tabs, Textarea, TextInput } from "@mantine/core";
 import type { AdhocFilter, AdhocFilterOperatorName } from "@strata/contracts";
 import { useState } from "react";
 import { type ChartDataset, columnLabel, isTemporalColumn } from "../../../../components/charts";
 import { t } from "../../../../lib/i18n";
-import { splitPastedValues } from "../../model/select-values";
 import {
   MULTI_COMPARATOR,
   NO_COMPARATOR,
@@ -12,6 +11,7 @@ import {
   operatorIdOf,
   operatorSymbol,
 } from "./filter-operators";
+import { FilterValueInput } from "./filter-value-input";
 import { TimeRangeControl } from "./time-range-control";
 
 type Simple = Extract<AdhocFilter, { expressionType: "SIMPLE" }>;
@@ -135,22 +135,13 @@ export function FilterEditor({
                   onChange={(v) => setValues([v])}
                   testId="filter-time-range"
                 />
-              ) : MULTI_COMPARATOR.has(operator) ? (
-                <TagsInput
-                  label={t("Values")}
-                  value={values}
-                  onChange={(vs) => setValues(vs.flatMap(splitPastedValues))}
-                  splitChars={[",", ";", "\t", "\n"]}
-                  placeholder={t("Type a value and press Enter; paste a list")}
-                  data-test="filter-values-input"
-                  acceptValueOnBlur
-                />
               ) : NO_COMPARATOR.has(operator) ? null : (
-                <TextInput
-                  label={t("Value")}
-                  value={values[0] ?? ""}
-                  onChange={(e) => setValues([e.currentTarget.value])}
-                  data-test="filter-value-input"
+                <FilterValueInput
+                  datasetId={dataset.id}
+                  column={subject}
+                  multi={MULTI_COMPARATOR.has(operator)}
+                  values={values}
+                  onChange={setValues}
                 />
               )}
               {operator === "LATEST_PARTITION" && (

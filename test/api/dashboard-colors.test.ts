@@ -58,4 +58,40 @@ describe("PUT /api/v1/dashboard/{id}/colors", () => {
     }
     expect((await s.call("PUT", `/api/v1/dashboard/${dashboardId}/colors`, { body: {} })).status).toBe(401);
   });
+
+  it("leaves changed_on and changed_by alone with mark_updated=false, and marks the dashboard edited without it", async () => {
+    // A co-owner syncs the colours, so a changed_by that moved would show their name.
+    const coOwner = await userWithRoles(s, admin, "colors_coowner", ["Alpha"]);
+    const me = (await (await s.call("GET", "/api/v1/me/", { token: coOwner })).json()) as Json;
+    const adminMe = (await (await s.call("GET", "/api/v1/me/", { token: admin })).json()) as Json;
+    const owned = await s.call("PUT", `/api/v1/dashboard/${dashboardId}`, {
+      token: admin,
+      body: { owners: [adminMe.result.id, me.result.id] },
+    });
+    expect(owned.status).toBe(200);
+    const read = async () =>
+      ((await (await s.call("GET", `/api/v1/dashboard/${dashboardId}`, { token: admin })).json()) as Json)
+        .result;
+    const before = await read();
+    await new Promise((r) => setTimeout(r, 20));
+
+    const quiet = await put(coOwner, { label_colors: { boy: "#00ff00" } });
+    expect(quiet.status).toBe(200);
+    const afterQuiet = await read();
+    expect(JSON.parse(afterQuiet.json_metadata).label_colors).toEqual({ boy: "#00ff00" });
+    expect(afterQuiet.changed_on).toBe(before.changed_on);
+    expect(afterQuiet.changed_by).toEqual(before.changed_by);
+    // The reply's last_modified_time is the unchanged one, so a later save based on it is not refused.
+    expect(((await quiet.json()) as Json).last_modified_time).toBe(Date.parse(before.changed_on) / 1000);
+
+    await new Promise((r) => setTimeout(r, 20));
+    const marked = await s.call("PUT", `/api/v1/dashboard/${dashboardId}/colors`, {
+      token: coOwner,
+      body: { label_colors: { boy: "#0000ff" } },
+    });
+    expect(marked.status).toBe(200);
+    const afterMarked = await read();
+    expect(afterMarked.changed_on).not.toBe(before.changed_on);
+    expect(afterMarked.changed_by.id).toBe(me.result.id);
+  });
 });

@@ -155,7 +155,9 @@ export function dashboardRoutes() {
     })
     .put("/:id{[0-9]+}/colors", async (c) => {
       const body = await jsonBody(c, ColorsSchema);
-      const d = await core(c).dashboards.setColors(c.get("principal"), pathId(c), body);
+      // Superset reads mark_updated as a boolean string, true unless given otherwise.
+      const markUpdated = (c.req.query("mark_updated") ?? "true").toLowerCase() !== "false";
+      const d = await core(c).dashboards.setColors(c.get("principal"), pathId(c), body, { markUpdated });
       return c.json({
         result: JSON.parse(d.json_metadata),
         last_modified_time: Date.parse(d.changed_on) / 1000,

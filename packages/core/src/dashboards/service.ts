@@ -265,11 +265,14 @@ export class Dashboards {
     id: number,
     change: (m: Metadata) => Metadata,
     lastModified?: number,
+    opts: { markUpdated?: boolean } = {},
   ): Promise<DashboardEntity> {
     const d = await this.getForWrite(p, id);
     this.checkFresh(d, lastModified);
     const next = change(parseMetadata(d.json_metadata));
-    return this.meta.update<DashboardData>(DASHBOARD, d, { json_metadata: JSON.stringify(next) }, userId(p));
+    return this.meta.update<DashboardData>(DASHBOARD, d, { json_metadata: JSON.stringify(next) }, userId(p), {
+      keepChanged: opts.markUpdated === false,
+    });
   }
 
   async setFilters(
@@ -284,9 +287,18 @@ export class Dashboards {
     return parseMetadata(saved.json_metadata).native_filter_configuration ?? [];
   }
 
-  async setColors(p: Principal, id: number, colors: Record<string, unknown>): Promise<DashboardEntity> {
+  /**
+   * Stores the label colours. `markUpdated: false` (Superset's `mark_updated=false`) is the SPA's
+   * background sync of colours it handed out: the dashboard must not look edited by it.
+   */
+  async setColors(
+    p: Principal,
+    id: number,
+    colors: Record<string, unknown>,
+    opts: { markUpdated?: boolean } = {},
+  ): Promise<DashboardEntity> {
     const picked = Object.fromEntries(COLOR_FIELDS.filter((k) => k in colors).map((k) => [k, colors[k]]));
-    return this.updateMetadata(p, id, (m) => ({ ...m, ...picked }));
+    return this.updateMetadata(p, id, (m) => ({ ...m, ...picked }), undefined, opts);
   }
 
   /**

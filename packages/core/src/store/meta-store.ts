@@ -192,12 +192,15 @@ export class MetaStore {
   /**
    * Replaces an entity if its stored version is still `expectedVersion`.
    * A lost race is a 409, never a silent overwrite.
+   * `keepChanged` leaves `changed_on`/`changed_by` as they were (the write is still versioned):
+   * for bookkeeping a client does in the background, which must not make the object look edited.
    */
   async update<T extends object>(
     type: string,
     current: Entity<T>,
     changes: Partial<T>,
     actorId: number | null,
+    opts: { keepChanged?: boolean } = {},
   ): Promise<Entity<T>> {
     const next = {
       ...current,
@@ -206,8 +209,8 @@ export class MetaStore {
       version: current.version + 1,
       created_on: current.created_on,
       created_by_fk: current.created_by_fk,
-      changed_on: this.now().toISOString(),
-      changed_by_fk: actorId,
+      changed_on: opts.keepChanged ? current.changed_on : this.now().toISOString(),
+      changed_by_fk: opts.keepChanged ? current.changed_by_fk : actorId,
     } as Entity<T>;
     try {
       await this.doc.send(

@@ -79,7 +79,13 @@ export default function ExplorePage() {
     if (data.dashboard)
       formData = applyDashboardFilters({
         ...formData,
-        ...dashboardContext(data.dashboard, sliceId, dataset.id, !data.keyFormData),
+        ...dashboardContext(
+          data.dashboard,
+          sliceId,
+          dataset.id,
+          !data.keyFormData,
+          formData.label_colors as Record<string, string> | undefined,
+        ),
       });
     return {
       dataset,

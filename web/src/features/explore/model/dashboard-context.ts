@@ -76,6 +76,7 @@ export function dashboardContext(
   chartId: number | null,
   datasetId: number,
   withFilterDefaults: boolean,
+  chartLabelColors?: Record<string, string>,
 ): Partial<FormData> {
   const meta = parse<Record<string, unknown>>(dashboard.json_metadata) ?? {};
   const out: Partial<FormData> = { dashboardId: dashboard.id };
@@ -83,8 +84,11 @@ export function dashboardContext(
     out.color_scheme = meta.color_scheme;
     out.dashboard_color_scheme = meta.color_scheme;
   }
-  for (const key of ["label_colors", "shared_label_colors", "map_label_colors"])
+  for (const key of ["shared_label_colors", "map_label_colors"])
     if (meta[key] && typeof meta[key] === "object") out[key] = meta[key];
+  // The dashboard's custom label colours win over the chart's, as on the dashboard.
+  if (meta.label_colors && typeof meta.label_colors === "object")
+    out.label_colors = { ...(chartLabelColors ?? {}), ...(meta.label_colors as Record<string, string>) };
   if (!withFilterDefaults || chartId === null) return out;
   const layout = parse<Record<string, LayoutItem>>(dashboard.position_json);
   const filters = Array.isArray(meta.native_filter_configuration)

@@ -280,6 +280,79 @@ describe("hostile shapes", () => {
     }
   });
 
+  it("refuses an array body wherever an object is expected, even where every field is optional", async () => {
+    const created = await s.call("POST", "/api/v1/dashboard/", {
+      token: admin,
+      body: { dashboard_title: "Arrays" },
+    });
+    const d = ((await created.json()) as { id: number }).id;
+    // Every route that reads an object body through the shared parser.
+    const OBJECT_BODY_ROUTES: [string, string][] = [
+      ["POST", "/api/v1/annotation_layer/"],
+      ["PUT", "/api/v1/annotation_layer/1"],
+      ["POST", "/api/v1/annotation_layer/1/annotation/"],
+      ["PUT", "/api/v1/annotation_layer/1/annotation/1"],
+      ["POST", "/api/v1/chart/data"],
+      ["POST", "/api/v1/chart/"],
+      ["PUT", "/api/v1/chart/1"],
+      ["POST", "/api/v1/dashboard/"],
+      ["PUT", `/api/v1/dashboard/${d}`],
+      ["PUT", `/api/v1/dashboard/${d}/filters`],
+      ["PUT", `/api/v1/dashboard/${d}/colors?mark_updated=false`],
+      ["POST", `/api/v1/dashboard/${d}/copy/`],
+      ["POST", `/api/v1/dashboard/${d}/permalink`],
+      ["POST", `/api/v1/dashboard/${d}/embedded`],
+      ["PUT", `/api/v1/dashboard/${d}/embedded`],
+      ["POST", "/api/v1/security/guest_token/"],
+      ["POST", "/api/v1/database/"],
+      ["PUT", "/api/v1/database/1"],
+      ["POST", "/api/v1/database/test_connection/"],
+      ["POST", "/api/v1/database/validate_parameters/"],
+      ["POST", "/api/v1/database/1/validate_sql/"],
+      ["POST", "/api/v1/dataset/"],
+      ["PUT", "/api/v1/dataset/1"],
+      ["POST", "/api/v1/dataset/get_or_create/"],
+      ["POST", "/api/v1/dataset/duplicate"],
+      ["POST", "/api/v1/explore/form_data"],
+      ["PUT", "/api/v1/explore/form_data/somekey"],
+      ["POST", "/api/v1/explore/permalink"],
+      ["POST", "/api/v1/rowlevelsecurity/"],
+      ["PUT", "/api/v1/rowlevelsecurity/1"],
+      ["POST", "/api/v1/saved_query/"],
+      ["PUT", "/api/v1/saved_query/1"],
+      ["POST", "/login"],
+      ["POST", "/api/v1/security/login"],
+      ["POST", "/api/v1/security/users/"],
+      ["PUT", "/api/v1/security/users/1"],
+      ["POST", "/api/v1/security/roles/"],
+      ["PUT", "/api/v1/security/roles/1"],
+      ["POST", "/api/v1/security/roles/1/permissions"],
+      ["PUT", "/api/v1/me/password"],
+      ["POST", "/api/v1/sqllab/execute/"],
+      ["POST", "/api/v1/query/stop"],
+      ["POST", "/api/v1/sqllab/format_sql/"],
+      ["POST", "/api/v1/sqllab/estimate/"],
+      ["POST", "/api/v1/sqllab/permalink"],
+      ["POST", "/api/v1/tag/"],
+      ["PUT", "/api/v1/tag/1"],
+      ["POST", "/api/v1/tag/bulk_create"],
+    ];
+    const wrong: string[] = [];
+    for (const [method, path] of OBJECT_BODY_ROUTES) {
+      for (const raw of ["[]", '[{"dashboard_title":"x"}]']) {
+        const { status, body } = await expect4xx(method, path, { raw });
+        if (status !== 400 || !/must be a JSON object, not an array/.test(String(body.message)))
+          wrong.push(`${method} ${path} ${raw} → ${status} ${JSON.stringify(body)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Nothing was written: the dashboard's metadata is as created.
+    const read = await s.call("GET", `/api/v1/dashboard/${d}`, { token: admin });
+    expect(
+      JSON.parse(((await read.json()) as { result: { json_metadata: string } }).result.json_metadata),
+    ).toEqual({});
+  });
+
   it("refuses objects over DynamoDB's 400 KB item limit with 413 naming the field", async () => {
     const big = "x".repeat(420 * 1024);
     // 390 KB of layout plus the rest of a dashboard: the layout alone still fits.

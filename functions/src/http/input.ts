@@ -24,6 +24,22 @@ export function validate<S extends v.GenericSchema>(schema: S, data: unknown): v
   return result.output;
 }
 
+const OBJECT_TYPES = new Set(["object", "strict_object", "loose_object", "object_with_rest"]);
+
+/**
+ * Whether a schema only ever accepts a plain object. Valibot's object schemas accept arrays (an
+ * array is an object to `typeof`, and an all-optional shape finds nothing missing in `[]`), so
+ * callers refuse arrays themselves where this holds. Pipes keep their root's `type`; unions and
+ * variants qualify when every option does.
+ */
+function expectsObject(schema: v.GenericSchema): boolean {
+  const s = schema as v.GenericSchema & { options?: v.GenericSchema[] };
+  if (OBJECT_TYPES.has(s.type)) return true;
+  if ((s.type === "union" || s.type === "variant") && s.options?.length)
+    return s.options.every(expectsObject);
+  return false;
+}
+
 /** Reads and validates a JSON body; malformed JSON is a 400 with an actionable message. */
 export async function jsonBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
   const text = await c.req.text();
@@ -36,6 +52,9 @@ export async function jsonBody<S extends v.GenericSchema>(c: Context, schema: S)
   }
   const problem = untrustedValueProblem(data, "The request body");
   if (problem) throw badRequest(problem);
+  if (Array.isArray(data) && expectsObject(schema)) {
+    throw badRequest("The request body must be a JSON object, not an array.");
+  }
   return validate(schema, data);
 }
 

@@ -34,7 +34,7 @@ describe("buildQuery per visualisation", () => {
     for (const viz of VIZ_TYPES) expect(BUILD_QUERY[viz.key], viz.key).toBeTypeOf("function");
   });
 
-  it("bar chart over a categorical x-axis: BASE_AXIS column without grain, pivot and flatten", () => {
+  it("bar chart over a categorical x-axis: BASE_AXIS column without grain, pivot, sort and flatten", () => {
     const [q] = buildQueries(
       fd("echarts_timeseries_bar", {
         x_axis: "gender",
@@ -50,7 +50,8 @@ describe("buildQuery per visualisation", () => {
     expect(q.metrics).toEqual(["count"]);
     expect(q.row_limit).toBe(1000);
     expect(q.orderby).toEqual([["count", false]]);
-    expect(q.post_processing?.map((s) => s?.operation)).toEqual(["pivot", "flatten"]);
+    // The pivot orders categories by name; the sort step restores the query's metric order.
+    expect(q.post_processing?.map((s) => s?.operation)).toEqual(["pivot", "sort", "flatten"]);
     expect(q.post_processing?.[0]?.options).toMatchObject({
       index: ["gender"],
       columns: [],
@@ -305,5 +306,75 @@ describe("buildQuery per visualisation", () => {
       { col: "num", op: ">", val: 10 },
       { col: "state", op: "IS NULL" },
     ]);
+  });
+});
+
+describe("x-axis sort of the timeseries family (Superset's x_axis_sort / x_axis_sort_asc)", () => {
+  const bar = (extra: Partial<FormData> = {}) =>
+    buildQueries(
+      fd("echarts_timeseries_bar", { x_axis: "state", metrics: [sumNum], row_limit: 10, ...extra }),
+      {
+        dataset,
+      },
+    )[0];
+  const ops = (q: ReturnType<typeof bar>) => q.post_processing?.map((s) => s?.operation);
+  const sortStep = (q: ReturnType<typeof bar>) => q.post_processing?.find((s) => s?.operation === "sort");
+
+  it("by default keeps the query's order on a categorical axis: by the metric, descending", () => {
+    const q = bar();
+    expect(q.orderby).toEqual([[sumNum, false]]);
+    expect(ops(q)).toEqual(["pivot", "sort", "flatten"]);
+    expect(sortStep(q)?.options).toEqual({ by: "SUM(num)", ascending: false });
+    // "Sort descending" off: ascending, as the SQL orders it.
+    expect(sortStep(bar({ order_desc: false }))?.options).toEqual({ by: "SUM(num)", ascending: true });
+    // The "Sort by" metric ranks the rows when it is drawn too.
+    const both = bar({ metrics: ["count"], timeseries_limit_metric: "count" });
+    expect(sortStep(both)?.options).toEqual({ by: "count", ascending: false });
+  });
+
+  it("sorts by the chosen metric or by the axis labels, ascending unless told otherwise", () => {
+    expect(sortStep(bar({ x_axis_sort: "SUM(num)", x_axis_sort_asc: true }))?.options).toEqual({
+      by: "SUM(num)",
+      ascending: true,
+    });
+    expect(sortStep(bar({ x_axis_sort: "SUM(num)" }))?.options).toEqual({ by: "SUM(num)", ascending: true });
+    expect(sortStep(bar({ x_axis_sort: "state", x_axis_sort_asc: false }))?.options).toEqual({
+      is_sort_index: true,
+      ascending: false,
+    });
+    // A label no longer offered (metric renamed) falls back to the query's order.
+    expect(sortStep(bar({ x_axis_sort: "gone" }))?.options).toEqual({ by: "SUM(num)", ascending: false });
+  });
+
+  it("queries the Sort by metric when the axis is sorted by it but it is not drawn", () => {
+    const q = bar({ timeseries_limit_metric: "count", x_axis_sort: "count", x_axis_sort_asc: false });
+    expect(q.metrics).toEqual([sumNum, "count"]);
+    expect(q.orderby).toEqual([["count", false]]);
+    expect(q.post_processing?.[0]?.options).toMatchObject({
+      aggregates: { "SUM(num)": { operator: "mean" }, count: { operator: "mean" } },
+    });
+    expect(sortStep(q)?.options).toEqual({ by: "count", ascending: false });
+    // Not sorted by it: the limit metric only orders the SQL.
+    expect(bar({ timeseries_limit_metric: "count" }).metrics).toEqual([sumNum]);
+  });
+
+  it("adds no sort on a temporal axis, with series, with time comparison, for the mixed chart, or when the axis type is unknown", () => {
+    expect(ops(bar({ x_axis: "ds", x_axis_sort: "SUM(num)" }))).toEqual(["pivot", "flatten"]);
+    expect(ops(bar({ groupby: ["gender"], x_axis_sort: "SUM(num)" }))).not.toContain("sort");
+    expect(ops(bar({ time_compare: ["1 year ago"], x_axis_sort: "SUM(num)" }))).not.toContain("sort");
+    const [a, b] = buildQueries(
+      fd("mixed_timeseries", { x_axis: "state", metrics: [sumNum], metrics_b: ["count"] }),
+      { dataset },
+    );
+    expect(ops(a)).not.toContain("sort");
+    expect(ops(b)).not.toContain("sort");
+    // Without the dataset the default is not guessed; an explicit choice still applies.
+    const unknown = (extra: Partial<FormData>) =>
+      buildQueries(fd("echarts_timeseries_bar", { x_axis: "state", metrics: [sumNum], ...extra }))[0];
+    expect(ops(unknown({}))).toEqual(["pivot", "flatten"]);
+    expect(sortStep(unknown({ x_axis_sort: "SUM(num)", x_axis_sort_asc: false }))?.options).toEqual({
+      by: "SUM(num)",
+      ascending: false,
+    });
   });
 });

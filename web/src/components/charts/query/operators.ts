@@ -1,6 +1,6 @@
 import type { PostProcessingStep, QueryMetric } from "@strata/contracts";
 import type { FormData } from "../types";
-import { ensureArray, toInt } from "./labels";
+import { ensureArray, metricLabel, toInt } from "./labels";
 
 /** Post-processing steps as Superset's clients send them (pivot, rolling, compare, resample…). */
 
@@ -97,6 +97,59 @@ export function contributionOperator(fd: FormData): PostProcessingStep | undefin
 }
 
 export const flattenOperator = (): PostProcessingStep => ({ operation: "flatten" });
+
+/** The label of the "Sort by" (series limit) metric, if any. */
+function limitMetricLabel(fd: FormData): string | undefined {
+  const [limit] = ensureArray(fd.timeseries_limit_metric as QueryMetric | QueryMetric[] | undefined);
+  return limit ? metricLabel(limit) : undefined;
+}
+
+/**
+ * The "Sort by" metric when the x-axis is sorted by it but it is not drawn (Superset's
+ * extractExtraMetrics): it is queried so the sort step has its column, and never drawn.
+ */
+export function extraSortMetrics(fd: FormData): QueryMetric[] {
+  const [limit] = ensureArray(fd.timeseries_limit_metric as QueryMetric | QueryMetric[] | undefined);
+  if (!limit || ensureArray(fd.groupby as unknown[]).length) return [];
+  const label = metricLabel(limit);
+  const drawn = ensureArray(fd.metrics as QueryMetric[]).some((m) => metricLabel(m) === label);
+  return fd.x_axis_sort === label && !drawn ? [limit] : [];
+}
+
+/**
+ * Superset's sortOperator: a categorical x-axis with one series is sorted after the pivot (which,
+ * like pandas, orders its index by name) by `x_axis_sort` (the x-axis label or a metric label),
+ * ascending unless `x_axis_sort_asc` is false. Not for a temporal x-axis, several series
+ * (`x_axis_sort_series` orders those when drawing) or time comparison.
+ *
+ * Without `x_axis_sort` (a new chart, or a Superset chart that never set it), a known categorical
+ * axis keeps the query's own order: by its "Sort by" metric, else the first metric, descending
+ * unless "Sort descending" is off. The SQL already ranks rows that way and the row limit keeps
+ * the top of that ranking, so bars drawn alphabetically would hide what the chart was asked for.
+ */
+export function xAxisSortOperator(
+  fd: FormData,
+  xLabel: string | undefined,
+  xCategorical: boolean | undefined,
+): PostProcessingStep | undefined {
+  if (!xLabel || xCategorical === false) return undefined;
+  if (ensureArray(fd.groupby as unknown[]).length || timeOffsets(fd).length) return undefined;
+  const metricLabels = ensureArray(fd.metrics as QueryMetric[]).map(metricLabel);
+  const limit = limitMetricLabel(fd);
+  const sortable = [xLabel, ...metricLabels, ...(limit ? [limit] : [])];
+  const chosen =
+    typeof fd.x_axis_sort === "string" && sortable.includes(fd.x_axis_sort) ? fd.x_axis_sort : undefined;
+  if (chosen !== undefined) {
+    const ascending = fd.x_axis_sort_asc !== false;
+    return chosen === xLabel
+      ? { operation: "sort", options: { is_sort_index: true, ascending } }
+      : { operation: "sort", options: { by: chosen, ascending } };
+  }
+  const by = limit ?? metricLabels[0];
+  if (xCategorical !== true || metricLabels.length !== 1 || !by || !metricLabels.includes(by))
+    return undefined;
+  return { operation: "sort", options: { by, ascending: fd.order_desc === false } };
+}
 
 /** Drops the steps that do not apply. */
 export function steps(...items: (PostProcessingStep | undefined)[]): PostProcessingStep[] {

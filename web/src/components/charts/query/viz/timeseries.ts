@@ -8,9 +8,10 @@ import {
   labelsOf,
   metricsOf,
 } from "../base-query";
-import { axisColumn, columnLabel } from "../labels";
+import { axisColumn, columnLabel, findColumn, isTemporalColumn } from "../labels";
 import {
   contributionOperator,
+  extraSortMetrics,
   flattenOperator,
   pivotOperator,
   renameOperator,
@@ -19,7 +20,18 @@ import {
   steps,
   timeCompareOperator,
   timeOffsets,
+  xAxisSortOperator,
 } from "../operators";
+
+/**
+ * Whether the x-axis is known to be categorical: a dataset column that is not temporal. Unknown
+ * (no dataset, or a custom SQL column) is undefined, and no default sort is added then.
+ */
+function xAxisIsCategorical(fd: FormData, dataset: BuildContext["dataset"]): boolean | undefined {
+  if (typeof fd.x_axis !== "string" || !dataset) return undefined;
+  const column = findColumn(dataset, fd.x_axis);
+  return column ? !isTemporalColumn(column) : undefined;
+}
 
 /** Form keys of the second query of a mixed chart (`metrics_b`, …) read as the first query's. */
 export function suffixed(fd: FormData, suffix: string): FormData {
@@ -32,13 +44,14 @@ export function suffixed(fd: FormData, suffix: string): FormData {
 /**
  * Line, bar, area, scatter and each query of the mixed chart (Superset's echarts timeseries
  * buildQuery): the x-axis as a BASE_AXIS column, series columns, then pivot → rolling → compare
- * → resample → rename → contribution → flatten.
+ * → resample → rename → contribution → sort (categorical x-axis) → flatten.
  */
-export function timeseriesQuery(fd: FormData, ctx: BuildContext = {}): QueryObject {
+export function timeseriesQuery(fd: FormData, ctx: BuildContext = {}, sortAxis = true): QueryObject {
   const base = baseQueryObject(fd, ctx);
   const x = axisColumn(fd.x_axis as string, fd.time_grain_sqla, ctx.dataset, fd.granularity_sqla);
   const groupby = columnsOf(fd);
-  const metrics = metricsOf(fd);
+  const drawn = metricsOf(fd);
+  const metrics = [...drawn, ...extraSortMetrics(fd)];
   const labels = labelsOf(metrics);
   const offsets = timeOffsets(fd);
   return {
@@ -46,7 +59,7 @@ export function timeseriesQuery(fd: FormData, ctx: BuildContext = {}): QueryObje
     columns: [...(x ? [x] : []), ...groupby],
     series_columns: groupby,
     metrics,
-    orderby: defaultOrderBy(fd, metrics),
+    orderby: defaultOrderBy(fd, drawn),
     ...(x ? {} : { is_timeseries: true }),
     ...(offsets.length ? { time_offsets: offsets } : {}),
     // As Superset sends them: the server adds the data of NATIVE and chart-sourced layers.
@@ -58,6 +71,7 @@ export function timeseriesQuery(fd: FormData, ctx: BuildContext = {}): QueryObje
       resampleOperator(fd),
       renameOperator(fd, metrics, labels, groupby.length),
       contributionOperator(fd),
+      x && sortAxis ? xAxisSortOperator(fd, columnLabel(x), xAxisIsCategorical(fd, ctx.dataset)) : undefined,
       flattenOperator(),
     ),
   };
@@ -67,13 +81,14 @@ export const buildTimeseries = (fd: FormData, ctx?: BuildContext) => [timeseries
 
 /** Mixed chart: query A from the plain keys, query B from the `_b` keys, one shared x-axis. */
 export function buildMixedTimeseries(fd: FormData, ctx: BuildContext = {}): QueryObject[] {
-  const a = timeseriesQuery(fd, ctx);
+  // Superset's mixed chart has no axis sort: its two queries share one x-axis.
+  const a = timeseriesQuery(fd, ctx, false);
   const fdB: FormData = {
     ...suffixed(fd, "_b"),
     x_axis: fd.x_axis,
     time_grain_sqla: fd.time_grain_sqla,
     annotation_layers: [], // drawn from query A's annotation data only
   };
-  const b = timeseriesQuery(fdB, ctx);
+  const b = timeseriesQuery(fdB, ctx, false);
   return [a, b];
 }

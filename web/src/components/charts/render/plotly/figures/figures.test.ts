@@ -174,3 +174,86 @@ describe("Plotly figures", () => {
     expect(trend.data[1]).toMatchObject({ type: "scatter", y: [10, 15] });
   });
 });
+
+describe("bar category order", () => {
+  const wide = result(
+    [
+      { state: "CA", boy: 5, girl: 1 },
+      { state: "NY", boy: 1, girl: 9 },
+      { state: "TX", boy: 3, girl: 3 },
+    ],
+    [1, 0, 0],
+  );
+  const order = (extra: Partial<FormData>) =>
+    (
+      FIGURES.echarts_timeseries_bar(
+        fd("echarts_timeseries_bar", { x_axis: "state", metrics: ["count"], groupby: ["gender"], ...extra }),
+        [wide],
+      ).layout.xaxis as { categoryarray: unknown[] }
+    ).categoryarray;
+
+  it("one series: the categories follow the rows, as the query's sort step left them", () => {
+    const rows = result(
+      [
+        { name: "Michael", "SUM(num)": 9 },
+        { name: "David", "SUM(num)": 7 },
+        { name: "James", "SUM(num)": 5 },
+      ],
+      [1, 0],
+    );
+    const fig = FIGURES.echarts_timeseries_bar(
+      fd("echarts_timeseries_bar", { x_axis: "name", metrics: ["SUM(num)"] }),
+      [rows],
+    );
+    expect(fig.layout.xaxis).toMatchObject({
+      categoryorder: "array",
+      categoryarray: ["Michael", "David", "James"],
+    });
+  });
+
+  it("several series: x_axis_sort_series orders the categories (name ascending by default)", () => {
+    expect(order({})).toEqual(["CA", "NY", "TX"]);
+    expect(order({ x_axis_sort_series: "name", x_axis_sort_series_ascending: false })).toEqual([
+      "TX",
+      "NY",
+      "CA",
+    ]);
+    expect(order({ x_axis_sort_series: "sum", x_axis_sort_series_ascending: false })).toEqual([
+      "NY",
+      "CA",
+      "TX",
+    ]);
+    expect(order({ x_axis_sort_series: "max", x_axis_sort_series_ascending: true })).toEqual([
+      "TX",
+      "CA",
+      "NY",
+    ]);
+    expect(order({ x_axis_sort_series: "min" })).toEqual(["CA", "NY", "TX"]);
+    expect(order({ x_axis_sort_series: "avg", x_axis_sort_series_ascending: false })).toEqual([
+      "NY",
+      "CA",
+      "TX",
+    ]);
+  });
+
+  it("does not draw a Sort by metric queried only to order the axis", () => {
+    const rows = result(
+      [
+        { state: "CA", "SUM(num)": 5, count: 9 },
+        { state: "NY", "SUM(num)": 7, count: 2 },
+      ],
+      [1, 0, 0],
+    );
+    const fig = FIGURES.echarts_timeseries_bar(
+      fd("echarts_timeseries_bar", {
+        x_axis: "state",
+        metrics: ["SUM(num)"],
+        timeseries_limit_metric: "count",
+        x_axis_sort: "count",
+      }),
+      [rows],
+    );
+    expect(fig.data.map((t) => t.name)).toEqual(["SUM(num)"]);
+    expect(fig.layout.xaxis).toMatchObject({ categoryarray: ["CA", "NY"] });
+  });
+});

@@ -1,6 +1,9 @@
 import { schemeColors } from "../../../colors";
 import { labelColor } from "../../../label-colors";
+import { ensureArray, metricLabel } from "../../../query/labels";
+import { extraSortMetrics } from "../../../query/operators";
 import { withAnnotations } from "./annotations";
+import { sortCategoriesBySeries } from "./category-sort";
 import type { ChartDataResult, FormData } from "../../../types";
 import {
   BASE_LAYOUT,
@@ -125,16 +128,23 @@ export function timeseriesFigure(fd: FormData, results: ChartDataResult[]): Figu
       ? (fd.seriesType as SeriesKind)
       : (KIND_BY_VIZ[fd.viz_type] ?? "line");
   const horizontal = kind === "bar" && fd.orientation === "horizontal";
-  const series = extractSeries(fd, results[0]);
+  // A "Sort by" metric queried only to order the axis is not drawn (Superset does the same).
+  const hidden = new Set(extraSortMetrics(fd).map(metricLabel));
+  const series = extractSeries(fd, results[0]).filter((s) => !hidden.has(s.name));
   const temporalX = isTemporalColumn(results[0], xAxisLabel(fd));
   const stack = fd.stack as string | null | undefined;
+  // One series: the rows' order, which the query's sort step set. Several: x_axis_sort_series.
+  const multiSeries =
+    ensureArray(fd.groupby as unknown[]).length > 0 || ensureArray(fd.metrics as unknown[]).length > 1;
+  const rowsOrder = temporalX ? undefined : categoryOrder(fd, results[0]);
+  const categories = rowsOrder && multiSeries ? sortCategoriesBySeries(rowsOrder, series, fd) : rowsOrder;
   const figure: Figure = {
     data: series.map((s) => colored(seriesTrace(s, kind, fd, "", horizontal), labelColor(fd, s.name))),
     layout: {
       ...BASE_LAYOUT,
       colorway: schemeColors(fd.color_scheme),
       ...legendLayout(fd),
-      ...axesLayout(fd, temporalX, horizontal, temporalX ? undefined : categoryOrder(fd, results[0])),
+      ...axesLayout(fd, temporalX, horizontal, categories),
       ...(kind === "bar"
         ? { barmode: stack ? "stack" : "group", ...(stack === "Expand" ? { barnorm: "percent" } : {}) }
         : {}),

@@ -4,7 +4,19 @@ import { RouterProvider } from "react-router";
 import { AppProviders } from "./app/providers";
 import { createAppRouter } from "./app/router";
 import { loginPath, paths } from "./config/paths";
+import { setAsyncJobTimeout } from "./features/explore/api/async-events";
 import { setUnauthorizedHandler } from "./lib/api-client";
+import { seedMeRoles } from "./lib/auth/me-roles";
+import { bootstrapConfNumber, bootstrapMeRoles, readBootstrap } from "./lib/bootstrap";
+
+// Who the page was served to and the server's limits, inlined in the HTML: no request before the
+// first paint, and no 401 for a visitor who isn't signed in.
+const boot = readBootstrap();
+if (boot) {
+  seedMeRoles(bootstrapMeRoles(boot));
+  const timeout = bootstrapConfNumber(boot, "SUPERSET_WEBSERVER_TIMEOUT");
+  if (timeout) setAsyncJobTimeout(timeout);
+}
 
 const router = createAppRouter();
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join, relative } from "node:path";
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import type { AppEnv } from "./env.ts";
 
 const TYPES: Record<string, string> = {
@@ -48,8 +48,31 @@ export function loadSpa(distDir: string): Map<string, Asset> {
   return assets;
 }
 
+const ROOT = '<div id="root">';
+
+/** JSON as the value of a double-quoted HTML attribute: the browser's `dataset` decodes it back. */
+export function attributeJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
+  );
+}
+
+/**
+ * index.html with the caller's bootstrap data on the root element (Superset's
+ * `#app[data-bootstrap]`), so the SPA knows who is signed in, the feature flags and limits
+ * before its first request. Per-caller, so never cached.
+ */
+function page(c: Context<AppEnv>, template: string) {
+  const boot = c.get("core").bootstrap(c.get("principal"));
+  c.header("Cache-Control", "no-store");
+  return c.html(template.replace(ROOT, `<div id="root" data-bootstrap="${attributeJson(boot)}">`));
+}
+
 /** Static files, then index.html for every other non-API path (client-side routes). */
 export function mountSpa(app: Hono<AppEnv>, assets: Map<string, Asset>): void {
+  const index = assets.get("/index.html");
+  const template = index ? new TextDecoder().decode(index.body) : undefined;
   app.get("*", (c) => {
     const path = c.req.path;
     if (path.startsWith("/api/")) return c.json({ message: "Not found: no such API endpoint." }, 404);
@@ -57,9 +80,13 @@ export function mountSpa(app: Hono<AppEnv>, assets: Map<string, Asset>): void {
     if (!asset) {
       // JSON like every other error, so API clients that stray here can still read the answer.
       if (assets.size === 0)
-        return c.json({ message: "The web app is not built: run `npm run build:web` (npm start does it)." }, 503);
+        return c.json(
+          { message: "The web app is not built: run `npm run build:web` (npm start does it)." },
+          503,
+        );
       return c.json({ message: `Not found: ${path} is not a file of the web app.` }, 404);
     }
+    if (asset === index && template?.includes(ROOT)) return page(c, template);
     if (c.req.header("if-none-match") === asset.etag) return c.body(null, 304);
     c.header("Content-Type", asset.type);
     c.header("ETag", asset.etag);

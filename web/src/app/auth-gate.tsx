@@ -6,11 +6,11 @@ import { loginPath } from "../config/paths";
 import { CurrentUserProvider } from "../lib/auth/current-user";
 import { useMeRoles } from "../lib/auth/me-roles";
 
-/** Loads the signed-in user; a 401 sends the browser to `/login/?next=<path>`. */
+/** Loads the signed-in user; nobody signed in (per the page bootstrap, or a 401) → `/login/?next=<path>`. */
 export function AuthGate({ children }: { children: ReactNode }) {
   const location = useLocation();
   const { data, error, isLoading } = useMeRoles();
-  if (error?.status === 401) {
+  if (error?.status === 401 || data === null) {
     return <Navigate to={loginPath(location.pathname + location.search)} replace />;
   }
   if (error) {

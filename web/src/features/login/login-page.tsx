@@ -2,12 +2,11 @@ import { Alert, Button, Center, Paper, Stack, TextInput, Title } from "@mantine/
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { mutate } from "swr";
 import { BrandLogo } from "../../components/brand-logo";
 import { SecretInput } from "../../components/secret-input";
 import { safeNextPath } from "../../config/paths";
 import { errorMessage } from "../../lib/api-error";
-import { meRolesKey } from "../../lib/auth/me-roles";
+import { reloadMeRoles } from "../../lib/auth/me-roles";
 import { t } from "../../lib/i18n";
 import { login } from "./api/login";
 
@@ -29,7 +28,7 @@ export default function LoginPage() {
     setError(null);
     try {
       await login(username.trim(), password);
-      await mutate(meRolesKey);
+      await reloadMeRoles();
       navigate(safeNextPath(params.get("next")), { replace: true });
     } catch (err) {
       setError(errorMessage(err));

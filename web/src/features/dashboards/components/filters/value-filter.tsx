@@ -50,15 +50,17 @@ export function ValueFilter({ filter, mask, parents, onChange, error, label, edi
   // A single select shows its chosen label as the search text: that alone narrows nothing.
   const shownLabel = !multi && current.length ? labelOf(current[0]) : null;
   const needle = search === shownLabel ? "" : search.trim().toLowerCase();
-  const matching = [...byKey.entries()]
-    .filter(([, v]) => !needle || labelOf(v).toLowerCase().includes(needle))
+  const unpicked = [...byKey.entries()]
+    .filter(([key, v]) => !selected.has(key) && (!needle || labelOf(v).toLowerCase().includes(needle)))
     .map(([value, v]) => ({ value, label: labelOf(v) }));
-  const unpicked = matching.filter((o) => !selected.has(o.value));
+  // Chosen values come first and always (their pills take their labels from here), then a page
+  // of the others the search matches.
   const items = [
     ...(multi && unpicked.length > 0
       ? [{ value: SELECT_ALL, label: `${t("Select All")} (${unpicked.length.toLocaleString()})` }]
       : []),
-    ...matching.slice(0, shown),
+    ...current.map((v) => ({ value: keyOf(v), label: labelOf(v) })),
+    ...unpicked.slice(0, shown),
   ];
   const set = (keys: string[]) => {
     // "Select All" adds every option the search matches, not only the page on screen.
@@ -96,7 +98,7 @@ export function ValueFilter({ filter, mask, parents, onChange, error, label, edi
     nothingFoundMessage: t("No results"),
     comboboxProps: { withinPortal: true },
     scrollAreaProps: {
-      onBottomReached: () => setShown((n) => (n < matching.length ? n + SELECT_PAGE_SIZE : n)),
+      onBottomReached: () => setShown((n) => (n < unpicked.length ? n + SELECT_PAGE_SIZE : n)),
     },
     "data-test": "filter-value-select",
   };

@@ -509,13 +509,12 @@ export class ChartDataService {
       force: opts.force,
     };
     const sliceId = typeof formData.slice_id === "number" ? formData.slice_id : undefined;
-    const reply = await this.request(p, request, { sliceId }, (items) => ({
+    return this.request(p, request, { sliceId }, (items) => ({
       kind: "json",
       status: 200,
       // Legacy clients read one item: the first, with the form data it was asked for.
       body: byteStream(singleItemChunks(p, items[0], { form_data: formData })),
     }));
-    return reply;
   }
 
   /** The worker's handler: runs the job as its user, stores the result, appends one event. */

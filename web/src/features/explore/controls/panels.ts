@@ -3,6 +3,7 @@ import type { ControlConfig, ControlPanel, ControlSection } from "../model/contr
 import { validateInteger, validateNonEmpty, validateNumber } from "../model/validators";
 import { annotationLayersSection } from "../components/annotations/annotation-section";
 import * as c from "./shared-controls";
+import * as sort from "./x-axis-sort-controls";
 
 const section = (
   label: string,
@@ -46,6 +47,10 @@ function timeseriesPanel(extraOptions: ControlConfig[][]): ControlPanel {
       section(t("Query"), "data", [
         [c.xAxis],
         [c.timeGrain],
+        [sort.xAxisSort],
+        [sort.xAxisSortAsc],
+        [sort.xAxisSortSeries],
+        [sort.xAxisSortSeriesAscending],
         [c.metrics],
         [c.groupby],
         ...filtersRows,

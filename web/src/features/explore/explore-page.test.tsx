@@ -120,6 +120,8 @@ function serve(
     if (url.pathname === "/api/v1/chart/data")
       return opts.chartData?.(body) ?? { body: { result: [chartResult] } };
     if (url.pathname === "/api/v1/security/csrf_token/") return { body: { result: "token" } };
+    if (url.pathname === "/api/v1/time_range/")
+      return { body: { result: [{ since: "", until: "", timeRange: "No filter", shift: null }] } };
     if (url.pathname === "/api/v1/explore/form_data") return { status: 201, body: { key: "abc" } };
     if (url.pathname === "/api/v1/dashboard/")
       return { body: { count: 1, ids: [3], result: [{ id: 3, dashboard_title: "Sales" }] } };
@@ -244,7 +246,8 @@ describe("Explore page", () => {
       }),
     });
     await renderExplore("/explore/?slice_id=5");
-    expect(await screen.findByText(/Column nope does not exist/)).toBeInTheDocument();
+    // The whole page (controls, time range, chart) renders before the error: slow under a busy CPU.
+    expect(await screen.findByText(/Column nope does not exist/, {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it("reports a status without a body as unexpected", async () => {

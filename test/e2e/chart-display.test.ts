@@ -17,6 +17,12 @@ const chart = (id: number) => `${dt("dashboard-chart")}[data-chart-id="${id}"]`;
 const pieSlices = (id: number) => e.page.locator(`${chart(id)} ${dt("plotly-chart")} g.slice path.surface`);
 const bars = (id: number) => e.page.locator(`${chart(id)} ${dt("plotly-chart")} g.trace.bars`);
 const fill = (l: Locator) => l.evaluate((el) => getComputedStyle(el).fill);
+/** The category axis as Plotly laid it out, first to last. */
+const categoriesOf = (plot: Locator) =>
+  plot.evaluate(
+    (el) =>
+      (el as unknown as { _fullLayout: { xaxis: { _categories: string[] } } })._fullLayout.xaxis._categories,
+  );
 
 beforeAll(async () => {
   e = await startE2E(["birth_names"]);
@@ -169,16 +175,80 @@ describe("chart display in Chromium", () => {
     await expect.poll(async () => new Set(await opacities()), { timeout: 15_000 }).toEqual(new Set(["1"]));
   });
 
-  it("draws bars in the query's row order (sorted by the metric, descending)", async () => {
-    const order = await e.page.locator(`${chart(seriesBarId)} .js-plotly-plot`).evaluate((el) => {
-      const plot = el as unknown as { _fullLayout: { xaxis: { _categories: string[] } } };
-      return plot._fullLayout.xaxis._categories;
-    });
-    // The rows as the server returned them for this chart (sorted by the metric, descending).
+  it("orders the categories of a chart with several series by name by default (Superset's x_axis_sort_series)", async () => {
+    const order = await categoriesOf(e.page.locator(`${chart(seriesBarId)} .js-plotly-plot`));
     const rows = replies.get(seriesBarId);
     expect(rows?.length).toBeGreaterThan(2);
-    const rowsOrder = [...new Set(rows!.map((r) => String(r.state)))];
-    expect(order).toEqual(rowsOrder);
+    const states = [...new Set(rows!.map((r) => String(r.state)))];
+    expect(order).toEqual([...states].sort());
+  });
+
+  it("draws a new bar chart's bars in the query's order: top 10 names by SUM(num), descending", async () => {
+    const ds = await datasetIdOf(e, "birth_names");
+    const sumNum = {
+      expressionType: "SIMPLE",
+      column: { column_name: "num" },
+      aggregate: "SUM",
+      label: "SUM(num)",
+    };
+    // The ranking straight from SQL, without any post-processing.
+    const ranked = await api<{ result: { data: { name: string; "SUM(num)": number }[] }[] }>(
+      "POST",
+      "/api/v1/chart/data",
+      {
+        datasource: { id: ds, type: "table" },
+        queries: [{ columns: ["name"], metrics: [sumNum], orderby: [[sumNum, false]], row_limit: 10 }],
+        result_format: "json",
+        result_type: "full",
+      },
+    );
+    const expected = ranked.result[0].data.map((r) => r.name);
+    expect(expected).toHaveLength(10);
+    expect(expected).not.toEqual([...expected].sort()); // else the test could not tell the orders apart
+    // A chart as a new one is saved: no x_axis_sort, Sort descending on.
+    const { id } = await api<{ id: number }>("POST", "/api/v1/chart/", {
+      slice_name: "Top names",
+      viz_type: "echarts_timeseries_bar",
+      datasource_id: ds,
+      datasource_type: "table",
+      params: JSON.stringify({
+        datasource: `${ds}__table`,
+        viz_type: "echarts_timeseries_bar",
+        x_axis: "name",
+        metrics: [sumNum],
+        groupby: [],
+        adhoc_filters: [],
+        order_desc: true,
+        row_limit: 10,
+      }),
+    });
+    const page = await e.context.newPage();
+    try {
+      await page.goto(`${e.url}/explore/?slice_id=${id}`);
+      const plot = page.locator(`${dt("plotly-chart")} .js-plotly-plot`).first();
+      await page
+        .locator(`${dt("plotly-chart")} g.trace.bars`)
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await expect.poll(() => categoriesOf(plot), { timeout: 15_000 }).toEqual(expected);
+      // The bars as drawn, left to right: each no taller than the one before.
+      const heights = await plot.evaluate((el) => {
+        const gd = el as unknown as { calcdata: { p: number; s: number }[][] };
+        return gd.calcdata[0].map((bar) => bar.s);
+      });
+      expect(heights).toEqual([...heights].sort((a, b) => b - a));
+
+      // X-Axis Sort By the axis itself, descending: the same names, in reverse name order.
+      await page.locator(dt("control-x_axis_sort")).click();
+      await page.getByRole("option", { name: "name", exact: true }).click();
+      await page.locator(dt("control-x_axis_sort_asc")).click();
+      await page.locator(dt("run-query-button")).click();
+      await expect
+        .poll(() => categoriesOf(plot), { timeout: 30_000 })
+        .toEqual([...expected].sort().reverse());
+    } finally {
+      await page.close();
+    }
   });
 
   it("shows Plotly's mode bar only while the pointer is over the chart", async () => {

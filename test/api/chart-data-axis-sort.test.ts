@@ -23,7 +23,7 @@ const sumNum = {
   column: { column_name: "num" },
   aggregate: "SUM",
   label: "SUM(num)",
-};
+} as const;
 
 /** A bar chart's query over `name`: the top 10 names by SUM(num), as Superset's client sends it. */
 const barQuery = (post: Json[]) => ({

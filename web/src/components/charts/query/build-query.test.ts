@@ -113,7 +113,15 @@ describe("buildQuery per visualisation", () => {
       rolling_type: "mean",
       window: 3,
       min_periods: 1,
-      columns: { "SUM(num)": "SUM(num)", "SUM(num)__1 year": "SUM(num)__1 year" },
+      // Superset names the compared columns; the server rolls every pivoted column.
+      columns: { "ratio__SUM(num)__SUM(num)__1 year": "ratio__SUM(num)__SUM(num)__1 year" },
+      is_pivot_df: true,
+    });
+    // The pivot keeps the shifted metric, so the compare step finds it.
+    expect(q.post_processing?.[0]?.options).toMatchObject({
+      index: ["ds"],
+      columns: ["gender"],
+      aggregates: { "SUM(num)": { operator: "mean" }, "SUM(num)__1 year": { operator: "mean" } },
     });
     const compare = q.post_processing?.find((s) => s?.operation === "compare");
     expect(compare?.options).toMatchObject({
@@ -131,7 +139,69 @@ describe("buildQuery per visualisation", () => {
     expect(q.post_processing?.find((s) => s?.operation === "cum")?.options).toEqual({
       operator: "sum",
       columns: { count: "count" },
+      is_pivot_df: true,
     });
+  });
+
+  it("time comparison (actual values) + rolling mean: the pivot keeps the shifted metric for the rolling step", () => {
+    const [q] = buildQueries(
+      fd("echarts_timeseries_line", {
+        x_axis: "ds",
+        metrics: ["count"],
+        time_compare: ["1 year ago"],
+        comparison_type: "values",
+        rolling_type: "mean",
+        rolling_periods: 3,
+      }),
+      { dataset },
+    );
+    expect(q.time_offsets).toEqual(["1 year ago"]);
+    expect(q.post_processing).toEqual([
+      {
+        operation: "pivot",
+        options: {
+          index: ["ds"],
+          columns: [],
+          aggregates: { count: { operator: "mean" }, "count__1 year ago": { operator: "mean" } },
+          drop_missing_columns: true,
+        },
+      },
+      {
+        operation: "rolling",
+        options: {
+          rolling_type: "mean",
+          window: 3,
+          min_periods: 0,
+          columns: { count: "count", "count__1 year ago": "count__1 year ago" },
+          is_pivot_df: true,
+        },
+      },
+      { operation: "flatten" },
+    ]);
+  });
+
+  it("group-by + rolling: the rolling step covers the pivoted series columns", () => {
+    const [q] = buildQueries(
+      fd("echarts_timeseries_line", {
+        x_axis: "ds",
+        metrics: ["count"],
+        groupby: ["gender"],
+        rolling_type: "sum",
+        rolling_periods: 2,
+      }),
+      { dataset },
+    );
+    expect(q.post_processing?.map((s) => s?.operation)).toEqual(["pivot", "rolling", "rename", "flatten"]);
+    expect(q.post_processing?.[0]?.options).toMatchObject({ columns: ["gender"], aggregates: { count: {} } });
+    expect(q.post_processing?.[1]?.options).toMatchObject({ columns: { count: "count" }, is_pivot_df: true });
+  });
+
+  it("no time shifts: the pivot aggregates only the metrics", () => {
+    const [q] = buildQueries(
+      fd("echarts_timeseries_line", { x_axis: "ds", metrics: ["count"], comparison_type: "values" }),
+      { dataset },
+    );
+    expect(Object.keys(q.post_processing?.[0]?.options?.aggregates as object)).toEqual(["count"]);
   });
 
   it("time range with a time column becomes granularity + time_range", () => {

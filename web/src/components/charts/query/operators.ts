@@ -6,21 +6,40 @@ import { ensureArray, metricLabel, toInt } from "./labels";
 
 export const ROLLING_WINDOW_TYPES = new Set(["mean", "sum", "std"]);
 
+/**
+ * Superset's pivot, and its time-comparison variant: with time shifts the shifted copies of each
+ * metric (`count__1 year ago`) are aggregated too, or the rolling and compare steps after the
+ * pivot would reference columns the pivot dropped.
+ */
 export function pivotOperator(
   fd: FormData,
   index: string,
   seriesLabels: string[],
   metricLabels: string[],
 ): PostProcessingStep {
+  const kept = isTimeComparison(fd) ? metricsWithOffsets(fd, metricLabels) : metricLabels;
   return {
     operation: "pivot",
     options: {
       index: [index],
       columns: seriesLabels,
-      aggregates: Object.fromEntries(metricLabels.map((m) => [m, { operator: "mean" }])),
+      // "mean" of the single value per cell keeps empty cells as NaN instead of dropping them.
+      aggregates: Object.fromEntries(kept.map((m) => [m, { operator: "mean" }])),
       drop_missing_columns: !fd.show_empty_columns,
     },
   };
+}
+
+const COMPARISON_TYPES = new Set(["values", "difference", "percentage", "ratio"]);
+
+/** The comparison type, "values" (actual values) when the control was never set. */
+function comparisonType(fd: FormData): string {
+  return (fd.comparison_type as string | undefined) ?? "values";
+}
+
+/** Superset's isTimeComparison: time shifts asked for, with a known comparison type. */
+export function isTimeComparison(fd: FormData): boolean {
+  return timeOffsets(fd).length > 0 && COMPARISON_TYPES.has(comparisonType(fd));
 }
 
 /** Labels of the metrics and their time-shifted copies (`metric__1 year`). */
@@ -29,11 +48,16 @@ export function metricsWithOffsets(fd: FormData, metricLabels: string[]): string
   return [...metricLabels, ...offsets.flatMap((o) => metricLabels.map((m) => `${m}__${o}`))];
 }
 
+/**
+ * Superset's rollingWindowOperator. It runs on the pivoted frame (`is_pivot_df`), so the server
+ * rolls every series column: with a group-by the pivot names columns by group ("boy", "girl")
+ * and a metric label would not be found. The column map is kept as Superset sends it.
+ */
 export function rollingOperator(fd: FormData, metricLabels: string[]): PostProcessingStep | undefined {
   const type = fd.rolling_type as string | undefined;
-  const labels = metricsWithOffsets(fd, metricLabels);
-  const columns = Object.fromEntries(labels.map((m) => [m, m]));
-  if (type === "cumsum") return { operation: "cum", options: { operator: "sum", columns } };
+  const columns = Object.fromEntries(rollingColumns(fd, metricLabels).map((m) => [m, m]));
+  if (type === "cumsum")
+    return { operation: "cum", options: { operator: "sum", columns, is_pivot_df: true } };
   if (!type || !ROLLING_WINDOW_TYPES.has(type)) return undefined;
   return {
     operation: "rolling",
@@ -42,8 +66,17 @@ export function rollingOperator(fd: FormData, metricLabels: string[]): PostProce
       window: toInt(fd.rolling_periods, 1),
       min_periods: toInt(fd.min_periods, 0),
       columns,
+      is_pivot_df: true,
     },
   };
+}
+
+/** The columns Superset names in its rolling step: the metrics, their shifted copies, or the compared ones. */
+function rollingColumns(fd: FormData, metricLabels: string[]): string[] {
+  if (!isTimeComparison(fd)) return metricLabels;
+  const type = comparisonType(fd);
+  if (type === "values") return metricsWithOffsets(fd, metricLabels);
+  return timeOffsets(fd).flatMap((o) => metricLabels.map((m) => `${type}__${m}__${m}__${o}`));
 }
 
 /** The time shifts asked for, as the 000 §9 option texts (e.g. '1 year', '28 days'). */
@@ -52,9 +85,9 @@ export function timeOffsets(fd: FormData): string[] {
 }
 
 export function timeCompareOperator(fd: FormData, metricLabels: string[]): PostProcessingStep | undefined {
-  const type = (fd.comparison_type as string | undefined) ?? "values";
+  const type = comparisonType(fd);
   const offsets = timeOffsets(fd);
-  if (type === "values" || offsets.length === 0) return undefined;
+  if (type === "values" || !isTimeComparison(fd)) return undefined;
   return {
     operation: "compare",
     options: {

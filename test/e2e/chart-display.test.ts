@@ -16,7 +16,6 @@ const item = (id: string, type: string, children: string[] = [], meta: Record<st
 const chart = (id: number) => `${dt("dashboard-chart")}[data-chart-id="${id}"]`;
 const pieSlices = (id: number) => e.page.locator(`${chart(id)} ${dt("plotly-chart")} g.slice path.surface`);
 const bars = (id: number) => e.page.locator(`${chart(id)} ${dt("plotly-chart")} g.trace.bars`);
-const fill = (l: Locator) => l.evaluate((el) => getComputedStyle(el).fill);
 /** The category axis as Plotly laid it out, first to last. */
 const categoriesOf = (plot: Locator) =>
   plot.evaluate(

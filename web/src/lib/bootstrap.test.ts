@@ -9,7 +9,7 @@ function root(attribute: string | null): HTMLElement {
   return div.firstElementChild as HTMLElement;
 }
 
-const escape = (value: unknown) =>
+const attributeEscaped = (value: unknown) =>
   JSON.stringify(value).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const common = { feature_flags: { GLOBAL_ASYNC_QUERIES: false }, conf: { SUPERSET_WEBSERVER_TIMEOUT: 90 } };
@@ -18,7 +18,7 @@ describe("page bootstrap", () => {
   it("reads the signed-in user and the conf from the root element's attribute", () => {
     const boot = readBootstrap(
       root(
-        escape({
+        attributeEscaped({
           user: {
             userId: 3,
             username: "ana",
@@ -51,7 +51,7 @@ describe("page bootstrap", () => {
   });
 
   it("says nobody is signed in for an anonymous page", () => {
-    const boot = readBootstrap(root(escape({ user: { roles: { Public: [] }, permissions: {} }, common })));
+    const boot = readBootstrap(root(attributeEscaped({ user: { roles: { Public: [] }, permissions: {} }, common })));
     expect(boot).not.toBeNull();
     expect(bootstrapMeRoles(boot!)).toBeNull();
   });
@@ -59,6 +59,6 @@ describe("page bootstrap", () => {
   it("gives nothing for a page without the attribute or with data it can't read", () => {
     expect(readBootstrap(root(null))).toBeNull();
     expect(readBootstrap(root("{not json"))).toBeNull();
-    expect(readBootstrap(root(escape({ user: "admin" })))).toBeNull();
+    expect(readBootstrap(root(attributeEscaped({ user: "admin" })))).toBeNull();
   });
 });

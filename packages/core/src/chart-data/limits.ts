@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { type ChartDataRequest, ErrorType, type QueryObject } from "@strata/contracts";
 import type { CompiledQuery } from "@strata/query";
 import { type AppError, badRequest, typedError } from "../errors.ts";
+import { positiveIntegersFromEnv } from "../env-numbers.ts";
 
 /**
  * How much work one chart-data request may ask for. Superset's clients send one to three query
@@ -71,16 +72,7 @@ const ENV: Record<keyof ChartDataLimits, string> = {
 
 /** Limits from environment variables (Superset's names where it has one); a bad value stops the start. */
 export function chartDataLimitsFromEnv(env: Record<string, string | undefined>): ChartDataLimits {
-  const out = { ...DEFAULT_CHART_DATA_LIMITS };
-  for (const [field, name] of Object.entries(ENV) as [keyof ChartDataLimits, string][]) {
-    const raw = env[name];
-    if (raw === undefined || raw === "") continue;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1)
-      throw new Error(`${name} must be a positive whole number, not "${raw}".`);
-    out[field] = n;
-  }
-  return out;
+  return positiveIntegersFromEnv(DEFAULT_CHART_DATA_LIMITS, ENV, env);
 }
 
 const fmt = (n: number) => n.toLocaleString("en-US");

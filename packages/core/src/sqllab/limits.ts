@@ -1,3 +1,5 @@
+import { positiveIntegersFromEnv } from "../env-numbers.ts";
+
 /** SQL Lab's configurable limits (Superset's names in the comments). */
 export interface SqlLabLimits {
   /** DEFAULT_SQLLAB_LIMIT: the limit selector's default. */
@@ -34,16 +36,7 @@ const ENV: Record<keyof SqlLabLimits, string> = {
 
 /** Limits from environment variables named as in Superset; a bad value stops the start. */
 export function sqlLabLimitsFromEnv(env: Record<string, string | undefined>): SqlLabLimits {
-  const out = { ...DEFAULT_SQLLAB_LIMITS };
-  for (const [field, name] of Object.entries(ENV) as [keyof SqlLabLimits, string][]) {
-    const raw = env[name];
-    if (raw === undefined || raw === "") continue;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1)
-      throw new Error(`${name} must be a positive whole number, not "${raw}".`);
-    out[field] = n;
-  }
-  return out;
+  return positiveIntegersFromEnv(DEFAULT_SQLLAB_LIMITS, ENV, env);
 }
 
 /** The bootstrap's `common.conf`, under Superset's names. */

@@ -277,8 +277,11 @@ describe("chart display in Chromium", () => {
     const svg = e.page.locator(`${chart(stateBarId)} svg.main-svg`).first();
     const width = () => svg.evaluate((el) => el.getBoundingClientRect().width);
     const cardWidth = async () => (await e.page.locator(chart(stateBarId)).boundingBox())!.width;
+    // Entering edit mode re-lays out the grid: wait for the plot to fit its card first.
+    await expect
+      .poll(async () => Math.abs((await width()) - (await cardWidth())), { timeout: 10_000 })
+      .toBeLessThan(4);
     const before = await width();
-    expect(Math.abs(before - (await cardWidth()))).toBeLessThan(4);
     await e.page.locator(`${block} ${dt("resize-handle")}`).scrollIntoViewIfNeeded();
     const handle = await e.page.locator(`${block} ${dt("resize-handle")}`).boundingBox();
     if (!handle) throw new Error("no resize handle");

@@ -61,8 +61,12 @@ describe("Explore's Samples pane", () => {
       .toBeGreaterThan(0);
     const pane = e.page.locator(dt("data-pane"));
     // Raw rows: the dataset's own columns, under the chart's filter.
-    await expect(pane.getByText("name", { exact: true }).count()).resolves.toBeGreaterThan(0);
-    await expect(pane.getByText("CA", { exact: true }).count()).resolves.toBeGreaterThan(0);
+    await expect
+      .poll(() => pane.getByText("name", { exact: true }).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => pane.getByText("CA", { exact: true }).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     await expect(pane.getByText(/Referenced columns not available/).count()).resolves.toBe(0);
     const samples = replies.find((r) => r.type === "samples");
     expect(samples?.status).toBe(200);

@@ -232,7 +232,9 @@ describe("Explore permalinks and dashboard context", () => {
         .locator(`${dt("plotly-chart")} g.slice`)
         .first()
         .waitFor({ timeout: 30_000 });
-      expect((await sliceFills(dt("explore-page"))).sort()).toEqual([...onDashboard].sort());
+      await expect
+        .poll(async () => (await sliceFills(dt("explore-page"))).sort(), { timeout: 30_000 })
+        .toEqual([...onDashboard].sort());
       await expect
         .poll(() => e.page.locator(`${dt("control-adhoc_filters")} ${dt("filter-pill")}`).allTextContents())
         .toEqual([expect.stringContaining("CA")]);
@@ -245,7 +247,9 @@ describe("Explore permalinks and dashboard context", () => {
         .locator(`${dt("plotly-chart")} g.slice`)
         .first()
         .waitFor({ timeout: 30_000 });
-      expect((await sliceFills(dt("explore-page"))).sort()).toEqual([...onDashboard].sort());
+      await expect
+        .poll(async () => (await sliceFills(dt("explore-page"))).sort(), { timeout: 30_000 })
+        .toEqual([...onDashboard].sort());
       expect(requests.some((body) => body.includes('"CA"'))).toBe(true);
       // Without the dashboard: the chart's own colours and no dashboard filter.
       requests.length = 0;

@@ -119,11 +119,23 @@ describe("foundation in Chromium", () => {
     await logIn(e, "/superset/welcome/");
     expect(await meStatus()).toBe(200);
     await e.page.locator(dt("user-menu")).click();
+    // The SPA may route to /login/ on its own as the session ends, before the full load of the
+    // login page that logging out performs: wait for that document, not just the address.
+    const loginDocument = e.page.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/login/" && r.request().resourceType() === "document",
+    );
     await e.page.locator(dt("logout")).click();
-    await e.page.waitForURL((u) => u.pathname === "/login/");
+    await loginDocument;
+    await e.page.waitForLoadState("load");
     expect(await meStatus()).toBe(401);
     // The old page's cookie is gone for good: going back does not restore the session.
-    await e.page.goto(`${e.url}/superset/welcome/`);
-    await e.page.waitForURL((u) => u.pathname === "/login/");
+    // A new tab with the same cookies (the login page may still be settling in this one).
+    const tab = await e.page.context().newPage();
+    try {
+      await tab.goto(`${e.url}/superset/welcome/`);
+      await tab.waitForURL((u) => u.pathname === "/login/");
+    } finally {
+      await tab.close();
+    }
   });
 });

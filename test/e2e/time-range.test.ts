@@ -115,4 +115,49 @@ describe("time range picker in Chromium", () => {
     await e.page.locator(dt("control-time_range-apply")).click();
     await expect.poll(() => picker.textContent()).toBe('DATEADD(DATETIME("now"), -2, year) : today');
   });
+  it("Last N units, Previous and No filter: each shows the server's dates and applies in Superset's words", async () => {
+    const picker = e.page.locator(dt("control-time_range"));
+    const draft = e.page.locator(dt("control-time_range-draft-resolved"));
+    const now = new Date();
+    const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+    await picker.click();
+    await e.page.locator(dt("control-time_range-range-type")).selectOption("Last");
+    await e.page.getByRole("radio", { name: "last N units" }).check();
+    await e.page.locator(dt("control-time_range-last-n")).fill("2");
+    await e.page.locator(dt("control-time_range-last-unit")).selectOption("year");
+    const twoYearsAgo = new Date(today);
+    twoYearsAgo.setUTCFullYear(today.getUTCFullYear() - 2);
+    // 29 February minus two years clamps to the 28th, as the server's month arithmetic does.
+    if (twoYearsAgo.getUTCDate() !== today.getUTCDate()) twoYearsAgo.setUTCDate(0);
+    await expect
+      .poll(() => draft.textContent(), { timeout: 15_000 })
+      .toBe(`${day(twoYearsAgo)} ≤ col < ${day(today)}`);
+    await e.page.locator(dt("control-time_range-apply")).click();
+    await expect.poll(() => picker.textContent()).toBe("Last 2 years");
+
+    await picker.click();
+    await e.page.locator(dt("control-time_range-range-type")).selectOption("Previous");
+    await e.page.getByRole("radio", { name: "previous calendar year" }).check();
+    const year = today.getUTCFullYear();
+    await expect
+      .poll(() => draft.textContent(), { timeout: 15_000 })
+      .toBe(`${year - 1}-01-01 ≤ col < ${year}-01-01`);
+    await e.page.locator(dt("control-time_range-apply")).click();
+    await expect.poll(() => picker.textContent()).toBe("previous calendar year");
+
+    await picker.click();
+    await e.page.locator(dt("control-time_range-range-type")).selectOption("No filter");
+    await expect.poll(() => draft.textContent(), { timeout: 15_000 }).toBe("-∞ ≤ col < ∞");
+    await e.page.locator(dt("control-time_range-apply")).click();
+    await expect.poll(() => picker.textContent()).toBe("No filter");
+    const request = e.page.waitForRequest(
+      (r) => r.url().includes("/api/v1/chart/data") && (r.postData() ?? "").includes("No filter"),
+    );
+    await e.page.locator(dt("run-query-button")).click();
+    await request;
+    await expect
+      .poll(() => e.page.locator(dt("row-count")).textContent(), { timeout: 30_000 })
+      .toBe("2 rows");
+  });
 });

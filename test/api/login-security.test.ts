@@ -113,6 +113,37 @@ describe("login throttling", () => {
     expect(count(outcomes, "ok") + count(outcomes, "checked")).toBeLessThanOrEqual(MAX_TRIES);
   });
 
+  it("limits password spraying: one address gets a bounded number of tries across all accounts", async () => {
+    const PER_CLIENT = 50;
+    await userWithRoles(s, admin, "sprayed", ["Gamma"]);
+    const before = passwordChecksSoFar();
+    const sprayer = { "x-forwarded-for": "203.0.113.150" };
+    // Two wrong guesses at each of 40 accounts: never more than 2 per account, 80 in all.
+    const results = await Promise.all(
+      Array.from({ length: 80 }, (_, i) =>
+        login(proxied.url, { username: `spray-${i % 40}`, password: `guess-${i}` }, sprayer),
+      ),
+    );
+    const outcomes = await Promise.all(results.map(outcome));
+    const checked = passwordChecksSoFar() - before;
+    expect(checked).toBeLessThanOrEqual(PER_CLIENT);
+    expect(count(outcomes, "locked")).toBe(80 - checked);
+    // This address is now refused even at an account it never tried, right password or not...
+    const fresh = await login(
+      proxied.url,
+      { username: "sprayed", password: "sprayed-password-123" },
+      sprayer,
+    );
+    expect(await outcome(fresh)).toBe("locked");
+    // ...and the account's owner, from their own address, is not affected.
+    const owner = await login(
+      proxied.url,
+      { username: "sprayed", password: "sprayed-password-123" },
+      { "x-forwarded-for": "198.51.100.77" },
+    );
+    expect(owner.status).toBe(200);
+  });
+
   it("locks the admin account out only for the address that failed", async () => {
     const attacker = { "x-forwarded-for": "192.0.2.66" };
     for (let i = 0; i < MAX_TRIES; i++)

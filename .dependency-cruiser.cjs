@@ -52,14 +52,6 @@ const knownCycle = (...files) => ({
   cycle: files.map((name) => ({ name, dependencyTypes: [] })),
 });
 const KNOWN_VIOLATIONS = [
-  // TEMPORARY: handlers and the runtime wiring still reach into engines; engine choice and
-  // dialect lookups are moving behind core verbs.
-  ...[
-    "functions/src/runtime/local-runtime.ts",
-    "functions/src/runtime/cloud-runtime.ts",
-    "functions/src/runtime/config.ts",
-    "functions/src/routes/database-upload.ts",
-  ].map((file) => known("functions-import-core-and-contracts-only", file, "packages/engines/src/index.ts")),
   // The compiler's test fixtures borrow the real engine dialects to check SQL per engine.
   known(
     "query-imports-contracts-only",

@@ -18,6 +18,7 @@ import { dashboardEmbeddedRoutes, embeddingRoutes } from "./routes/embedded.ts";
 import { exploreRoutes } from "./routes/explore.ts";
 import { logRoutes } from "./routes/log.ts";
 import { rlsRoutes } from "./routes/rls.ts";
+import { reportRoutes } from "./routes/report.ts";
 import { savedQueryRoutes } from "./routes/saved-query.ts";
 import { meRoutes, securityRoutes, sessionRoutes } from "./routes/security.ts";
 import {
@@ -80,6 +81,7 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.route("/api/v1/query", queryRoutes());
   app.route("/api/v1/saved_query", savedQueryRoutes());
   app.route("/api/v1/annotation_layer", annotationLayerRoutes());
+  app.route("/api/v1/report", reportRoutes());
   app.route("/api/v1/time_range", timeRangeRoutes());
   app.route("/", datasourceRoutes());
   app.route("/", legacyExploreJsonRoutes());

@@ -18,6 +18,7 @@ async function main() {
     globalAsyncQueries: cfg.globalAsyncQueries,
     sqlLab: cfg.sqlLab,
     chartData: cfg.chartData,
+    reports: cfg.reports,
   });
   const app = createApp(runtime.core, {
     spaDir: join(PROJECT_ROOT, "web", "dist"),

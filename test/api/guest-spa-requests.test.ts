@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChartDataset } from "../../web/src/components/charts/types.ts";
-import { chartDataPath } from "../../web/src/features/explore/api/chart-data.ts";
+import { chartDataPath } from "../../web/src/components/charts/data/fetch-chart-data.ts";
 import {
   dashboardChartRequest,
   dashboardFormData,

@@ -27,6 +27,30 @@ async function typeSql(sql: string) {
   await e.page.keyboard.insertText(sql);
 }
 
+/** What the server has stored of this user's SQL Lab: tab labels in order, and the active tab. */
+async function stored() {
+  const boot = await apiCall<{
+    result: {
+      tab_state_ids: [number, string][];
+      active_tab: { latest_query: { sql: string; state: string } | null } | null;
+    };
+  }>(e, "GET", "/api/v1/sqllab/");
+  return { labels: boot.result.tab_state_ids.map(([, label]) => label), active: boot.result.active_tab };
+}
+
+/** Waits until the server stores the tabs the page shows (the SPA saves them debounced). */
+async function tabsStored() {
+  const shown = await e.page.locator(dt("sqllab-tab")).allTextContents();
+  await expect.poll(async () => (await stored()).labels, { timeout: 15_000 }).toEqual(shown);
+}
+
+/** Waits until the active tab's stored latest query is the run whose SQL contains `sql`. */
+async function latestQueryStored(sql: string) {
+  await expect
+    .poll(async () => (await stored()).active?.latest_query?.sql ?? "", { timeout: 15_000 })
+    .toContain(sql);
+}
+
 describe("SQL Lab in Chromium", () => {
   it("picks the examples database, runs a GROUP BY and shows 2 rows in the grid", async () => {
     await e.page.goto(`${e.url}/sqllab/`);
@@ -109,7 +133,7 @@ describe("SQL Lab in Chromium", () => {
     const names = await e.page.locator(dt("sqllab-tab")).allTextContents();
     expect(names.some((n) => n.includes("Untitled Query"))).toBe(true);
 
-    await e.page.waitForTimeout(300);
+    await tabsStored();
     await e.page.goto(`${e.url}/sqllab/`);
     await e.page.locator(dt("sqllab-page")).waitFor();
     await expect
@@ -164,7 +188,7 @@ describe("SQL Lab in Chromium", () => {
     const names = await e.page.locator(dt("sqllab-tab")).allTextContents();
     expect(names[names.length - 1]).toMatch(/Untitled Query \d+/);
     expect(new URL(e.page.url()).searchParams.has("incoming")).toBe(false);
-    await e.page.waitForTimeout(1500); // the new tab is stored before the next test compares tabs
+    await tabsStored(); // before the next test compares tabs
   });
 
   it("opens a shared link /sqllab/p/<key> in a new 'Shared query' tab (002)", async () => {
@@ -191,12 +215,12 @@ describe("SQL Lab in Chromium", () => {
       .poll(() => e.page.locator(`${dt("sql-editor")} .cm-content`).textContent(), { timeout: 15_000 })
       .toContain("SELECT 7 AS shared_answer");
     await expect.poll(() => new URL(e.page.url()).pathname).toBe("/sqllab/");
-    await e.page.waitForTimeout(1500); // the new tab is stored before the next test compares tabs
+    await tabsStored(); // before the next test compares tabs
   });
 
   it("brings the same tabs back in another browser (state is on the server, not in localStorage)", async () => {
     const names = await e.page.locator(dt("sqllab-tab")).allTextContents();
-    await e.page.waitForTimeout(1500); // the debounced save
+    await tabsStored();
     const other = await e.context.browser()?.newContext();
     const page = other ? await other.newPage() : await e.context.newPage();
     if (!other) await e.context.clearCookies();
@@ -392,7 +416,20 @@ describe("SQL Lab in Chromium", () => {
     await typeSql(longSql);
     await e.page.locator(dt("run-query")).click();
     await e.page.locator(dt("query-running")).waitFor({ timeout: 15_000 });
-    await e.page.waitForTimeout(1000); // the server has registered the run (a stop finds it by client id)
+    // The server has registered the run (a stop finds it by client id).
+    await expect
+      .poll(
+        async () =>
+          (
+            await apiCall<{ result: { sql: string }[] }>(
+              e,
+              "GET",
+              "/api/v1/query/updated_since?q=(last_updated_ms:0)",
+            )
+          ).result.some((q) => q.sql === longSql),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     const stop = e.page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/api/v1/query/stop"));
     await e.page.locator(dt("stop-query")).click();
     expect((await stop).status()).toBe(200);
@@ -422,7 +459,7 @@ describe("SQL Lab in Chromium", () => {
     await e.page.locator(dt("run-query")).click();
     const grid = e.page.locator(dt("sqllab-results-grid"));
     await grid.getByText("kept after reload").waitFor({ timeout: 30_000 });
-    await e.page.waitForTimeout(1500); // the debounced save of the tab's latest query
+    await latestQueryStored("'kept after reload'");
     await e.page.reload();
     await e.page.locator(dt("sqllab-page")).waitFor();
     await grid.getByText("kept after reload").waitFor({ timeout: 30_000 });
@@ -569,7 +606,7 @@ describe("SQL Lab in Chromium", () => {
     await expect
       .poll(() => message.textContent(), { timeout: 30_000 })
       .toMatch(/^Table (\w+\.)?births_by_state_reload was created$/);
-    await e.page.waitForTimeout(1500); // the debounced save of the tab's latest query
+    await latestQueryStored("SUM(num) AS total FROM birth_names GROUP BY state");
     await e.page.reload();
     await e.page.locator(dt("sqllab-page")).waitFor();
     await expect

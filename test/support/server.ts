@@ -4,13 +4,20 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { createApp, type App } from "../../functions/src/app.ts";
 import { startLocalRuntime, type LocalRuntime } from "../../functions/src/runtime/local-runtime.ts";
-import { type ChartDataLimits, DEFAULT_CHART_DATA_LIMITS, type SqlLabLimits } from "@strata/core";
+import {
+  type ChartDataLimits,
+  DEFAULT_CHART_DATA_LIMITS,
+  type ReportSettings,
+  type SqlLabLimits,
+} from "@strata/core";
 
 export const ADMIN = { username: "admin", password: "admin-test-password" };
 
 export interface TestServer {
   app: App;
   runtime: LocalRuntime;
+  /** The temporary DATA_DIR (removed on close). */
+  dataDir: string;
   /** Calls the app in-process as the given bearer token (or anonymously). */
   call(
     method: string,
@@ -31,6 +38,7 @@ export async function startTestServer(
     globalAsyncQueries?: boolean;
     sqlLab?: SqlLabLimits;
     chartData?: Partial<ChartDataLimits>;
+    reports?: ReportSettings;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "strata-test-"));
@@ -44,6 +52,7 @@ export async function startTestServer(
     globalAsyncQueries: opts.globalAsyncQueries,
     sqlLab: opts.sqlLab,
     chartData: opts.chartData ? { ...DEFAULT_CHART_DATA_LIMITS, ...opts.chartData } : undefined,
+    reports: opts.reports,
     log: () => {},
   });
   const app = createApp(runtime.core);
@@ -60,6 +69,7 @@ export async function startTestServer(
   return {
     app,
     runtime,
+    dataDir,
     call,
     async login(username, password) {
       const res = await call("POST", "/api/v1/security/login", {

@@ -4,7 +4,7 @@ import { RouterProvider } from "react-router";
 import { AppProviders } from "./app/providers";
 import { createAppRouter } from "./app/router";
 import { loginPath, paths } from "./config/paths";
-import { setAsyncJobTimeout } from "./features/explore/api/async-events";
+import { setAsyncJobTimeout } from "./components/charts/data/async-job";
 import { setUnauthorizedHandler } from "./lib/api-client";
 import { seedMeRoles } from "./lib/auth/me-roles";
 import { bootstrapConfNumber, bootstrapMeRoles, readBootstrap } from "./lib/bootstrap";

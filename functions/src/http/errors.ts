@@ -1,16 +1,17 @@
-import { AppError, redactServerPathsIn } from "@strata/core";
+import { knownErrorToAppError, redactServerPathsIn } from "@strata/core";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /**
- * The one error boundary: typed errors keep their status and Superset shape; anything unknown
- * is logged and answered with a generic 500 that leaks nothing.
+ * The one error boundary: typed errors keep their status and Superset shape, engine errors and
+ * query-layer refusals get it here; anything unknown is logged and answered with a generic 500
+ * that leaks nothing.
  */
 export function onError(err: Error, c: Context) {
-  // Engine errors are redacted where they are made; this catches a path in any other error.
-  if (err instanceof AppError)
-    return c.json(redactServerPathsIn(err.body), err.status as ContentfulStatusCode);
+  const known = knownErrorToAppError(err);
+  // Engine errors are redacted when mapped; this catches a path in any other error.
+  if (known) return c.json(redactServerPathsIn(known.body), known.status as ContentfulStatusCode);
   if (/greater than Number\.MAX_SAFE_INTEGER/.test(err.message)) {
     // The store refuses numbers it can't write exactly; one reaching it came from the request.
     return c.json({ message: "A number in the request is too large: integers must be below 2^53." }, 400);

@@ -81,5 +81,3 @@ export function pathId(c: Context, name = "id"): number {
   if (!Number.isSafeInteger(id) || id <= 0) throw badRequest(`${name} must be a positive integer.`);
   return id;
 }
-
-export const RisonIdList = v.array(v.pipe(v.number(), v.integer(), v.minValue(1)));

@@ -1,4 +1,10 @@
-import { InfoQuerySchema, ListQuerySchema, RelatedQuerySchema, type RelatedItem } from "@strata/contracts";
+import {
+  IdListSchema,
+  InfoQuerySchema,
+  ListQuerySchema,
+  RelatedQuerySchema,
+  type RelatedItem,
+} from "@strata/contracts";
 import {
   applyListQuery,
   badRequest,
@@ -11,7 +17,7 @@ import {
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppEnv } from "./env.ts";
-import { RisonIdList, risonQuery } from "./input.ts";
+import { risonQuery } from "./input.ts";
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -87,7 +93,7 @@ export function listRoutes<R extends Row>(def: ResourceDef<R>) {
       const remove = def.remove;
       if (!remove) throw badRequest("Bulk delete is not supported here");
       requirePermission(c.get("principal"), "can_write", def.view);
-      const ids = risonQuery(c, RisonIdList);
+      const ids = risonQuery(c, IdListSchema);
       if (ids.length === 0) throw badRequest("Select at least one item to delete.");
       for (const id of ids) await remove.check(c, id);
       for (const id of ids) await remove.run(c, id);

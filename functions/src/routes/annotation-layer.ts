@@ -1,15 +1,11 @@
 import { AnnotationLayerPostSchema, AnnotationLayerPutSchema } from "@strata/contracts";
-import { ANNOTATION_VIEW } from "@strata/core";
+import { ANNOTATION_LAYER_LIST_SPEC, ANNOTATION_VIEW } from "@strata/core";
 import { Hono } from "hono";
-import { textFilter } from "../http/decorate.ts";
 import type { AppEnv } from "../http/env.ts";
 import { jsonBody, pathId } from "../http/input.ts";
 import { userOptions } from "../http/related.ts";
 import { listRoutes } from "../http/resource.ts";
 import { annotationRoutes } from "./annotation.ts";
-
-const byFirstName = (key: "created_by" | "changed_by") => (r: Record<string, unknown>) =>
-  (r[key] as { first_name?: string } | null)?.first_name;
 
 /** `/api/v1/annotation_layer/…`, with each layer's annotations under `/{pk}/annotation/`. */
 export function annotationLayerRoutes() {
@@ -17,26 +13,7 @@ export function annotationLayerRoutes() {
     view: ANNOTATION_VIEW,
     noun: "annotation layer",
     rows: (c) => c.get("core").annotationLayers.rows(c.get("principal")),
-    spec: {
-      filterColumns: ["name", "descr", "created_by", "changed_by", "id"],
-      orderColumns: [
-        "name",
-        "descr",
-        "created_by.first_name",
-        "changed_by.first_name",
-        "changed_on",
-        "changed_on_delta_humanized",
-        "created_on",
-        "id",
-      ],
-      defaultOrder: { column: "changed_on", direction: "desc" },
-      sortValue: {
-        changed_on_delta_humanized: (r) => r.changed_on,
-        "created_by.first_name": byFirstName("created_by"),
-        "changed_by.first_name": byFirstName("changed_by"),
-      },
-      named: { annotation_layer_all_text: textFilter(["name", "descr"]) },
-    },
+    spec: ANNOTATION_LAYER_LIST_SPEC,
     related: { created_by: userOptions, changed_by: userOptions },
     remove: {
       check: async (c, id) => {

@@ -1,8 +1,7 @@
 import { AnnotationPostSchema, AnnotationPutSchema } from "@strata/contracts";
-import { ANNOTATION_VIEW } from "@strata/core";
+import { ANNOTATION_LIST_SPEC, ANNOTATION_VIEW } from "@strata/core";
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { textFilter } from "../http/decorate.ts";
 import type { AppEnv } from "../http/env.ts";
 import { jsonBody, pathId } from "../http/input.ts";
 import { userOptions } from "../http/related.ts";
@@ -10,44 +9,13 @@ import { listRoutes } from "../http/resource.ts";
 
 const layerIdOf = (c: Context<AppEnv>) => pathId(c, "layerId");
 
-const byFirstName = (key: "created_by" | "changed_by") => (r: Record<string, unknown>) =>
-  (r[key] as { first_name?: string } | null)?.first_name;
-
 /** `/api/v1/annotation_layer/{layerId}/annotation/…`: a 404 when the layer does not exist. */
 export function annotationRoutes() {
   const list = listRoutes({
     view: ANNOTATION_VIEW,
     noun: "annotation",
     rows: (c) => c.get("core").annotations.rows(c.get("principal"), layerIdOf(c)),
-    spec: {
-      filterColumns: [
-        "short_descr",
-        "long_descr",
-        "start_dttm",
-        "end_dttm",
-        "created_by",
-        "changed_by",
-        "id",
-      ],
-      orderColumns: [
-        "short_descr",
-        "long_descr",
-        "start_dttm",
-        "end_dttm",
-        "created_by.first_name",
-        "changed_by.first_name",
-        "changed_on",
-        "changed_on_delta_humanized",
-        "id",
-      ],
-      defaultOrder: { column: "start_dttm", direction: "asc" },
-      sortValue: {
-        changed_on_delta_humanized: (r) => r.changed_on,
-        "created_by.first_name": byFirstName("created_by"),
-        "changed_by.first_name": byFirstName("changed_by"),
-      },
-      named: { annotation_all_text: textFilter(["short_descr", "long_descr"]) },
-    },
+    spec: ANNOTATION_LIST_SPEC,
     related: { created_by: userOptions, changed_by: userOptions },
     remove: {
       check: async (c, id) => {

@@ -1,7 +1,7 @@
 import { ChartPostSchema, ChartPutSchema } from "@strata/contracts";
+import { CHART_DISTINCT_COLUMNS, CHART_LIST_SPEC } from "@strata/core";
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
-import { commonNamedFilters, textFilter, withTagsAndFavorites } from "../http/decorate.ts";
 import { jsonBody, pathId } from "../http/input.ts";
 import { userOptions } from "../http/related.ts";
 import { listRoutes } from "../http/resource.ts";
@@ -12,40 +12,8 @@ export function chartRoutes() {
   const list = listRoutes({
     view: "Chart",
     noun: "chart",
-    rows: async (c) => withTagsAndFavorites(c, "chart", c.get("core").charts.rows(c.get("principal"))),
-    spec: {
-      filterColumns: [
-        "slice_name",
-        "viz_type",
-        "datasource_id",
-        "datasource_type",
-        "description",
-        "owners",
-        "created_by",
-        "changed_by",
-        "dashboards",
-        "id",
-        "changed_on",
-        "certified_by",
-      ],
-      orderColumns: [
-        "slice_name",
-        "viz_type",
-        "datasource_name_text",
-        "changed_on",
-        "changed_on_delta_humanized",
-        "changed_by_name",
-        "last_saved_at",
-        "id",
-      ],
-      defaultOrder: { column: "changed_on", direction: "desc" },
-      sortValue: { changed_on_delta_humanized: (r) => r.changed_on, last_saved_at: (r) => r.changed_on },
-      named: {
-        chart_all_text: textFilter(["slice_name", "description", "viz_type", "datasource_name_text"]),
-        all_text: textFilter(["slice_name", "description"]),
-        ...commonNamedFilters("chart"),
-      },
-    },
+    rows: (c) => c.get("core").taggedLists.charts(c.get("principal")),
+    spec: CHART_LIST_SPEC,
     related: {
       owners: userOptions,
       created_by: userOptions,
@@ -56,7 +24,7 @@ export function chartRoutes() {
           text: d.dashboard_title,
         })),
     },
-    distinct: ["viz_type", "datasource_name_text"],
+    distinct: CHART_DISTINCT_COLUMNS,
     remove: {
       check: async (c, id) => {
         await c.get("core").charts.getForWrite(c.get("principal"), id);

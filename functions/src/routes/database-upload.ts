@@ -5,8 +5,7 @@ import {
   type UploadMetadataResponse,
   type UploadResponse,
 } from "@strata/contracts";
-import { badRequest, type UploadFile, uploadFile, uploadMetadata } from "@strata/core";
-import type { FileReadOptions } from "@strata/engines";
+import { badRequest, type UploadFile, uploadFile, uploadMetadata, type FileReadOptions } from "@strata/core";
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import { pathId, validate } from "../http/input.ts";

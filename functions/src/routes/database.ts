@@ -4,26 +4,23 @@ import {
   TestConnectionSchema,
   ValidateParametersSchema,
   ValidateSqlSchema,
+  CatalogsQuerySchema,
+  SchemasQuerySchema,
+  TablesQuerySchema,
 } from "@strata/contracts";
-import { AVAILABLE_ENGINES, badRequest, requirePermission } from "@strata/core";
+import {
+  AVAILABLE_ENGINES,
+  badRequest,
+  DATABASE_DISTINCT_COLUMNS,
+  DATABASE_LIST_SPEC,
+  requirePermission,
+} from "@strata/core";
 import { Hono } from "hono";
-import * as v from "valibot";
 import type { AppEnv } from "../http/env.ts";
 import { jsonBody, pathId, risonQuery } from "../http/input.ts";
 import { userOptions } from "../http/related.ts";
 import { listRoutes } from "../http/resource.ts";
 import { uploadRoute } from "./database-upload.ts";
-
-const SchemasQuery = v.strictObject({
-  force: v.optional(v.boolean()),
-  catalog: v.optional(v.nullable(v.string())),
-});
-const TablesQuery = v.strictObject({
-  force: v.optional(v.boolean()),
-  schema_name: v.pipe(v.string(), v.minLength(1, "schema_name is required")),
-  catalog_name: v.optional(v.nullable(v.string())),
-});
-const ForceQuery = v.strictObject({ force: v.optional(v.boolean()) });
 
 /** `/api/v1/database/…` */
 export function databaseRoutes() {
@@ -31,41 +28,12 @@ export function databaseRoutes() {
     view: "Database",
     noun: "database",
     rows: (c) => c.get("core").databases.rows(c.get("principal")),
-    spec: {
-      filterColumns: [
-        "database_name",
-        "backend",
-        "expose_in_sqllab",
-        "allow_run_async",
-        "allow_dml",
-        "allow_file_upload",
-        "id",
-        "created_by",
-        "changed_on",
-      ],
-      orderColumns: [
-        "database_name",
-        "backend",
-        "changed_on",
-        "changed_on_delta_humanized",
-        "allow_run_async",
-        "allow_dml",
-        "allow_file_upload",
-        "expose_in_sqllab",
-        "id",
-      ],
-      defaultOrder: { column: "changed_on", direction: "desc" },
-      sortValue: { changed_on_delta_humanized: (r) => r.changed_on },
-      named: {
-        database_name_or_backend: (r, v) =>
-          `${r.database_name} ${r.backend}`.toLowerCase().includes(String(v).toLowerCase()),
-      },
-    },
+    spec: DATABASE_LIST_SPEC,
     related: {
       created_by: userOptions,
       changed_by: userOptions,
     },
-    distinct: ["backend"],
+    distinct: DATABASE_DISTINCT_COLUMNS,
     remove: {
       check: async (c, id) => {
         await c.get("core").databases.get(c.get("principal"), id);
@@ -122,17 +90,17 @@ export function databaseRoutes() {
       return c.json({ message: "OK" });
     })
     .get("/:id{[0-9]+}/catalogs", async (c) => {
-      risonQuery(c, ForceQuery);
+      risonQuery(c, CatalogsQuerySchema);
       return c.json({ result: await c.get("core").databases.catalogs(c.get("principal"), pathId(c)) });
     })
     .get("/:id{[0-9]+}/schemas", async (c) => {
-      const q = risonQuery(c, SchemasQuery);
+      const q = risonQuery(c, SchemasQuerySchema);
       return c.json({
         result: await c.get("core").databases.schemas(c.get("principal"), pathId(c), q.catalog),
       });
     })
     .get("/:id{[0-9]+}/tables", async (c) => {
-      const q = risonQuery(c, TablesQuery);
+      const q = risonQuery(c, TablesQuerySchema);
       const result = await c
         .get("core")
         .databases.tables(c.get("principal"), pathId(c), q.schema_name, q.catalog_name);

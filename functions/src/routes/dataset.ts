@@ -1,64 +1,23 @@
-import { DatasetPostSchema, DatasetPutSchema, GetOrCreateDatasetSchema } from "@strata/contracts";
-import { badRequest } from "@strata/core";
+import {
+  DatasetPostSchema,
+  DatasetPutSchema,
+  DuplicateDatasetSchema,
+  GetOrCreateDatasetSchema,
+} from "@strata/contracts";
+import { badRequest, DATASET_DISTINCT_COLUMNS, DATASET_LIST_SPEC } from "@strata/core";
 import { Hono } from "hono";
-import * as v from "valibot";
 import type { AppEnv } from "../http/env.ts";
 import { jsonBody, pathId } from "../http/input.ts";
-import { commonNamedFilters, textFilter, withTagsAndFavorites } from "../http/decorate.ts";
 import { userOptions } from "../http/related.ts";
 import { listRoutes } from "../http/resource.ts";
-
-const DuplicateSchema = v.strictObject({
-  base_model_id: v.pipe(v.number(), v.integer()),
-  table_name: v.pipe(v.string(), v.trim(), v.minLength(1)),
-});
 
 /** `/api/v1/dataset/…` */
 export function datasetRoutes() {
   const list = listRoutes({
     view: "Dataset",
     noun: "dataset",
-    rows: async (c) => withTagsAndFavorites(c, "dataset", c.get("core").datasets.rows(c.get("principal"))),
-    spec: {
-      filterColumns: [
-        "table_name",
-        "schema",
-        "catalog",
-        "database",
-        "owners",
-        "sql",
-        "kind",
-        "id",
-        "created_by",
-        "changed_by",
-        "is_managed_externally",
-        "changed_on",
-        "description",
-      ],
-      orderColumns: [
-        "table_name",
-        "schema",
-        "kind",
-        "changed_on",
-        "changed_on_delta_humanized",
-        "changed_by_name",
-        "database.database_name",
-        "id",
-      ],
-      defaultOrder: { column: "changed_on", direction: "desc" },
-      sortValue: {
-        changed_on_delta_humanized: (r) => r.changed_on,
-        "database.database_name": (r) => (r.database as { database_name?: string } | null)?.database_name,
-      },
-      named: {
-        // value true: physical (no SQL); false: virtual (000 §3).
-        dataset_is_null_or_empty: (r, value) =>
-          (value === true || value === "true" || value === 1) === !r.sql,
-        all_text: textFilter(["table_name", "schema", "description", "sql"]),
-        name_or_description: textFilter(["table_name", "description"]),
-        ...commonNamedFilters("dataset"),
-      },
-    },
+    rows: (c) => c.get("core").taggedLists.datasets(c.get("principal")),
+    spec: DATASET_LIST_SPEC,
     related: {
       owners: userOptions,
       created_by: userOptions,
@@ -69,7 +28,7 @@ export function datasetRoutes() {
           text: d.database_name,
         })),
     },
-    distinct: ["schema", "catalog"],
+    distinct: DATASET_DISTINCT_COLUMNS,
     remove: {
       check: async (c, id) => {
         await c.get("core").datasets.getForWrite(c.get("principal"), id);
@@ -85,7 +44,7 @@ export function datasetRoutes() {
       return c.json({ result: { table_id: ds.id } });
     })
     .post("/duplicate", async (c) => {
-      const body = await jsonBody(c, DuplicateSchema);
+      const body = await jsonBody(c, DuplicateDatasetSchema);
       const ds = await c
         .get("core")
         .datasets.duplicate(c.get("principal"), body.base_model_id, body.table_name);

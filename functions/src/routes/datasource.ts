@@ -1,5 +1,10 @@
-import { ColumnValuesQuerySchema, parseDatasourceKey, SamplesQuerySchema } from "@strata/contracts";
-import { badRequest, samples, SamplesPayloadSchema } from "@strata/core";
+import {
+  ColumnValuesQuerySchema,
+  parseDatasourceKey,
+  SamplesPayloadSchema,
+  SamplesQuerySchema,
+} from "@strata/contracts";
+import { badRequest } from "@strata/core";
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import { validate } from "../http/input.ts";
@@ -47,18 +52,9 @@ export function datasourceRoutes() {
         }
       }
       const body = validate(SamplesPayloadSchema, payload);
-      const core = c.get("core");
-      const rls = await core.rls.clausesFor(c.get("principal"), q.datasource_id);
-      const result = await samples(
-        core.datasets,
-        core.databases,
-        c.get("principal"),
-        q.datasource_id,
-        body,
-        q.page ?? 1,
-        q.per_page ?? 100,
-        rls,
-      );
+      const result = await c
+        .get("core")
+        .samples(c.get("principal"), q.datasource_id, body, q.page ?? 1, q.per_page ?? 100);
       return c.json({ result });
     })
     .get("/superset/fetch_datasource_metadata", async (c) => {

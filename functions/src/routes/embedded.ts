@@ -1,35 +1,13 @@
+import { EmbeddedConfigSchema, type EmbeddedDashboard, GuestTokenSchema } from "@strata/contracts";
 import type { Context } from "hono";
 import { Hono } from "hono";
-import * as v from "valibot";
 import type { AppEnv } from "../http/env.ts";
 import { jsonBody, pathId } from "../http/input.ts";
-
-const EmbeddedSchema = v.strictObject({ allowed_domains: v.array(v.pipe(v.string(), v.maxLength(255))) });
-const GuestTokenSchema = v.strictObject({
-  user: v.optional(
-    v.looseObject({
-      username: v.optional(v.string()),
-      first_name: v.optional(v.string()),
-      last_name: v.optional(v.string()),
-    }),
-  ),
-  resources: v.array(
-    v.strictObject({ type: v.picklist(["dashboard"]), id: v.pipe(v.string(), v.maxLength(64)) }),
-  ),
-  rls: v.optional(
-    v.array(
-      v.strictObject({
-        clause: v.pipe(v.string(), v.maxLength(5000)),
-        dataset: v.optional(v.pipe(v.number(), v.integer())),
-      }),
-    ),
-  ),
-});
 
 /** `/api/v1/dashboard/{id}/embedded` (config per dashboard). */
 export function dashboardEmbeddedRoutes() {
   const save = async (c: Context<AppEnv>) => {
-    const body = await jsonBody(c, EmbeddedSchema);
+    const body = await jsonBody(c, EmbeddedConfigSchema);
     const cfg = await c.get("core").guests.setEmbedded(c.get("principal"), pathId(c), body.allowed_domains);
     return c.json({ result: cfg });
   };
@@ -50,13 +28,12 @@ export function embeddingRoutes() {
   return new Hono<AppEnv>()
     .get("/api/v1/embedded_dashboard/:uuid{[0-9a-f-]{36}}", async (c) => {
       const cfg = await c.get("core").guests.embedded(c.req.param("uuid"));
-      return c.json({
-        result: {
-          uuid: cfg.uuid,
-          dashboard_id: String(cfg.dashboard_id),
-          allowed_domains: cfg.allowed_domains,
-        },
-      });
+      const result: EmbeddedDashboard = {
+        uuid: cfg.uuid,
+        dashboard_id: String(cfg.dashboard_id),
+        allowed_domains: cfg.allowed_domains,
+      };
+      return c.json({ result });
     })
     .post("/api/v1/security/guest_token", async (c) => {
       const body = await jsonBody(c, GuestTokenSchema);

@@ -1,12 +1,13 @@
+import { IdListSchema } from "@strata/contracts";
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
-import { pathId, RisonIdList, risonQuery } from "../http/input.ts";
+import { pathId, risonQuery } from "../http/input.ts";
 
 /** `favorite_status/` and `{id}/favorites/` for chart, dashboard and tag (001 §4). */
 export function favoriteRoutes(type: "chart" | "dashboard" | "tag" | "dataset") {
   return new Hono<AppEnv>()
     .get("/favorite_status", async (c) => {
-      const ids = risonQuery(c, RisonIdList);
+      const ids = risonQuery(c, IdListSchema);
       return c.json({ result: await c.get("core").favorites.status(c.get("principal"), type, ids) });
     })
     .post("/:id{[0-9]+}/favorites", async (c) => {

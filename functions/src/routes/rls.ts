@@ -1,39 +1,17 @@
+import { RlsPostSchema, RlsPutSchema } from "@strata/contracts";
+import { RLS_LIST_SPEC } from "@strata/core";
 import { Hono } from "hono";
-import * as v from "valibot";
 import type { AppEnv } from "../http/env.ts";
 import { jsonBody, pathId } from "../http/input.ts";
 import { listRoutes } from "../http/resource.ts";
-
-const Ids = v.array(v.pipe(v.number(), v.integer(), v.minValue(1)));
-const Fields = {
-  name: v.pipe(v.string(), v.trim(), v.minLength(1, "A rule needs a name"), v.maxLength(255)),
-  description: v.optional(v.nullable(v.string())),
-  filter_type: v.optional(v.picklist(["Regular", "Base"])),
-  tables: Ids,
-  roles: v.optional(Ids),
-  group_key: v.optional(v.nullable(v.string())),
-  clause: v.pipe(v.string(), v.minLength(1, "A rule needs a clause"), v.maxLength(10_000)),
-};
-const RlsPostSchema = v.strictObject(Fields);
-const RlsPutSchema = v.strictObject({
-  ...Fields,
-  name: v.optional(Fields.name),
-  tables: v.optional(Ids),
-  clause: v.optional(Fields.clause),
-});
 
 /** `/api/v1/rowlevelsecurity/…` (Admin). */
 export function rlsRoutes() {
   const list = listRoutes({
     view: "RowLevelSecurity",
     noun: "rule",
-    rows: async (c) => (await c.get("core").rls.all()).map((r) => c.get("core").rls.row(r)),
-    spec: {
-      filterColumns: ["name", "filter_type", "group_key", "clause", "tables", "roles"],
-      orderColumns: ["name", "filter_type", "group_key", "changed_on", "changed_on_delta_humanized"],
-      defaultOrder: { column: "changed_on", direction: "desc" },
-      sortValue: { changed_on_delta_humanized: (r) => r.changed_on },
-    },
+    rows: (c) => c.get("core").rls.rows(),
+    spec: RLS_LIST_SPEC,
     remove: {
       check: async (c, id) => {
         await c.get("core").rls.get(c.get("principal"), id);

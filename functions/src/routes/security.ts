@@ -6,14 +6,18 @@ import {
   UserPostSchema,
   UserPutSchema,
   ListQuerySchema,
+  type Me,
   RelatedQuerySchema,
+  IdListSchema,
 } from "@strata/contracts";
 import {
   applyListQuery,
   badRequest,
   bootstrapUser,
   requirePermission,
+  ROLE_LIST_SPEC,
   unauthorized,
+  USER_LIST_SPEC,
   type UserEntity,
   userRow,
 } from "@strata/core";
@@ -21,11 +25,11 @@ import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { SESSION_COOKIE } from "../http/auth.ts";
 import type { AppEnv } from "../http/env.ts";
-import { jsonBody, pathId, RisonIdList, risonQuery } from "../http/input.ts";
+import { jsonBody, pathId, risonQuery } from "../http/input.ts";
 import { logoutPage } from "./logout-page.ts";
 
 /** Superset's `UserResponseSchema` (`GET /api/v1/me/`). */
-const me = (u: UserEntity) => ({
+const me = (u: UserEntity): Me & { login_count: number } => ({
   id: u.id,
   username: u.username,
   first_name: u.first_name,
@@ -100,21 +104,7 @@ export function securityRoutes() {
       const names = await core.users.roleNames();
       const rows = (await core.users.all()).map((u) => userRow(u, names));
       const q = risonQuery(c, ListQuerySchema);
-      return c.json(
-        applyListQuery(rows, q, {
-          filterColumns: ["username", "first_name", "last_name", "email", "active", "roles"],
-          orderColumns: [
-            "username",
-            "first_name",
-            "last_name",
-            "email",
-            "active",
-            "changed_on",
-            "last_login",
-          ],
-          defaultOrder: { column: "username", direction: "asc" },
-        }),
-      );
+      return c.json(applyListQuery(rows, q, USER_LIST_SPEC));
     })
     .get("/:id", async (c) => {
       requirePermission(c.get("principal"), "can_read", "User");
@@ -137,7 +127,7 @@ export function securityRoutes() {
       return c.json({ message: "OK" });
     })
     .delete("/", async (c) => {
-      const ids = risonQuery(c, RisonIdList);
+      const ids = risonQuery(c, IdListSchema);
       const core = c.get("core");
       for (const id of ids) await core.users.get(id);
       for (const id of ids) await core.users.remove(c.get("principal"), id);
@@ -152,13 +142,7 @@ export function securityRoutes() {
         name: r.name,
         permission_count: r.permissions.length,
       }));
-      return c.json(
-        applyListQuery(rows, risonQuery(c, ListQuerySchema), {
-          filterColumns: ["name"],
-          orderColumns: ["name", "id"],
-          defaultOrder: { column: "name", direction: "asc" },
-        }),
-      );
+      return c.json(applyListQuery(rows, risonQuery(c, ListQuerySchema), ROLE_LIST_SPEC));
     })
     .get("/:id", async (c) => {
       requirePermission(c.get("principal"), "can_read", "Role");
@@ -180,7 +164,7 @@ export function securityRoutes() {
       return c.json({ message: "OK" });
     })
     .delete("/", async (c) => {
-      const ids = risonQuery(c, RisonIdList);
+      const ids = risonQuery(c, IdListSchema);
       const core = c.get("core");
       for (const id of ids) await core.roles.get(id);
       for (const id of ids) await core.roles.remove(c.get("principal"), id);
@@ -198,44 +182,48 @@ export function securityRoutes() {
       return c.json({ result: { permission_view_menu_ids: body.permission_view_menu_ids, id: role.id } });
     });
 
-  return new Hono<AppEnv>()
-    // Superset answers any signed-in caller, Bearer included: its own client (SupersetClient.init)
-    // asks for this before its first call.
-    .get("/csrf_token", (c) => {
-      const sid = c.get("sid");
-      const security = c.get("core").security;
-      if (sid) return c.json({ result: security.csrfToken(sid) });
-      const { user, guest } = c.get("principal");
-      if (!user || guest) throw unauthorized();
-      return c.json({ result: security.bearerCsrfToken(user) });
-    })
-    .post("/login", async (c) => {
-      const body = await jsonBody(c, LoginSchema);
-      const core = c.get("core");
-      const user = await core.security.authenticate(body.username, body.password, c.get("client").address);
-      return c.json(core.security.issueTokens(user, body.refresh ?? false));
-    })
-    .post("/refresh", async (c) => {
-      const header = c.req.header("authorization") ?? "";
-      if (!header.toLowerCase().startsWith("bearer "))
-        throw badRequest("Send the refresh token as 'Authorization: Bearer <token>'.");
-      return c.json(await c.get("core").security.refresh(header.slice(7).trim()));
-    })
-    .get("/permissions-resources", async (c) => {
-      requirePermission(c.get("principal"), "can_read", "Role");
-      const q = risonQuery(c, RelatedQuerySchema);
-      const views = await c.get("core").roles.permissionViews();
-      const size = q.page_size ?? views.length;
-      const page = q.page ?? 0;
-      return c.json({ count: views.length, result: views.slice(page * size, page * size + size) });
-    })
-    .get("/permissions", async (c) => {
-      requirePermission(c.get("principal"), "can_read", "Role");
-      const names = [...new Set((await c.get("core").roles.permissionViews()).map((v) => v.permission.name))];
-      return c.json({ count: names.length, result: names.map((name, i) => ({ id: i + 1, name })) });
-    })
-    .route("/users", users)
-    .route("/roles", roles);
+  return (
+    new Hono<AppEnv>()
+      // Superset answers any signed-in caller, Bearer included: its own client (SupersetClient.init)
+      // asks for this before its first call.
+      .get("/csrf_token", (c) => {
+        const sid = c.get("sid");
+        const security = c.get("core").security;
+        if (sid) return c.json({ result: security.csrfToken(sid) });
+        const { user, guest } = c.get("principal");
+        if (!user || guest) throw unauthorized();
+        return c.json({ result: security.bearerCsrfToken(user) });
+      })
+      .post("/login", async (c) => {
+        const body = await jsonBody(c, LoginSchema);
+        const core = c.get("core");
+        const user = await core.security.authenticate(body.username, body.password, c.get("client").address);
+        return c.json(core.security.issueTokens(user, body.refresh ?? false));
+      })
+      .post("/refresh", async (c) => {
+        const header = c.req.header("authorization") ?? "";
+        if (!header.toLowerCase().startsWith("bearer "))
+          throw badRequest("Send the refresh token as 'Authorization: Bearer <token>'.");
+        return c.json(await c.get("core").security.refresh(header.slice(7).trim()));
+      })
+      .get("/permissions-resources", async (c) => {
+        requirePermission(c.get("principal"), "can_read", "Role");
+        const q = risonQuery(c, RelatedQuerySchema);
+        const views = await c.get("core").roles.permissionViews();
+        const size = q.page_size ?? views.length;
+        const page = q.page ?? 0;
+        return c.json({ count: views.length, result: views.slice(page * size, page * size + size) });
+      })
+      .get("/permissions", async (c) => {
+        requirePermission(c.get("principal"), "can_read", "Role");
+        const names = [
+          ...new Set((await c.get("core").roles.permissionViews()).map((v) => v.permission.name)),
+        ];
+        return c.json({ count: names.length, result: names.map((name, i) => ({ id: i + 1, name })) });
+      })
+      .route("/users", users)
+      .route("/roles", roles)
+  );
 }
 
 export function meRoutes() {

@@ -1,28 +1,10 @@
+import { TagBulkCreateSchema, TagPostSchema, TagPutSchema } from "@strata/contracts";
+import { TAG_LIST_SPEC } from "@strata/core";
 import { Hono } from "hono";
-import * as v from "valibot";
 import type { AppEnv } from "../http/env.ts";
 import { jsonBody, pathId } from "../http/input.ts";
 import { listRoutes } from "../http/resource.ts";
 import { favoriteRoutes } from "./favorites.ts";
-
-const TagName = v.pipe(v.string(), v.trim(), v.minLength(1, "A tag needs a name"), v.maxLength(250));
-const ObjectRef = v.tuple([
-  v.picklist(["chart", "dashboard", "dataset", "saved_query"]),
-  v.pipe(v.number(), v.integer(), v.minValue(1)),
-]);
-const BulkCreateSchema = v.strictObject({
-  tags: v.pipe(v.array(TagName), v.minLength(1, "Give at least one tag")),
-  objects_to_tag: v.pipe(v.array(ObjectRef), v.minLength(1, "Bulk tagging needs at least one selected item")),
-});
-const TagPostSchema = v.strictObject({
-  name: TagName,
-  description: v.optional(v.nullable(v.string())),
-  objects_to_tag: v.optional(v.array(ObjectRef)),
-});
-const TagPutSchema = v.strictObject({
-  name: v.optional(TagName),
-  description: v.optional(v.nullable(v.string())),
-});
 
 /** `/api/v1/tag/…` */
 export function tagRoutes() {
@@ -30,12 +12,7 @@ export function tagRoutes() {
     view: "Tag",
     noun: "tag",
     rows: (c) => c.get("core").tags.rows(c.get("principal")),
-    spec: {
-      filterColumns: ["name", "type", "id", "description"],
-      orderColumns: ["name", "changed_on", "changed_on_delta_humanized", "id"],
-      defaultOrder: { column: "name", direction: "asc" },
-      sortValue: { changed_on_delta_humanized: (r) => r.changed_on },
-    },
+    spec: TAG_LIST_SPEC,
     remove: {
       check: async (c, id) => {
         await c.get("core").tags.getForWrite(c.get("principal"), id);
@@ -45,7 +22,7 @@ export function tagRoutes() {
   });
   return new Hono<AppEnv>()
     .post("/bulk_create", async (c) => {
-      const body = await jsonBody(c, BulkCreateSchema);
+      const body = await jsonBody(c, TagBulkCreateSchema);
       const result = await c.get("core").tags.bulkCreate(c.get("principal"), body.tags, body.objects_to_tag);
       return c.json({ result });
     })

@@ -7,9 +7,10 @@ import {
   MetaStore,
   ResultStore,
   chartDataLimitsFromEnv,
+  reportSettingsFromEnv,
   sqlLabLimitsFromEnv,
+  createEngine,
 } from "@strata/core";
-import { createEngine } from "@strata/engines";
 
 function required(name: string): string {
   const value = process.env[name];
@@ -52,6 +53,7 @@ export function cloudCore(): Promise<Core> {
         chartData: chartDataLimitsFromEnv(process.env),
         guestRoleName: process.env.GUEST_ROLE_NAME,
       },
+      reports: reportSettingsFromEnv(process.env),
     });
   })();
   cached.catch(() => {

@@ -3,10 +3,12 @@ import { parseTrustedProxies } from "../http/client.ts";
 import {
   type ChartDataLimits,
   chartDataLimitsFromEnv,
+  type ReportSettings,
+  reportSettingsFromEnv,
   type SqlLabLimits,
   sqlLabLimitsFromEnv,
+  duckDbResourcesFromEnv,
 } from "@strata/core";
-import { duckDbResourcesFromEnv } from "@strata/engines";
 
 /** Local configuration from environment variables, with the defaults `npm start` uses. */
 export interface LocalConfig {
@@ -21,6 +23,8 @@ export interface LocalConfig {
   chartData: ChartDataLimits;
   /** Reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed. */
   trustedProxies: string[];
+  /** Report delivery: SMTP_*, WEBDRIVER_BASEURL_USER_FRIENDLY, REPORTS_WEBHOOK_ALLOW_PRIVATE. */
+  reports: ReportSettings;
 }
 
 export function readLocalConfig(env = process.env): LocalConfig {
@@ -41,5 +45,6 @@ export function readLocalConfig(env = process.env): LocalConfig {
     sqlLab: sqlLabLimitsFromEnv(env),
     chartData: chartDataLimitsFromEnv(env),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
+    reports: reportSettingsFromEnv(env),
   };
 }

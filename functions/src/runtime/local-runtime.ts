@@ -14,9 +14,12 @@ import {
   registerExamples,
   type SqlLabLimits,
   type ChartDataLimits,
+  type ReportSettings,
   ResultStore,
+  createEngine,
+  EXAMPLE_TABLES,
+  loadExamples,
 } from "@strata/core";
-import { createEngine, EXAMPLE_TABLES, loadExamples } from "@strata/engines";
 import { type StandIns, startStandIns } from "../local/stand-ins.ts";
 import { keepDataDirPrivate } from "./private-files.ts";
 import { localSecret } from "./secret.ts";
@@ -40,6 +43,8 @@ export interface LocalRuntimeOptions {
   sqlLab?: SqlLabLimits;
   /** Bounds on one chart-data request (ROW_LIMIT, CHART_DATA_MAX_ROW, …). */
   chartData?: ChartDataLimits;
+  /** Report delivery settings; without a mail server, emails are written to `DATA_DIR/outbox`. */
+  reports?: ReportSettings;
 }
 
 export interface LocalRuntime {
@@ -84,6 +89,14 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       chartData: opts.chartData,
       guestRoleName: process.env.GUEST_ROLE_NAME,
     },
+    reports: {
+      mailFrom: "strata@localhost",
+      baseUrl: "http://localhost:8088",
+      webhookAllowPrivate: false,
+      ...opts.reports,
+      // No mail server: a newcomer still sees each email, as a file.
+      outboxDir: opts.reports?.smtp ? undefined : join(opts.dataDir, "outbox"),
+    },
   });
   await bootstrapSecurity(core, {
     adminUsername: opts.adminUsername,
@@ -119,6 +132,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   const scheduler = setInterval(() => {
     ticking = Promise.all([
       core.scheduledQueries.tick().catch((e) => console.error("Schedule tick failed:", e)),
+      core.reports.tick().catch((e) => console.error("Reports tick failed:", e)),
       core.recover().catch((e) => console.error("Recovery sweep failed:", e)),
     ]);
   }, 60_000);

@@ -86,6 +86,22 @@ export const ValidateSqlSchema = v.strictObject({
   template_params: v.optional(v.nullable(v.union([v.string(), v.looseObject({})]))),
 });
 
+/** `GET /api/v1/database/{id}/catalogs/?q=(force:!t)`. */
+export const CatalogsQuerySchema = v.strictObject({ force: v.optional(v.boolean()) });
+
+/** `GET /api/v1/database/{id}/schemas/?q=(catalog:…)`. */
+export const SchemasQuerySchema = v.strictObject({
+  force: v.optional(v.boolean()),
+  catalog: v.optional(v.nullable(v.string())),
+});
+
+/** `GET /api/v1/database/{id}/tables/?q=(schema_name:…)`. */
+export const TablesQuerySchema = v.strictObject({
+  force: v.optional(v.boolean()),
+  schema_name: v.pipe(v.string(), v.minLength(1, "schema_name is required")),
+  catalog_name: v.optional(v.nullable(v.string())),
+});
+
 /** What `GET /api/v1/database/` rows carry (001 §7). */
 export interface DatabaseRow {
   id: number;

@@ -96,6 +96,12 @@ export const GetOrCreateDatasetSchema = v.strictObject({
   normalize_columns: OptBool,
 });
 
+/** `POST /api/v1/dataset/duplicate`: a virtual dataset copied under a new name. */
+export const DuplicateDatasetSchema = v.strictObject({
+  base_model_id: v.pipe(v.number(), v.integer()),
+  table_name: v.pipe(v.string(), v.trim(), v.minLength(1)),
+});
+
 export const SamplesQuerySchema = v.object({
   datasource_type: v.picklist(["table", "query", "dataset"]),
   datasource_id: Int,

@@ -76,6 +76,9 @@ export const InfoQuerySchema = v.strictObject({
   keys: v.optional(v.array(v.string())),
 });
 
+/** `?q=!(1,2,3)`: the ids of a bulk delete or a favourite-status question. */
+export const IdListSchema = v.array(v.pipe(v.number(), v.integer(), v.minValue(1)));
+
 /** The list envelope Superset returns. */
 export interface ListResponse<T> {
   count: number;

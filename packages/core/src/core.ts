@@ -4,6 +4,7 @@ import { ChartAnnotations } from "./annotations/chart-annotations.ts";
 import { AnnotationLayers } from "./annotations/layers.ts";
 import { AsyncEvents } from "./async/events.ts";
 import { InFlightJobs } from "./chart-data/in-flight.ts";
+import { ChartQueries } from "./chart-data/run.ts";
 import { ChartDataService } from "./chart-data/service.ts";
 import { Charts } from "./charts/service.ts";
 import { DashboardRelations } from "./dashboards/relations.ts";
@@ -30,6 +31,9 @@ import type { GiveUpHandler, JobHandler, JobQueue } from "./store/job-queue.ts";
 import type { MetaStore } from "./store/meta-store.ts";
 import type { ResultStore } from "./store/result-store.ts";
 import { Favorites } from "./tags/favorites.ts";
+import { taggedLists } from "./resources/decorate.ts";
+import { DashboardPermalinks } from "./dashboards/permalinks.ts";
+import { DashboardContents } from "./dashboards/contents.ts";
 import { SavedQueries } from "./sqllab/saved-queries.ts";
 import { TabStates } from "./sqllab/tab-state.ts";
 import { EventLog } from "./logs/event-log.ts";
@@ -38,10 +42,17 @@ import { bootstrapPayload } from "./security/bootstrap.ts";
 import type { Principal } from "./security/principal.ts";
 import type { ChartDataLimits } from "./chart-data/limits.ts";
 import { ScheduledQueries } from "./sqllab/scheduled-queries.ts";
+import { Reports } from "./reports/service.ts";
+import { REPORT_JOB } from "./reports/types.ts";
+import type { ReportSettings } from "./reports/config.ts";
 import { SQLLAB_JOB, SqlLab } from "./sqllab/service.ts";
 import { Tags } from "./tags/service.ts";
 import { TimeRanges } from "./chart-data/time-ranges.ts";
 import { TaggableRegistry } from "./tags/taggable.ts";
+import { createKeyValue } from "./kv/index.ts";
+import { ExploreState } from "./explore/explore-state.ts";
+import { samples } from "./datasets/samples.ts";
+import type { SamplesPayload } from "@strata/contracts";
 
 export interface CoreDeps {
   meta: MetaStore;
@@ -59,6 +70,8 @@ export interface CoreDeps {
     /** Superset's GUEST_ROLE_NAME: Regular RLS rules naming this role apply to embedded guests. */
     guestRoleName?: string;
   };
+  /** How reports and alerts are delivered (SMTP, outbox, link base, webhook guard). */
+  reports?: ReportSettings;
 }
 
 /** The domain, assembled over its ports. Entry points (API, worker, schedule) only call into this. */
@@ -173,32 +186,41 @@ export function createCore(deps: CoreDeps) {
   const events = new AsyncEvents(deps.meta);
   const annotationLayers = new AnnotationLayers(deps.meta, usersById);
   const annotations = new Annotations(deps.meta, annotationLayers, usersById);
-  // Layers drawn from another chart run that chart's query through the same service (inline).
-  const chartAnnotations = new ChartAnnotations({
-    layers: annotationLayers,
-    annotations,
-    charts,
-    runChart: (p, request, sliceId) => chartData.inline(p, request, { sliceId }),
-  });
-  const chartData: ChartDataService = new ChartDataService(
+  // Built in order, each given the one it uses: the query runner (cache, engine slots), the
+  // annotation layers that run other charts' queries through it, then the chart-data verbs that
+  // add those layers' data to their replies.
+  const chartQueries = new ChartQueries(
     {
       datasets: ds,
       databases,
       charts,
       results: deps.results,
-      jobs: deps.jobs,
-      events,
-      inFlight: new InFlightJobs(deps.meta),
       rlsClauses: (p, id) => rls.clausesFor(p, id),
-      annotationData: (p, layers, ctx) => chartAnnotations.dataFor(p, layers, ctx),
-      principalOf,
-      guests,
     },
     {
-      asyncQueries: deps.features?.globalAsyncQueries ?? false,
       defaultCacheTimeout: deps.features?.defaultCacheTimeout ?? 86_400,
       limits: deps.features?.chartData,
     },
+  );
+  const chartAnnotations = new ChartAnnotations({
+    layers: annotationLayers,
+    annotations,
+    charts,
+    queries: chartQueries,
+  });
+  const chartData = new ChartDataService(
+    {
+      queries: chartQueries,
+      annotations: chartAnnotations,
+      datasets: ds,
+      results: deps.results,
+      jobs: deps.jobs,
+      events,
+      inFlight: new InFlightJobs(deps.meta),
+      principalOf,
+      guests,
+    },
+    { asyncQueries: deps.features?.globalAsyncQueries ?? false },
   );
   const columnValues = new ColumnValues(
     { datasets: ds, databases, results: deps.results, rlsClauses: (p, id) => rls.clausesFor(p, id) },
@@ -219,11 +241,35 @@ export function createCore(deps: CoreDeps) {
   );
   const savedQueries = new SavedQueries(deps.meta, databases, usersById);
   const scheduledQueries = new ScheduledQueries(deps.meta, sqlLab, principalOf);
+  const reports = new Reports({
+    meta: deps.meta,
+    usersById,
+    charts,
+    dashboards,
+    databases,
+    secret: deps.secret,
+    chartData,
+    jobs: deps.jobs,
+    principalOf,
+    settings: deps.reports ?? {
+      mailFrom: "strata@localhost",
+      baseUrl: "http://localhost:8088",
+      webhookAllowPrivate: false,
+    },
+  });
   const tabStates = new TabStates(deps.meta, sqlLab);
+  const kv = createKeyValue({ store: deps.meta, datasets: ds, charts, databases });
+  const explore = new ExploreState({
+    datasets: ds,
+    charts,
+    formData: kv.exploreFormData,
+    permalinks: kv.explorePermalinks,
+  });
   /** Worker handlers by job kind, and what to tell users when a job is given up. */
   const jobHandlers: Record<string, JobHandler> = {
     [ChartDataService.JOB_KIND]: (job) => chartData.runJob(job),
     [SQLLAB_JOB]: (job) => sqlLab.runJob(job),
+    [REPORT_JOB]: (job) => reports.runJob(job),
   };
   const jobGiveUp: Record<string, GiveUpHandler> = {
     [ChartDataService.JOB_KIND]: (job, msg) => chartData.failJob(job, msg),
@@ -239,8 +285,12 @@ export function createCore(deps: CoreDeps) {
     charts,
     dashboards,
     dashboardRelations,
+    dashboardPermalinks: new DashboardPermalinks(deps.meta, dashboards),
+    dashboardContents: new DashboardContents(dashboards, charts, ds),
     tags,
     favorites,
+    /** Chart, dashboard and dataset list rows with their tags and the caller's star. */
+    taggedLists: taggedLists({ tags, favorites }, { charts, dashboards, datasets: ds }),
     taggables,
     registry,
     jobHandlers,
@@ -259,7 +309,15 @@ export function createCore(deps: CoreDeps) {
       async (ids) => new Map([...(await usersById(ids))].map(([id, u]) => [id, u.username])),
     ),
     scheduledQueries,
+    /** Alerts and reports: API verbs, the minute tick (`reports.tick`) and the worker's runs. */
+    reports,
     tabStates,
+    /** Explore form-data keys, permalinks and SQL Lab's incoming queries. */
+    kv,
+    explore,
+    /** `POST /datasource/samples`: a page of a dataset's raw rows, under the caller's row-level security. */
+    samples: async (p: Principal, datasetId: number, payload: SamplesPayload, page = 1, perPage = 100) =>
+      samples(ds, databases, p, datasetId, payload, page, perPage, await rls.clausesFor(p, datasetId)),
     timeRanges: new TimeRanges(),
     /** What a page is served with (Superset's bootstrap data): the caller, flags and limits. */
     bootstrap: (p: Principal) =>

@@ -6,7 +6,7 @@ import {
   TIME_GRAIN_NAMES,
   dialectFor,
 } from "./dialects.ts";
-import { createDuckDbEngine, type DuckDbEngine } from "./duckdb.ts";
+import { createDuckDbEngine, type DuckDbEngine } from "./duckdb/adapter.ts";
 
 describe("dialects", () => {
   let duckdb: DuckDbEngine;

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDuckDbEngine, type DuckDbEngine } from "./duckdb.ts";
-import { appendColumnar, createTableFromColumnar } from "./duckdb-tables.ts";
+import { createDuckDbEngine, type DuckDbEngine } from "./duckdb/adapter.ts";
+import { appendColumnar, createTableFromColumnar } from "./duckdb/tables.ts";
 import { importFile, previewFile, readTabularFile, withFileReader } from "./file-import.ts";
 import { EngineError } from "./types.ts";
 

@@ -10,14 +10,14 @@ import {
   VARCHAR,
 } from "@duckdb/node-api";
 import { ErrorType } from "@strata/contracts";
-import { type DuckDbEngine, collectColumnar, quoteDuckDbIdentifier as q } from "./duckdb.ts";
-import { mapDuckDbError } from "./duckdb-errors.ts";
+import { type DuckDbEngine, collectColumnar, quoteDuckDbIdentifier as q } from "./duckdb/adapter.ts";
+import { mapDuckDbError } from "./duckdb/errors.ts";
 import {
   createTableFromColumnar,
   createTableFromDuckDbResult,
   type TableTarget,
   type WriteSummary,
-} from "./duckdb-tables.ts";
+} from "./duckdb/tables.ts";
 import { type ColumnarResult, EngineError, type ResultColumn } from "./types.ts";
 import { readXlsx } from "./xlsx.ts";
 

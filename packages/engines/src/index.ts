@@ -3,11 +3,13 @@
  *
  * Adapters and file tools are loaded on first use (dynamic import), so importing this module
  * pulls in no driver: a Lambda that only talks to Athena never loads DuckDB's native library.
- * Subpaths (`@strata/engines/duckdb`, `/file-import`, `/examples/load-examples` …) give direct access.
+ * Each engine lives in its own folder (`duckdb/`, `postgres/`, `athena/`): adapter, dialect, error
+ * mapping, value conversion and a `spec.ts` saying what it can do. Subpaths
+ * (`@strata/engines/duckdb/adapter`, `/file-import`, `/examples/load-examples` …) give direct access.
  */
-import type { AthenaLike } from "./athena.ts";
-import type { DuckDbEngine } from "./duckdb.ts";
-import type { TableTarget, WriteSummary } from "./duckdb-tables.ts";
+import type { AthenaLike } from "./athena/adapter.ts";
+import type { DuckDbEngine } from "./duckdb/adapter.ts";
+import type { TableTarget, WriteSummary } from "./duckdb/tables.ts";
 import type { LoadExamplesReport } from "./examples/load-examples.ts";
 import type { FileFormat, FilePreview, FileReadOptions } from "./file-import.ts";
 import { type ColumnarResult, EngineError, type EngineConfig, type QueryEngine } from "./types.ts";
@@ -22,6 +24,8 @@ export {
   TIME_GRAIN_NAMES,
   dialectFor,
 } from "./dialects.ts";
+export type { ConfigContext, CustomError, EngineCapabilities, EngineSpec } from "./engine-spec.ts";
+export { ENGINE_SPECS, engineSpec, findEngineSpec, specForUriScheme } from "./specs.ts";
 export { abortError, cancelledError, dmlNotAllowed, isCancelled, timeoutError } from "./engine-errors.ts";
 export { type ClassifiedStatement, classifyStatements, splitStatements } from "./sql-lexer.ts";
 export {
@@ -39,10 +43,10 @@ export {
   type ExampleTable,
   EXAMPLE_TABLES,
 } from "./examples/example-tables.ts";
-export type { AthenaLike } from "./athena.ts";
-export type { DuckDbEngine } from "./duckdb.ts";
-export { type DuckDbResources, duckDbResourcesFromEnv } from "./duckdb-resources.ts";
-export type { IfExists, TableTarget, WriteSummary } from "./duckdb-tables.ts";
+export type { AthenaLike } from "./athena/adapter.ts";
+export type { DuckDbEngine } from "./duckdb/adapter.ts";
+export { type DuckDbResources, duckDbResourcesFromEnv } from "./duckdb/resources.ts";
+export type { IfExists, TableTarget, WriteSummary } from "./duckdb/tables.ts";
 export type { FileFormat, FilePreview, FileReadOptions } from "./file-import.ts";
 export type { LoadExamplesReport } from "./examples/load-examples.ts";
 
@@ -66,15 +70,15 @@ export async function createEngine(
 ): Promise<QueryEngine> {
   switch (config.engine) {
     case "duckdb": {
-      const { createDuckDbEngine } = await import("./duckdb.ts");
+      const { createDuckDbEngine } = await import("./duckdb/adapter.ts");
       return createDuckDbEngine(config, { sandbox: options.sandbox, settings: options.duckdbSettings });
     }
     case "postgresql": {
-      const { createPostgresEngine } = await import("./postgres.ts");
+      const { createPostgresEngine } = await import("./postgres/adapter.ts");
       return createPostgresEngine(config, { statementTimeoutMs: options.statementTimeoutMs });
     }
     case "awsathena": {
-      const { createAthenaEngine } = await import("./athena.ts");
+      const { createAthenaEngine } = await import("./athena/adapter.ts");
       return createAthenaEngine(config, {
         client: options.athenaClient,
         pollIntervalMs: options.athenaPollIntervalMs,
@@ -138,7 +142,7 @@ export async function createTableFromColumnar(
   target: TableTarget,
   result: Pick<ColumnarResult, "columns" | "data">,
 ): Promise<WriteSummary> {
-  return (await import("./duckdb-tables.ts")).createTableFromColumnar(engine, target, result);
+  return (await import("./duckdb/tables.ts")).createTableFromColumnar(engine, target, result);
 }
 
 /** True when `engine` is a DuckDB adapter (uploads need one). */

@@ -1,6 +1,6 @@
 import { ErrorType } from "@strata/contracts";
 import { dedupeNames } from "./columnar.ts";
-import { microsToIso } from "./duckdb-values.ts";
+import { microsToIso } from "./duckdb/values.ts";
 import { type ColumnarResult, type ColumnKind, EngineError, type ResultColumn } from "./types.ts";
 
 export interface XlsxReadOptions {

@@ -51,7 +51,9 @@ describe("page bootstrap", () => {
   });
 
   it("says nobody is signed in for an anonymous page", () => {
-    const boot = readBootstrap(root(attributeEscaped({ user: { roles: { Public: [] }, permissions: {} }, common })));
+    const boot = readBootstrap(
+      root(attributeEscaped({ user: { roles: { Public: [] }, permissions: {} }, common })),
+    );
     expect(boot).not.toBeNull();
     expect(bootstrapMeRoles(boot!)).toBeNull();
   });

@@ -3,9 +3,10 @@ import { isApiError } from "./api-error";
 
 /**
  * Saving a modal form: busy flag, field messages (the server's `{message: {field: [..]}}` land
- * on their fields) and any other failure to show above the buttons.
+ * on their fields) and any other failure to show above the buttons. A form without messages on
+ * its fields (`fieldMessages: false`) shows every server failure above the buttons.
  */
-export function useFormSave() {
+export function useFormSave({ fieldMessages = true }: { fieldMessages?: boolean } = {}) {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<unknown>(null);
@@ -20,7 +21,7 @@ export function useFormSave() {
       await work();
       return true;
     } catch (err) {
-      if (isApiError(err) && Object.keys(err.fieldErrors).length) {
+      if (fieldMessages && isApiError(err) && Object.keys(err.fieldErrors).length) {
         setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v[0]])));
       } else setFailure(err);
       return false;
@@ -28,5 +29,11 @@ export function useFormSave() {
       setBusy(false);
     }
   };
-  return { busy, errors, failure, save };
+
+  /** Forgets the messages (the form is shown afresh). */
+  const reset = () => {
+    setErrors({});
+    setFailure(null);
+  };
+  return { busy, errors, failure, save, reset };
 }

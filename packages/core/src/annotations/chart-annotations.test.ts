@@ -5,7 +5,8 @@ import type { ChartEntity } from "../charts/types.ts";
 import { AppError } from "../errors.ts";
 import { principalOf } from "../security/principal.ts";
 import type { Annotations } from "./annotations.ts";
-import { ChartAnnotations, type RunChart } from "./chart-annotations.ts";
+import type { ChartQueryRunner } from "../chart-data/ports.ts";
+import { ChartAnnotations } from "./chart-annotations.ts";
 import type { AnnotationLayers } from "./layers.ts";
 import { applyOverrides, toAnnotationSeries } from "./source-chart.ts";
 
@@ -23,13 +24,13 @@ const chart = {
   datasource_id: 3,
 } as unknown as ChartEntity;
 
-function service(runChart: RunChart, timeoutMs = 50) {
+function service(runInline: ChartQueryRunner["runInline"], timeoutMs = 50) {
   return new ChartAnnotations(
     {
       layers: {} as AnnotationLayers,
       annotations: {} as Annotations,
       charts: { get: async () => ({ chart, dataset: undefined }) } as unknown as Charts,
-      runChart,
+      queries: { runInline },
     },
     { timeoutMs },
   );

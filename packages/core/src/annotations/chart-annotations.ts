@@ -2,30 +2,19 @@ import {
   type AnnotationLayerRef,
   AnnotationLayerRefSchema,
   annotationDateMs,
-  type ChartDataRequest,
   ErrorType,
   NATIVE_ANNOTATION_COLUMNS,
   type NativeAnnotationData,
-  type QueryObject,
 } from "@strata/contracts";
 import * as v from "valibot";
+import type { AnnotationQueryContext, AnnotationSource, ChartQueryRunner } from "../chart-data/ports.ts";
 import type { Charts } from "../charts/service.ts";
 import { AppError, typedError } from "../errors.ts";
 import { type Principal, requirePermission } from "../security/principal.ts";
 import type { Annotations } from "./annotations.ts";
 import type { AnnotationLayers } from "./layers.ts";
-import { type SourceResult, sourceRequest, toAnnotationSeries } from "./source-chart.ts";
+import { sourceRequest, toAnnotationSeries } from "./source-chart.ts";
 import { ANNOTATION_VIEW } from "./types.ts";
-
-/** Runs another chart's request inline (never queued) as the caller. */
-export type RunChart = (p: Principal, request: ChartDataRequest, sliceId: number) => Promise<SourceResult[]>;
-
-export interface AnnotationQueryContext {
-  /** The query object the layers belong to (its time range and grain feed overrides). */
-  query: QueryObject;
-  /** Its compiled time bounds: NATIVE annotations outside them are left out. */
-  bounds: { since: Date | null; until: Date | null };
-}
 
 /** How long a layer drawn from another chart may take before it is reported as 'Query timeout'. */
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -63,7 +52,7 @@ function parseLayers(raw: unknown[]): AnnotationLayerRef[] {
  * layers run the source chart's own query (cached on its own) with a timeout. FORMULA layers need
  * no data.
  */
-export class ChartAnnotations {
+export class ChartAnnotations implements AnnotationSource {
   private readonly timeoutMs: number;
 
   constructor(
@@ -71,7 +60,8 @@ export class ChartAnnotations {
       layers: AnnotationLayers;
       annotations: Annotations;
       charts: Charts;
-      runChart: RunChart;
+      /** Runs a source chart's query (chart data implements it). */
+      queries: ChartQueryRunner;
     },
     opts: { timeoutMs?: number } = {},
   ) {
@@ -130,7 +120,7 @@ export class ChartAnnotations {
         throw new AppError(404, { message: "The chart does not exist" });
       });
       const request = sourceRequest(chart, layer.overrides, ctx.query);
-      return toAnnotationSeries((await this.deps.runChart(p, request, chart.id))[0]);
+      return toAnnotationSeries((await this.deps.queries.runInline(p, request, { sliceId: chart.id }))[0]);
     })();
     try {
       const out = await Promise.race([work, timeout]);

@@ -1,7 +1,8 @@
+import type { DashboardCopy, DashboardPost } from "@strata/contracts";
 import type { Charts } from "../charts/service.ts";
 import { unprocessable } from "../errors.ts";
 import { type Principal, requirePermission } from "../security/principal.ts";
-import type { Dashboards, DashboardInput } from "./service.ts";
+import type { Dashboards } from "./service.ts";
 import { chartIdsOfLayout } from "./metadata.ts";
 import { remapLayoutCharts } from "./layout-charts.ts";
 import type { DashboardEntity } from "./types.ts";
@@ -23,7 +24,7 @@ export class DashboardRelations {
   ) {}
 
   /** `POST /dashboard/`: a layout given at creation is checked like one given on save. */
-  async create(p: Principal, input: DashboardInput): Promise<DashboardEntity> {
+  async create(p: Principal, input: DashboardPost): Promise<DashboardEntity> {
     const placed = input.position_json ? chartIdsOfLayout(input.position_json) : undefined;
     if (placed) {
       requirePermission(p, "can_write", "Dashboard");
@@ -36,7 +37,7 @@ export class DashboardRelations {
   async save(
     p: Principal,
     id: number,
-    input: DashboardInput,
+    input: DashboardPost,
     lastModified?: number,
   ): Promise<DashboardEntity> {
     const current = await this.dashboards.getForWrite(p, id);
@@ -85,16 +86,7 @@ export class DashboardRelations {
    * that the caller can see, the same charts or (`duplicate_slices`) copies the caller owns.
    * Charts the caller can't see are left out of the copy's layout.
    */
-  async copy(
-    p: Principal,
-    id: number,
-    body: {
-      dashboard_title?: string | null;
-      css?: string | null;
-      json_metadata?: string | null;
-      duplicate_slices?: boolean;
-    },
-  ): Promise<DashboardEntity> {
+  async copy(p: Principal, id: number, body: DashboardCopy): Promise<DashboardEntity> {
     requirePermission(p, "can_write", "Dashboard");
     const source = await this.dashboards.get(p, id);
     const visible = await this.charts.onDashboard(p, id);

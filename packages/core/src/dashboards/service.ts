@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { conflict, notFound, typedError, unprocessable } from "../errors.ts";
-import { ErrorType } from "@strata/contracts";
+import {
+  type DashboardColors,
+  type DashboardCopy,
+  type DashboardDetail,
+  type DashboardPost,
+  ErrorType,
+} from "@strata/contracts";
 import { humanizeSince } from "../resources/humanize.ts";
 import { isOwner, type Principal, requirePermission, userId } from "../security/principal.ts";
 import type { UserEntity } from "../security/types.ts";
@@ -17,21 +23,6 @@ import {
 } from "./metadata.ts";
 import { certification, normaliseSlug, normaliseTitle } from "./save-rules.ts";
 import { DASHBOARD, type DashboardData, type DashboardEntity } from "./types.ts";
-
-export interface DashboardInput {
-  dashboard_title?: string | null;
-  slug?: string | null;
-  css?: string | null;
-  published?: boolean;
-  owners?: number[];
-  roles?: number[];
-  certified_by?: string | null;
-  certification_details?: string | null;
-  json_metadata?: string | null;
-  position_json?: string | null;
-  is_managed_externally?: boolean;
-  external_url?: string | null;
-}
 
 /** Dashboards: the resource and its save rules. Layout editing and filters build on this. */
 export class Dashboards {
@@ -123,7 +114,13 @@ export class Dashboards {
     );
   }
 
-  async rows(p: Principal) {
+  /** `GET /api/v1/dashboard/{id_or_slug}`: the dashboard with its people named. */
+  async detail(p: Principal, idOrSlug: string | number): Promise<DashboardDetail> {
+    const d = await this.get(p, idOrSlug);
+    return this.row(d, await this.usersById([...d.owners, d.created_by_fk ?? 0, d.changed_by_fk ?? 0]));
+  }
+
+  async rows(p: Principal): Promise<DashboardDetail[]> {
     requirePermission(p, "can_read", "Dashboard");
     const visible = (await this.all()).filter((d) => this.canSee(p, d));
     const users = await this.usersById(
@@ -132,7 +129,7 @@ export class Dashboards {
     return visible.map((d) => this.row(d, users));
   }
 
-  row(d: DashboardEntity, users: Map<number, UserEntity>) {
+  row(d: DashboardEntity, users: Map<number, UserEntity>): DashboardDetail {
     const changedBy = users.get(d.changed_by_fk ?? 0);
     return {
       id: d.id,
@@ -143,7 +140,7 @@ export class Dashboards {
       css: d.css,
       json_metadata: d.json_metadata,
       position_json: d.position_json,
-      owners: d.owners.map((o) => ownerRef(users.get(o))).filter(Boolean),
+      owners: d.owners.map((o) => ownerRef(users.get(o))).filter((o) => o !== null),
       roles: d.roles,
       created_by: ownerRef(users.get(d.created_by_fk ?? 0)),
       changed_by: ownerRef(changedBy),
@@ -160,7 +157,7 @@ export class Dashboards {
     };
   }
 
-  private async checkInput(input: DashboardInput, exceptId?: number) {
+  private async checkInput(input: DashboardPost, exceptId?: number) {
     if (input.json_metadata) {
       try {
         const parsed = JSON.parse(input.json_metadata);
@@ -189,7 +186,7 @@ export class Dashboards {
     }
   }
 
-  async create(p: Principal, input: DashboardInput): Promise<DashboardEntity> {
+  async create(p: Principal, input: DashboardPost): Promise<DashboardEntity> {
     requirePermission(p, "can_write", "Dashboard");
     await this.checkInput(input);
     const me = userId(p);
@@ -220,7 +217,7 @@ export class Dashboards {
   async update(
     p: Principal,
     id: number,
-    input: DashboardInput,
+    input: DashboardPost,
     lastModified?: number,
   ): Promise<DashboardEntity> {
     const d = await this.getForWrite(p, id);
@@ -294,7 +291,7 @@ export class Dashboards {
   async setColors(
     p: Principal,
     id: number,
-    colors: Record<string, unknown>,
+    colors: DashboardColors,
     opts: { markUpdated?: boolean } = {},
   ): Promise<DashboardEntity> {
     const picked = Object.fromEntries(COLOR_FIELDS.filter((k) => k in colors).map((k) => [k, colors[k]]));
@@ -308,7 +305,7 @@ export class Dashboards {
   async copy(
     p: Principal,
     id: number,
-    body: { dashboard_title?: string | null; css?: string | null; json_metadata?: string | null },
+    body: Pick<DashboardCopy, "dashboard_title" | "css" | "json_metadata">,
     positionJson: string | null,
   ): Promise<DashboardEntity> {
     const source = await this.get(p, id);

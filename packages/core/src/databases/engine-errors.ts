@@ -1,48 +1,15 @@
-import { EngineError } from "@strata/engines";
+import { EngineError, findEngineSpec } from "@strata/engines";
+import { isQueryValidationError } from "@strata/query";
 import { AppError, typedError } from "../errors.ts";
-import { ErrorType, type ErrorTypeName } from "@strata/contracts";
+import { ENGINE_DISPLAY_NAMES, ErrorType, type ErrorTypeName, engineDisplayName } from "@strata/contracts";
 import { redactServerPaths, redactServerPathsIn } from "../server-paths.ts";
 
-export const ENGINE_LABEL: Record<string, string> = {
-  duckdb: "DuckDB",
-  postgresql: "PostgreSQL",
-  awsathena: "Amazon Athena",
-};
+/** Engine display names by backend id (kept for callers that index it directly). */
+export const ENGINE_LABEL: Record<string, string> = ENGINE_DISPLAY_NAMES;
 
-/**
- * Engine messages that would mislead a user as they stand (in the spirit of Superset's
- * `custom_errors` on each engine spec): each is matched on the engine's text and replaced by one
- * that says what happened and what to do instead.
- */
-interface CustomError {
-  pattern: RegExp;
-  type: ErrorTypeName;
-  message: (match: RegExpExecArray) => string;
-}
-
-const CUSTOM_ERRORS: Record<string, CustomError[]> = {
-  duckdb: [
-    {
-      // The sandbox turns file and network access off; DuckDB's text reads like a server fault.
-      pattern: /^Permission Error: Cannot access file "([^"]*)" - file system operations are disabled/i,
-      type: ErrorType.GENERIC_DB_ENGINE_ERROR,
-      message: (m) =>
-        `Reading "${m[1]}" was refused: queries on this database may not read files or URLs. Upload the file to a database (Databases → Upload file) and query its table instead.`,
-    },
-    {
-      // Extensions are neither installed nor loaded from user SQL; DuckDB's advice to run
-      // INSTALL/LOAD or change settings cannot be followed here.
-      pattern:
-        /^Catalog Error: (?:Table Function|Scalar Function|Function|Type) with name "?([\w.]+)"? is not in the catalog, but it exists in the (\w+) extension/i,
-      type: ErrorType.GENERIC_DB_ENGINE_ERROR,
-      message: (m) =>
-        `${m[1]} needs the DuckDB extension "${m[2]}", which queries on this database may not load.`,
-    },
-  ],
-};
-
+/** An engine's own rewording of a message that would mislead as it stands (its spec's `customErrors`). */
 function customError(engine: string, e: EngineError): { type: ErrorTypeName; message: string } | null {
-  for (const custom of CUSTOM_ERRORS[engine] ?? []) {
+  for (const custom of findEngineSpec(engine)?.customErrors ?? []) {
     const match = custom.pattern.exec(e.message);
     if (match) return { type: custom.type, message: custom.message(match) };
   }
@@ -56,7 +23,7 @@ function customError(engine: string, e: EngineError): { type: ErrorTypeName; mes
  */
 export function toEngineError(e: unknown, engine: string): AppError {
   if (e instanceof AppError) return e;
-  const label = ENGINE_LABEL[engine] ?? engine;
+  const label = engineDisplayName(engine);
   if (e instanceof EngineError) {
     const custom = customError(engine, e);
     return typedError(
@@ -70,4 +37,28 @@ export function toEngineError(e: unknown, engine: string): AppError {
   return typedError(400, ErrorType.GENERIC_DB_ENGINE_ERROR, redactServerPaths(message), {
     engine_name: label,
   });
+}
+
+/**
+ * The HTTP boundary's mapping of errors that left core unconverted: an engine error becomes
+ * Superset's structured error (titled by the engine it names, if any), a query-layer refusal a 400
+ * with its error type. Anything else is not ours to map (null).
+ */
+export function knownErrorToAppError(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  if (err instanceof EngineError) {
+    const named = err.extra.engine_name;
+    const engine = Object.entries(ENGINE_DISPLAY_NAMES).find(([, name]) => name === named)?.[0];
+    if (engine) return toEngineError(err, engine);
+    return typedError(
+      err.status ?? 400,
+      err.errorType as ErrorTypeName,
+      redactServerPaths(err.message),
+      redactServerPathsIn(err.extra),
+    );
+  }
+  if (isQueryValidationError(err)) {
+    return new AppError(err.status, { message: err.message, errors: [err.toSupersetError()] });
+  }
+  return null;
 }

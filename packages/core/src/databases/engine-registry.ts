@@ -1,6 +1,11 @@
 import { dirname, join } from "node:path";
-import type { DatabaseParameters, EngineName } from "@strata/contracts";
-import type { EngineConfig, QueryEngine } from "@strata/engines";
+import {
+  type ConfigContext,
+  type EngineConfig,
+  type QueryEngine,
+  engineSpec,
+  findEngineSpec,
+} from "@strata/engines";
 import { badRequest } from "../errors.ts";
 import type { SecretBox } from "../security/secret-box.ts";
 import { registerServerPaths } from "../server-paths.ts";
@@ -37,40 +42,34 @@ export class EngineRegistry {
     db: Pick<DatabaseEntity, "engine" | "parameters" | "sealed_password" | "builtin">,
     plainPassword?: string,
   ): EngineConfig {
-    const p = db.parameters;
-    const engine: EngineName = db.engine;
-    switch (engine) {
-      case "duckdb":
-        return { engine, path: this.duckdbPath(p, db.builtin) };
-      case "postgresql":
-        return {
-          engine,
-          host: p.host ?? "",
-          port: Number(p.port ?? 5432),
-          user: p.username ?? "",
-          password: plainPassword ?? (db.sealed_password ? this.box.open(db.sealed_password) : undefined),
-          database: p.database ?? "",
-          ssl: p.encryption ?? false,
-        };
-      case "awsathena":
-        return {
-          engine,
-          region: p.region_name ?? this.opts.region,
-          workGroup: p.work_group ?? this.opts.athenaWorkGroup,
-          outputLocation: p.s3_staging_dir,
-          schema: p.schema_name,
-        };
-      default: {
-        const never: never = engine;
-        throw badRequest(`Unknown engine ${String(never)}`);
-      }
+    const spec = findEngineSpec(db.engine);
+    if (!spec) throw badRequest(`Unknown engine ${String(db.engine)}`);
+    // The built-in examples database is the embedded examples file, whatever its parameters say.
+    if (db.builtin && this.opts.examplesPath && spec.capabilities.localOnly) {
+      const examples = this.context(db, plainPassword, this.opts.examplesPath);
+      return spec.configFor({ path: "examples.duckdb" }, examples);
     }
+    return spec.configFor(db.parameters, this.context(db, plainPassword));
   }
 
-  private duckdbPath(p: DatabaseParameters, builtin?: boolean): string {
-    if (builtin && this.opts.examplesPath) return this.opts.examplesPath;
-    const file = p.path ?? ":memory:";
-    if (file === ":memory:") return file;
+  private context(
+    db: Pick<DatabaseEntity, "sealed_password">,
+    plainPassword: string | undefined,
+    fixedFile?: string,
+  ): ConfigContext {
+    const box = this.box;
+    return {
+      // Opened only by engines that use a password.
+      get password() {
+        return plainPassword ?? (db.sealed_password ? box.open(db.sealed_password) : undefined);
+      },
+      region: this.opts.region,
+      athenaWorkGroup: this.opts.athenaWorkGroup,
+      localFile: (file) => fixedFile ?? this.localFile(file),
+    };
+  }
+
+  private localFile(file: string): string {
     if (!this.opts.dataDir) throw badRequest("DuckDB files are only available when Strata runs locally");
     if (!/^[A-Za-z0-9_-]{1,64}\.duckdb$/.test(file)) {
       throw badRequest({
@@ -81,9 +80,8 @@ export class EngineRegistry {
   }
 
   private keyFor(db: DatabaseEntity, config: EngineConfig): string {
-    return config.engine === "duckdb" && config.path !== ":memory:"
-      ? `duckdb:${config.path}`
-      : `db:${db.id}:${db.version}`;
+    const file = engineSpec(config.engine).sharedFile(config);
+    return file ? `duckdb:${file}` : `db:${db.id}:${db.version}`;
   }
 
   async forDatabase(db: DatabaseEntity): Promise<QueryEngine> {
@@ -104,8 +102,9 @@ export class EngineRegistry {
 
   /** A short-lived engine for testing a connection that is not saved yet. */
   async probe<T>(config: EngineConfig, use: (engine: QueryEngine) => Promise<T>): Promise<T> {
-    if (config.engine === "duckdb" && config.path !== ":memory:") {
-      const shared = this.live.get(`duckdb:${config.path}`);
+    const file = engineSpec(config.engine).sharedFile(config);
+    if (file) {
+      const shared = this.live.get(`duckdb:${file}`);
       if (shared) return use(await shared);
     }
     const engine = await this.factory(config);

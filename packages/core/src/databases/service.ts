@@ -18,7 +18,7 @@ import { ownerRef } from "../security/users.ts";
 import type { UserEntity } from "../security/types.ts";
 import type { Entity, MetaStore } from "../store/meta-store.ts";
 import type { EngineRegistry } from "./engine-registry.ts";
-import { AVAILABLE_ENGINES, checkParameters, engineSpec } from "./engine-specs.ts";
+import { AVAILABLE_ENGINES, capabilitiesOf, checkParameters, engineSpec } from "./engine-specs.ts";
 import { toEngineError } from "./engine-errors.ts";
 import { DATABASE, type DatabaseData, type DatabaseEntity } from "./types.ts";
 import { databaseNames } from "./unique-name.ts";
@@ -79,8 +79,8 @@ export class Databases {
       allow_file_upload: db.allow_file_upload,
       allow_ctas: db.allow_ctas,
       allow_cvas: db.allow_cvas,
-      // EXPLAIN-based estimates (POST /api/v1/sqllab/estimate/); Athena's EXPLAIN is not wired.
-      allows_cost_estimate: db.engine === "duckdb" || db.engine === "postgresql",
+      // EXPLAIN-based estimates (POST /api/v1/sqllab/estimate/), where the engine has them wired.
+      allows_cost_estimate: capabilitiesOf(db.engine).supportsCostEstimate,
       disable_data_preview: db.disable_data_preview,
       cache_timeout: db.cache_timeout,
       force_ctas_schema: db.force_ctas_schema,
@@ -313,7 +313,9 @@ export class Databases {
     // The edit form validates with the mask: the saved password stands in only for the same target.
     const previous = await this.savedByName(p, body.database_name);
     const masked = password === PASSWORD_MASK || password === undefined;
-    const sealed = masked ? this.storedPasswordFor(previous, { engine: spec.engine, parameters: rest }) : null;
+    const sealed = masked
+      ? this.storedPasswordFor(previous, { engine: spec.engine, parameters: rest })
+      : null;
     await this.probe(
       this.registry.configFor(
         { engine: spec.engine, parameters: rest, sealed_password: sealed },

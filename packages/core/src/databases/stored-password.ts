@@ -1,4 +1,5 @@
 import type { DatabaseParameters, EngineName } from "@strata/contracts";
+import { engineSpec } from "@strata/engines";
 
 /**
  * Where a stored password may go.
@@ -29,7 +30,8 @@ function fingerprint(target: ConnectionTarget): string {
   const { password: _password, ...rest } = target.parameters;
   const p: Record<string, unknown> = { ...rest };
   if (typeof p.host === "string") p.host = p.host.trim().toLowerCase().replace(/\.$/, "");
-  if (target.engine === "postgresql" && (p.port === undefined || p.port === "")) p.port = 5432;
+  const defaultPort = engineSpec(target.engine).capabilities.defaultPort;
+  if (defaultPort !== null && (p.port === undefined || p.port === "")) p.port = defaultPort;
   if (p.port !== undefined && p.port !== "") p.port = Number(p.port);
   return JSON.stringify(canonical(p));
 }

@@ -19,6 +19,7 @@ import type { Datasets } from "../datasets/service.ts";
 import { AppError, forbidden, unprocessable } from "../errors.ts";
 import { canAccessDatabase, canAccessDataset } from "../security/data-access.ts";
 import { can, type Principal, requirePermission } from "../security/principal.ts";
+import { capabilitiesOf } from "./engine-specs.ts";
 import { toEngineError } from "./engine-errors.ts";
 import type { Databases } from "./service.ts";
 import type { DatabaseEntity } from "./types.ts";
@@ -121,7 +122,8 @@ export async function uploadFile(
     throw unprocessable(
       `Database "${db.database_name}" does not allow file uploads; an admin can turn it on in the database's settings.`,
     );
-  if (db.engine !== "duckdb") throw unprocessable("Uploads can go to DuckDB databases only.");
+  if (!capabilitiesOf(db.engine).supportsFileUpload)
+    throw unprocessable("Uploads can go to DuckDB databases only.");
   const ext = checkFile(req);
   if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(req.table)) {
     throw unprocessable({

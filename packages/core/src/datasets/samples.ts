@@ -1,26 +1,9 @@
-import * as v from "valibot";
+import type { SamplesPayload } from "@strata/contracts";
 import { toEngineError } from "../databases/engine-errors.ts";
 import type { Databases } from "../databases/service.ts";
 import { forbidden, unprocessable } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
 import type { Datasets } from "./service.ts";
-
-const Scalar = v.union([v.string(), v.number(), v.boolean(), v.null()]);
-export const SamplesPayloadSchema = v.strictObject({
-  filters: v.optional(
-    v.array(
-      v.strictObject({
-        col: v.string(),
-        op: v.picklist(["==", "!=", ">", "<", ">=", "<=", "IN", "NOT IN", "IS NULL", "IS NOT NULL"]),
-        val: v.optional(v.union([Scalar, v.array(Scalar)])),
-      }),
-    ),
-  ),
-  granularity: v.optional(v.nullable(v.string())),
-  time_range: v.optional(v.nullable(v.string())),
-  extras: v.optional(v.looseObject({})),
-});
-export type SamplesPayload = v.InferOutput<typeof SamplesPayloadSchema>;
 
 /** `POST /datasource/samples`: a page of raw rows, filters bound as parameters, never pasted. */
 export async function samples(

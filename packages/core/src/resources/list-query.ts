@@ -9,7 +9,9 @@ import {
 } from "@strata/contracts";
 import { badRequest } from "../errors.ts";
 
-type Row = Record<string, unknown> & { id: number };
+/** A list row: any fields, and an id. */
+export type ListRow = Record<string, unknown> & { id: number };
+type Row = ListRow;
 export type NamedFilter<R> = (row: R, value: unknown) => boolean;
 
 /** How one resource's rows may be filtered, sorted and projected. */

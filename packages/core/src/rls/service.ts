@@ -1,3 +1,4 @@
+import type { RlsFilterType, RlsPost, RlsPut, RlsRow } from "@strata/contracts";
 import { validateSqlExpression } from "@strata/query";
 import { notFound, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
@@ -8,7 +9,7 @@ export interface RlsData {
   name: string;
   description: string | null;
   /** Regular: applies to members of `roles`. Base: applies to everyone except members of `roles`. */
-  filter_type: "Regular" | "Base";
+  filter_type: RlsFilterType;
   tables: number[];
   roles: number[];
   group_key: string | null;
@@ -16,16 +17,6 @@ export interface RlsData {
 }
 export type RlsEntity = Entity<RlsData>;
 const RLS = "rls";
-
-export interface RlsInput {
-  name?: string;
-  description?: string | null;
-  filter_type?: "Regular" | "Base";
-  tables?: number[];
-  roles?: number[];
-  group_key?: string | null;
-  clause?: string;
-}
 
 /**
  * Row-level security (Superset's model): clauses added to every query on a dataset.
@@ -43,7 +34,12 @@ export class RowLevelSecurity {
     return this.meta.list<RlsData>(RLS);
   }
 
-  row(r: RlsEntity) {
+  /** Every rule as the list shows it (the list route checks can_read first). */
+  async rows(): Promise<RlsRow[]> {
+    return (await this.all()).map((r) => this.row(r));
+  }
+
+  row(r: RlsEntity): RlsRow {
     return { ...r, changed_on_delta_humanized: humanizeSince(r.changed_on) };
   }
 
@@ -54,7 +50,7 @@ export class RowLevelSecurity {
     return rule;
   }
 
-  private async check(input: RlsInput) {
+  private async check(input: RlsPut) {
     if (input.clause !== undefined) {
       try {
         validateSqlExpression(input.clause, { allowSubqueries: false, context: "clause" });
@@ -69,10 +65,7 @@ export class RowLevelSecurity {
       if (!roles.has(r)) throw unprocessable({ roles: [`Role ${r} does not exist`] });
   }
 
-  async create(
-    p: Principal,
-    input: RlsInput & { name: string; clause: string; tables: number[] },
-  ): Promise<RlsEntity> {
+  async create(p: Principal, input: RlsPost): Promise<RlsEntity> {
     requirePermission(p, "can_write", "RowLevelSecurity");
     await this.check(input);
     return this.meta.create<RlsData>(
@@ -90,7 +83,7 @@ export class RowLevelSecurity {
     );
   }
 
-  async update(p: Principal, id: number, input: RlsInput): Promise<RlsEntity> {
+  async update(p: Principal, id: number, input: RlsPut): Promise<RlsEntity> {
     requirePermission(p, "can_write", "RowLevelSecurity");
     const rule = await this.get(p, id);
     await this.check(input);

@@ -67,17 +67,8 @@ const read = (views: string[]): PermissionPair[] => views.map((v) => ["can_read"
 const write = (views: string[]): PermissionPair[] => views.map((v) => ["can_write", v]);
 
 const GAMMA: PermissionPair[] = [
-  ...read([
-    "Chart",
-    "Dashboard",
-    "Dataset",
-    "Database",
-    "Tag",
-    "ReportSchedule",
-    "CssTemplate",
-    "AnnotationLayer",
-  ]),
-  ...write(["Chart", "Dashboard", "Tag", "ReportSchedule"]),
+  ...read(["Chart", "Dashboard", "Dataset", "Database", "Tag", "CssTemplate", "AnnotationLayer"]),
+  ...write(["Chart", "Dashboard", "Tag"]),
   ["can_export", "Chart"],
   ["can_export", "Dashboard"],
   ["can_tag", "Chart"],
@@ -91,6 +82,9 @@ const GAMMA: PermissionPair[] = [
 const ALPHA: PermissionPair[] = [
   ...GAMMA,
   ...write(["Dataset", "CssTemplate", "AnnotationLayer"]),
+  // Alerts & reports are Alpha's, as in Superset (ReportSchedule is one of its ALPHA_ONLY_VIEW_MENUS).
+  ...read(["ReportSchedule"]),
+  ...write(["ReportSchedule"]),
   ["can_export", "Dataset"],
   ["can_tag", "Dataset"],
   ["can_upload", "Database"],

@@ -1,3 +1,4 @@
+import type { EmbeddedConfig, GuestTokenRequest } from "@strata/contracts";
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import { validateSqlExpression } from "@strata/query";
 import type { Charts } from "../charts/service.ts";
@@ -25,18 +26,6 @@ export interface SealedGuest {
   identity: GuestIdentity;
   until: number;
   sig: string;
-}
-
-export interface GuestTokenRequest {
-  user?: { username?: string; first_name?: string; last_name?: string };
-  resources: { type: "dashboard"; id: string }[];
-  rls?: { clause: string; dataset?: number }[];
-}
-
-export interface EmbeddedConfig {
-  uuid: string;
-  dashboard_id: number;
-  allowed_domains: string[];
 }
 
 /**

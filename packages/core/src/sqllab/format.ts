@@ -1,17 +1,16 @@
 import { format } from "sql-formatter";
 import { ErrorType } from "@strata/contracts";
+import { findEngineSpec } from "@strata/engines";
 import { typedError } from "../errors.ts";
-
-const LANGUAGE: Record<string, "duckdb" | "postgresql" | "trino" | "sql"> = {
-  duckdb: "duckdb",
-  postgresql: "postgresql",
-  awsathena: "trino",
-};
 
 /** `POST /api/v1/sqllab/format_sql/`: formats in the database's dialect (generic SQL without one). */
 export function formatSql(sql: string, engine?: string): string {
   try {
-    return format(sql, { language: LANGUAGE[engine ?? ""] ?? "sql", keywordCase: "upper", tabWidth: 2 });
+    return format(sql, {
+      language: findEngineSpec(engine ?? "")?.capabilities.formatterLanguage ?? "sql",
+      keywordCase: "upper",
+      tabWidth: 2,
+    });
   } catch (e) {
     throw typedError(
       400,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { SavedQueryChanges, SavedQueryCreate, SavedQueryRow } from "@strata/contracts";
 import type { Databases } from "../databases/service.ts";
 import { notFound, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
@@ -33,8 +34,6 @@ export interface SavedQueryData {
 export type SavedQueryEntity = Entity<SavedQueryData>;
 export const SAVED_QUERY = "saved_query";
 
-export type SavedQueryInput = Partial<Omit<SavedQueryData, "uuid">>;
-
 /** Saved SQL Lab queries; each user sees their own (admins and all_query_access see all). */
 export class SavedQueries {
   constructor(
@@ -68,7 +67,7 @@ export class SavedQueries {
   }
 
   row(q: SavedQueryEntity, dbName: Map<number, string>, users: Map<number, UserEntity>) {
-    return {
+    const row = {
       id: q.id,
       label: q.label,
       description: q.description,
@@ -86,6 +85,8 @@ export class SavedQueries {
       changed_on: q.changed_on,
       changed_on_delta_humanized: humanizeSince(q.changed_on),
     };
+    // The list's wire row, plus the editor's fields.
+    return row satisfies SavedQueryRow;
   }
 
   async detail(p: Principal, id: number) {
@@ -105,10 +106,7 @@ export class SavedQueries {
     });
   }
 
-  async create(
-    p: Principal,
-    input: SavedQueryInput & { label: string; db_id: number; sql: string },
-  ): Promise<SavedQueryEntity> {
+  async create(p: Principal, input: SavedQueryCreate): Promise<SavedQueryEntity> {
     requirePermission(p, "can_write", "SavedQuery");
     await this.checkDb(p, input.db_id);
     parseScheduleInfo(input.extra_json);
@@ -129,7 +127,7 @@ export class SavedQueries {
     );
   }
 
-  async update(p: Principal, id: number, input: SavedQueryInput): Promise<SavedQueryEntity> {
+  async update(p: Principal, id: number, input: SavedQueryChanges): Promise<SavedQueryEntity> {
     requirePermission(p, "can_write", "SavedQuery");
     const q = await this.get(p, id);
     await this.checkDb(p, input.db_id);

@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { ErrorType, type ListQuery } from "@strata/contracts";
+import {
+  ErrorType,
+  type EstimateQueryRequest,
+  type FormatSqlRequest,
+  type ListQuery,
+  type SqlLabExecuteBody,
+  type SqlLabQueryRow,
+} from "@strata/contracts";
 import type { ColumnarResult, QueryEngine, StatementInfo } from "@strata/engines";
 import { csvBody, csvHeader, rowsJsonWithin } from "../chart-data/format.ts";
 import { toEngineError } from "../databases/engine-errors.ts";
@@ -13,6 +20,7 @@ import type { Job, JobQueue } from "../store/job-queue.ts";
 import type { MetaStore } from "../store/meta-store.ts";
 import type { ResultStore } from "../store/result-store.ts";
 import { ctasStatement, ctasTarget } from "./ctas.ts";
+import { formatSql } from "./format.ts";
 import { limitingFactor } from "./limiting-factor.ts";
 import { DEFAULT_SQLLAB_LIMITS, type SqlLabLimits } from "./limits.ts";
 import { CHUNK_ROWS, type ResultManifest, StoredResults } from "./stored-results.ts";
@@ -46,21 +54,8 @@ const HISTORY_LIST: ListSpec<Omit<ReturnType<SqlLab["row"]>, "id"> & { id: numbe
 const RECORD_SLOW_RUN_AFTER_MS = 100;
 const KIND: Record<string, number> = { numeric: 0, string: 1, temporal: 2, boolean: 3, other: 1 };
 
-export interface ExecuteBody {
-  client_id?: string;
-  database_id: number;
-  sql: string;
-  schema?: string | null;
-  catalog?: string | null;
-  runAsync?: boolean;
-  sql_editor_id?: string | null;
-  tab?: string | null;
-  templateParams?: string | null;
-  queryLimit?: number | null;
-  select_as_cta?: boolean;
-  ctas_method?: "TABLE" | "VIEW" | null;
-  tmp_table_name?: string | null;
-}
+/** A run as the API asks for it. */
+export type ExecuteBody = SqlLabExecuteBody;
 
 /** The first rows of a result with its columns and total row count. */
 interface StoredHead {
@@ -93,7 +88,7 @@ export class SqlLab {
 
   private readonly stored: StoredResults;
 
-  row(q: QueryEntity) {
+  row(q: QueryEntity): SqlLabQueryRow {
     return {
       id: q.client_id,
       query_id: q.id,
@@ -482,11 +477,21 @@ export class SqlLab {
     return { fileName: `sqllab_${q.client_id}_${stamp}.csv`, chunks: lines() };
   }
 
+  /** `POST /api/v1/sqllab/format_sql/`: in the dialect of the named database, or of the named engine. */
+  async format(p: Principal, body: FormatSqlRequest): Promise<string> {
+    const engine = body.database_id
+      ? (await this.deps.databases.get(p, body.database_id)).engine
+      : body.engine;
+    return formatSql(body.sql, engine);
+  }
+
+  /** One run by its id, as the API shows it. */
+  async detail(p: Principal, id: number): Promise<SqlLabQueryRow> {
+    return this.row(await this.get(p, id));
+  }
+
   /** `POST /api/v1/sqllab/estimate/`: the engine's plan for the statements, without running them. */
-  async estimate(
-    p: Principal,
-    body: { database_id: number; sql: string; schema?: string | null; template_params?: string | null },
-  ) {
+  async estimate(p: Principal, body: EstimateQueryRequest) {
     requirePermission(p, "can_estimate_query_cost", "SQLLab");
     const { db, engine } = await this.engineFor(p, body.database_id);
     const sql = renderTemplate(body.sql, parseTemplateParams(body.template_params));

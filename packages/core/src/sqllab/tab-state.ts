@@ -1,3 +1,4 @@
+import type { TabStateChangesRequest } from "@strata/contracts";
 import { sqlLabConf } from "./limits.ts";
 import { notFound, unprocessable } from "../errors.ts";
 import { type Principal, requirePermission, requireUser } from "../security/principal.ts";
@@ -38,8 +39,8 @@ export type TableSchemaEntity = Entity<TableSchemaData>;
 const TAB = "tab_state";
 const TABLE = "table_schema";
 
-/** The editor fields a client may change (`PUT /tabstateview/{id}`), by their wire names. */
-export type TabStateChanges = Partial<Omit<TabStateData, "user_id" | "active">>;
+/** The stored fields a change may set (the request names its latest query by id or client id). */
+type TabStateChanges = Partial<Omit<TabStateData, "user_id" | "active">>;
 
 /** SQL Lab tabs kept on the server per user, so they follow the user to another browser. */
 export class TabStates {
@@ -121,11 +122,7 @@ export class TabStates {
     );
   }
 
-  async update(
-    p: Principal,
-    id: number,
-    changes: Omit<TabStateChanges, "latest_query_id"> & { latest_query_id?: number | string | null },
-  ): Promise<void> {
+  async update(p: Principal, id: number, changes: TabStateChangesRequest): Promise<void> {
     const tab = await this.get(p, id);
     const { latest_query_id: latest, ...rest } = changes;
     const resolved: TabStateChanges = rest;
@@ -133,6 +130,12 @@ export class TabStates {
     else if (typeof latest === "number") resolved.latest_query_id = (await this.sqlLab.get(p, latest)).id;
     else if (latest === null) resolved.latest_query_id = null;
     await this.meta.update<TabStateData>(TAB, tab, resolved, tab.user_id);
+  }
+
+  /** `POST /tabstateview/{id}/migrate_query`: queries are already on the server; this only links the tab's latest. */
+  async migrateQuery(p: Principal, id: number, clientId: string): Promise<void> {
+    const q = await this.sqlLab.byClientId(p, clientId);
+    await this.update(p, id, { latest_query_id: q.id });
   }
 
   async remove(p: Principal, id: number): Promise<void> {

@@ -1,6 +1,7 @@
+import type { LimitingFactor, QueryStatus } from "@strata/contracts";
 import type { Entity } from "../store/meta-store.ts";
 
-export type QueryStatus = "pending" | "running" | "success" | "failed" | "stopped" | "timed_out";
+export type { LimitingFactor, QueryStatus };
 
 /** One SQL Lab run (Superset's `query`). */
 export interface QueryData {
@@ -34,6 +35,3 @@ export interface QueryData {
 }
 export type QueryEntity = Entity<QueryData>;
 export const QUERY = "query";
-
-/** Why a result has fewer rows than the query could give (Superset's values). */
-export type LimitingFactor = "NOT_LIMITED" | "DROPDOWN" | "QUERY" | "QUERY_AND_DROPDOWN" | "UNKNOWN";

@@ -7,6 +7,7 @@ import {
   type SQSClient,
 } from "@aws-sdk/client-sqs";
 import { AppError } from "../errors.ts";
+import type { JobQueuePort } from "./store-ports.ts";
 
 /** A unit of background work; `kind` picks the handler in the worker. */
 export interface Job {
@@ -38,7 +39,7 @@ export interface BatchResult {
 }
 
 /** Background jobs on SQS with a dead-letter queue; at-least-once, so handlers are idempotent. */
-export class JobQueue {
+export class JobQueue implements JobQueuePort {
   constructor(
     private readonly sqs: SQSClient,
     readonly queueUrl: string,
@@ -67,6 +68,10 @@ export class JobQueue {
         MaxNumberOfMessages: max,
         WaitTimeSeconds: waitSeconds,
         MessageSystemAttributeNames: ["ApproximateReceiveCount"],
+        // The older form of the same request ("All" is the only value its type admits that asks
+        // for message attributes): the local SQS stand-in answers only this one, and without the
+        // count every local delivery would look like the first.
+        AttributeNames: ["All"],
       }),
     );
     return (out.Messages ?? []).map((m) => ({

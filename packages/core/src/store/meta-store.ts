@@ -9,6 +9,7 @@ import {
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { conflict } from "../errors.ts";
 import { assertItemFits } from "./item-size.ts";
+import type { MetaStorePort } from "./store-ports.ts";
 
 /** Fields every stored entity carries besides its own data. */
 export interface EntityMeta {
@@ -42,7 +43,7 @@ const isConditionFailure = (e: unknown) =>
  * No transactions (the local stand-in lacks them): multi-item writes are ordered so a crash
  * between them leaves nothing broken.
  */
-export class MetaStore {
+export class MetaStore implements MetaStorePort {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     readonly table: string,

@@ -6,9 +6,10 @@ import {
   PutObjectCommand,
   type S3Client,
 } from "@aws-sdk/client-s3";
+import type { ResultStorePort } from "./store-ports.ts";
 
 /** Query results and uploads in S3 (s3rver locally), addressed by key. */
-export class ResultStore {
+export class ResultStore implements ResultStorePort {
   constructor(
     private readonly s3: S3Client,
     readonly bucket: string,

@@ -1,3 +1,4 @@
+import type { TagBulkCreateResult, TaggedObject, TagPost, TagPut, TagRow } from "@strata/contracts";
 import { AppError, badRequest, forbidden, notFound, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
 import { can, type Principal, requirePermission, userId } from "../security/principal.ts";
@@ -63,7 +64,7 @@ export class Tags {
     return tag;
   }
 
-  row(t: TagEntity) {
+  row(t: TagEntity): TagRow {
     return {
       id: t.id,
       name: t.name,
@@ -75,7 +76,7 @@ export class Tags {
     };
   }
 
-  async rows(p: Principal) {
+  async rows(p: Principal): Promise<TagRow[]> {
     requirePermission(p, "can_read", "Tag");
     return (await this.all()).map((t) => this.row(t));
   }
@@ -99,10 +100,7 @@ export class Tags {
     }
   }
 
-  async create(
-    p: Principal,
-    body: { name: string; description?: string | null; objects_to_tag?: [string, number][] },
-  ) {
+  async create(p: Principal, body: TagPost) {
     requirePermission(p, "can_write", "Tag");
     if ((await this.all()).some((t) => t.name === body.name.trim())) {
       throw unprocessable({ name: ["A tag with this name already exists"] });
@@ -120,7 +118,7 @@ export class Tags {
     return tag;
   }
 
-  async update(p: Principal, id: number, body: { name?: string; description?: string | null }) {
+  async update(p: Principal, id: number, body: TagPut) {
     const tag = await this.getForWrite(p, id);
     if (body.name && (await this.all()).some((t) => t.name === body.name!.trim() && t.id !== id)) {
       throw unprocessable({ name: ["A tag with this name already exists"] });
@@ -179,7 +177,7 @@ export class Tags {
    * `POST /api/v1/tag/bulk_create`: tags every object the caller may edit and reports the rest
    * as skipped (spec 000 §6), rather than failing the whole request.
    */
-  async bulkCreate(p: Principal, names: string[], objects: [string, number][]) {
+  async bulkCreate(p: Principal, names: string[], objects: [string, number][]): Promise<TagBulkCreateResult> {
     if (names.length === 0) throw badRequest({ tags: ["Give at least one tag"] });
     if (objects.length === 0)
       throw badRequest({ objects_to_tag: ["Bulk tagging needs at least one selected item"] });
@@ -214,10 +212,10 @@ export class Tags {
   }
 
   /** `GET /api/v1/tag/get_objects/`: objects carrying any of the tags, that the caller may see. */
-  async objects(p: Principal, tagIds: number[]) {
+  async objects(p: Principal, tagIds: number[]): Promise<TaggedObject[]> {
     requirePermission(p, "can_read", "Tag");
     const wanted = new Set(tagIds);
-    const out = [];
+    const out: TaggedObject[] = [];
     for (const type of this.registry.names()) {
       const t = this.registry.get(type)!;
       for (const [objectId, ids] of await this.tagsByObject(type)) {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDuckDbEngine, type DuckDbEngine } from "../duckdb.ts";
+import { createDuckDbEngine, type DuckDbEngine } from "../duckdb/adapter.ts";
 import { EXAMPLE_TABLES } from "./example-tables.ts";
 import { encodePolyline, geohash } from "./geo-encoding.ts";
 import { loadExamples, type LoadExamplesReport } from "./load-examples.ts";

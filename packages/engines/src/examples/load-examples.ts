@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { ErrorType } from "@strata/contracts";
-import { collectColumnar, createDuckDbEngine, type DuckDbEngine } from "../duckdb.ts";
-import { createTableFromColumnar, createTableFromDuckDbResult } from "../duckdb-tables.ts";
+import { collectColumnar, createDuckDbEngine, type DuckDbEngine } from "../duckdb/adapter.ts";
+import { createTableFromColumnar, createTableFromDuckDbResult } from "../duckdb/tables.ts";
 import { withFileReader } from "../file-import.ts";
 import { EngineError } from "../types.ts";
 import { EXAMPLE_SOURCES, type ExampleSource, sourceFileReader } from "./example-sources.ts";

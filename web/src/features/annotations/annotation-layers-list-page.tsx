@@ -10,7 +10,7 @@ import { useDeleteFlow } from "../../components/use-delete-flow";
 import { t } from "../../lib/i18n";
 import { useResourcePermissions } from "../../lib/resource/resource-info";
 import { optionsLoader } from "../../lib/resource/resource-options";
-import { LAYERS } from "./api/annotation-api";
+import { LAYERS } from "./api/layers";
 import { LayerModal } from "./layer-modal";
 import { annotationPaths } from "./paths";
 

@@ -8,7 +8,7 @@ import { schemaErrors } from "../../lib/schema-errors";
 import { toast } from "../../lib/toast";
 import { useFormSave } from "../../lib/use-form-save";
 import { fromInputValue, toInputValue } from "./annotation-dates";
-import { annotationsResource, createAnnotation, updateAnnotation } from "./api/annotation-api";
+import { annotationsResource, createAnnotation, updateAnnotation } from "./api/annotations";
 import { useLastValue } from "./use-last-value";
 
 interface Props {

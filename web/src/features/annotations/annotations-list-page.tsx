@@ -18,7 +18,8 @@ import { useResourcePermissions } from "../../lib/resource/resource-info";
 import { useResourceItem } from "../../lib/resource/resource-item";
 import { formatAnnotationDate } from "./annotation-dates";
 import { AnnotationModal } from "./annotation-modal";
-import { annotationsResource, LAYERS } from "./api/annotation-api";
+import { annotationsResource } from "./api/annotations";
+import { LAYERS } from "./api/layers";
 import { annotationPaths } from "./paths";
 
 const filters: ListFilterConfig[] = [

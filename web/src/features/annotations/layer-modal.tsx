@@ -7,7 +7,7 @@ import { revalidateResource } from "../../lib/resource/resource-write";
 import { schemaErrors } from "../../lib/schema-errors";
 import { toast } from "../../lib/toast";
 import { useFormSave } from "../../lib/use-form-save";
-import { createLayer, LAYERS, updateLayer } from "./api/annotation-api";
+import { createLayer, LAYERS, updateLayer } from "./api/layers";
 import { useLastValue } from "./use-last-value";
 
 interface Props {

@@ -1,15 +1,13 @@
 import { Center, Loader } from "@mantine/core";
-import { useEffect, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { ApiErrorDisplay } from "../../components/error-display";
 import { t } from "../../lib/i18n";
-import {
-  fetchDashboard,
-  fetchDashboardCharts,
-  fetchDashboardDatasets,
-  fetchPermalink,
-  type PermalinkState,
-} from "./api/dashboard-api";
+import { useLoadOnce } from "../../lib/use-load-once";
+import type { PermalinkState } from "./api/create-permalink";
+import { fetchDashboard } from "./api/dashboard";
+import { fetchDashboardCharts } from "./api/dashboard-charts";
+import { fetchDashboardDatasets } from "./api/dashboard-datasets";
+import { fetchPermalink } from "./api/permalink";
 import { DashboardView } from "./dashboard-view";
 import { type Hydrated, hydrate } from "./model/hydrate";
 
@@ -28,23 +26,6 @@ async function loadDashboard(idOrSlug: string): Promise<Hydrated> {
   return hydrate(dashboard, charts, datasets);
 }
 
-function useLoaded(load: () => Promise<Loaded>, key: string) {
-  const [state, setState] = useState<{ key?: string; data?: Loaded; error?: unknown }>({});
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per key
-  useEffect(() => {
-    let live = true;
-    setState({});
-    load().then(
-      (data) => live && setState({ key, data }),
-      (error: unknown) => live && setState({ key, error }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key]);
-  return state.key === key ? state : {};
-}
-
 function Page({
   load,
   loadKey,
@@ -54,7 +35,7 @@ function Page({
   loadKey: string;
   editMode?: boolean;
 }) {
-  const { data, error } = useLoaded(load, loadKey);
+  const { data, error } = useLoadOnce(loadKey, load);
   if (error) return <ApiErrorDisplay error={error} />;
   if (!data) {
     return (

@@ -4,8 +4,9 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, us
 import { useOptionalCurrentUser } from "../../lib/auth/current-user";
 import { t } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
-import { ChartDataCache } from "./api/chart-data";
-import { fetchDataset } from "./api/dashboard-api";
+import { useChartDataScope } from "../../components/charts/data/chart-data-scope";
+import { fetchChart } from "./api/chart";
+import { fetchDataset } from "./api/dataset";
 import { BuilderPane } from "./components/builder/builder-pane";
 import { FilterBar } from "./components/filters/filter-bar";
 import { DashboardHeader } from "./components/header/dashboard-header";
@@ -36,8 +37,6 @@ import {
 import { UNDO_LIMIT, undoExhaustedMessage } from "./model/undo-history";
 import { type DashboardContextValue, DashboardProvider } from "./state/dashboard-context";
 import { dashboardReducer, initialDashboardState } from "./state/dashboard-reducer";
-import { apiGet } from "../../lib/api-client";
-import type { DashboardChartRow } from "./model/dashboard-types";
 
 const FilterConfigModal = lazy(() => import("./components/filters/filter-config-modal"));
 
@@ -83,9 +82,9 @@ export function DashboardView({
       editMode: !embedded && !!editMode && canEditDashboard(user, h.info),
     }),
   );
-  const cache = useMemo(() => new ChartDataCache(), []);
+  const chartData = useChartDataScope();
   const { refreshAt, refreshCharts } = useRefreshRounds(state);
-  const ctx: DashboardContextValue = { state, dispatch, permissions, cache, refreshAt, refreshCharts };
+  const ctx: DashboardContextValue = { state, dispatch, permissions, chartData, refreshAt, refreshCharts };
   const members = useRef(new Set(Object.keys(hydrated.charts).map(Number)));
   const saver = useDashboardSave(ctx, members.current);
   useLabelColorSync(
@@ -123,8 +122,7 @@ export function DashboardView({
     const s = stateRef.current;
     if (s.charts[chartId]) return;
     try {
-      const { result } = await apiGet<{ result: DashboardChartRow }>(`/api/v1/chart/${chartId}`);
-      const chart = toDashboardChart(result);
+      const chart = toDashboardChart(await fetchChart(chartId));
       const datasets = s.datasets[chart.datasourceId]
         ? {}
         : toDatasetMap([await fetchDataset(chart.datasourceId)]);

@@ -1,9 +1,7 @@
 import { apiGet } from "../../lib/api-client";
-import {
-  fetchDashboard,
-  fetchDashboardCharts,
-  fetchDashboardDatasets,
-} from "../dashboards/api/dashboard-api";
+import { fetchDashboard } from "../dashboards/api/dashboard";
+import { fetchDashboardCharts } from "../dashboards/api/dashboard-charts";
+import { fetchDashboardDatasets } from "../dashboards/api/dashboard-datasets";
 import { type Hydrated, hydrate } from "../dashboards/model/hydrate";
 
 export interface EmbeddedConfig {

@@ -4,6 +4,7 @@ import { useParams, useSearchParams } from "react-router";
 import { ApiErrorDisplay } from "../../components/error-display";
 import { setGuestToken } from "../../lib/api-client";
 import { t } from "../../lib/i18n";
+import { useLoadOnce } from "../../lib/use-load-once";
 import { DashboardView } from "../dashboards/dashboard-view";
 import type { Hydrated } from "../dashboards/model/hydrate";
 import type { DataMaskMap } from "../dashboards/model/dashboard-types";
@@ -18,7 +19,6 @@ type Phase =
   | { name: "config" }
   | { name: "token"; config: EmbeddedConfig }
   | { name: "dashboard"; config: EmbeddedConfig }
-  | { name: "ready"; hydrated: Hydrated }
   | { name: "error"; error: unknown };
 
 function Loading({ label }: { label: string }) {
@@ -122,26 +122,17 @@ export default function EmbeddedPage() {
   );
 
   const loadFor = phase.name === "dashboard" ? phase.config.dashboard_id : null;
-  useEffect(() => {
-    if (!loadFor) return;
-    let live = true;
-    loadEmbeddedDashboard(loadFor).then(
-      (hydrated) => live && setPhase({ name: "ready", hydrated }),
-      (error: unknown) => live && setPhase({ name: "error", error }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [loadFor]);
+  const dashboard = useLoadOnce(loadFor || null, () => loadEmbeddedDashboard(loadFor!));
 
-  if (phase.name === "error") {
+  const error = phase.name === "error" ? phase.error : dashboard.error;
+  if (error) {
     return (
       <Box p="md" data-test="embedded-error">
-        <ApiErrorDisplay error={phase.error} />
+        <ApiErrorDisplay error={error} />
       </Box>
     );
   }
-  if (phase.name === "ready")
-    return <EmbeddedDashboard hydrated={phase.hydrated} flags={flags} onDataMaskChange={onDataMaskChange} />;
+  if (dashboard.data)
+    return <EmbeddedDashboard hydrated={dashboard.data} flags={flags} onDataMaskChange={onDataMaskChange} />;
   return <Loading label={phase.name === "token" ? t("Waiting for a guest token") : t("Loading dashboard")} />;
 }

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useEffect } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch, renderWithRouter } from "../../test/render";
-import { resetAsyncEvents } from "./api/async-events";
+import { resetAsyncEvents } from "../../components/charts/data/async-job";
 import ExplorePage from "./explore-page";
 
 // Plotly needs a real browser: DOM tests draw a stand-in that shows the traces it was given.

@@ -1,11 +1,11 @@
 import { Center, Loader } from "@mantine/core";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { ChartCreator } from "../../components/chart-create";
 import type { FormData } from "../../components/charts";
 import { ApiErrorDisplay } from "../../components/error-display";
-import type { ApiError } from "../../lib/api-error";
 import { t } from "../../lib/i18n";
+import { useLoadOnce } from "../../lib/use-load-once";
 import { fetchDashboardForExplore } from "./api/dashboard-context";
 import { type ExploreParams, type ExploreResult, fetchExplore } from "./api/explore";
 import { fetchFormDataKey } from "./api/form-data-key";
@@ -51,22 +51,11 @@ export default function ExplorePage() {
   // The page loads once per chart or dataset; the form-data key it writes back does not reload it.
   const identity = `${params.slice_id ?? ""}|${params.datasource_id ?? ""}|${params.datasource_type ?? ""}|${params.permalink_key ?? ""}|${params.dashboard_id ?? ""}`;
   const [loadCount, setLoadCount] = useState(0);
-  const [state, setState] = useState<{ data?: Loaded; error?: ApiError; count: number }>({ count: 0 });
   const reload = useCallback(() => setLoadCount((n) => n + 1), []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per chart or dataset (and on reload)
-  useEffect(() => {
-    if (!params.slice_id && !params.datasource_id && !params.permalink_key) return;
-    let live = true;
-    setState((s) => ({ count: s.count }));
-    load(params).then(
-      (data) => live && setState((s) => ({ data, count: s.count + 1 })),
-      (error: ApiError) => live && setState((s) => ({ error, count: s.count })),
-    );
-    return () => {
-      live = false;
-    };
-  }, [identity, loadCount]);
-  const { data, error } = state;
+  const { data, error } = useLoadOnce(
+    params.slice_id || params.datasource_id || params.permalink_key ? `${identity}:${loadCount}` : null,
+    () => load(params),
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: computed once per load (viz_type is read at load)
   const view = useMemo(() => {
     if (!data) return null;
@@ -121,7 +110,7 @@ export default function ExplorePage() {
   }
   return (
     <ExploreView
-      key={`${identity}:${state.count}`}
+      key={`${identity}:${loadCount}`}
       onReload={reload}
       dataset={view.dataset}
       formData={view.formData}

@@ -6,12 +6,9 @@ import { ApiErrorDisplay } from "../../components/error-display";
 import { errorMessage } from "../../lib/api-error";
 import { t } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
-import {
-  rolePermissionsKey,
-  setRolePermissions,
-  usePermissionResources,
-  useRolePermissions,
-} from "./api/roles";
+import { usePermissionResources } from "./api/permission-resources";
+import { rolePermissionsKey, useRolePermissions } from "./api/role-permissions";
+import { setRolePermissions } from "./api/set-role-permissions";
 
 interface Props {
   role: RoleRow | null;

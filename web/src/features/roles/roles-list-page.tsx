@@ -12,34 +12,27 @@ import { t } from "../../lib/i18n";
 import { revalidateResource } from "../../lib/resource/resource-write";
 import { schemaErrors } from "../../lib/schema-errors";
 import { toast } from "../../lib/toast";
-import { createRole, ROLES } from "./api/roles";
+import { useFormSave } from "../../lib/use-form-save";
+import { createRole, ROLES } from "./api/create-role";
 import { RolePermissionsModal } from "./role-permissions-modal";
 
 const filters: ListFilterConfig[] = [{ id: "name", title: t("Search"), input: "search", operator: "ct" }];
 
 function AddRoleModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [name, setName] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, failure, save, reset } = useFormSave({ fieldMessages: false });
   const close = () => {
     setName("");
-    setError(undefined);
+    reset();
     onClose();
   };
   const submit = async () => {
-    const found = schemaErrors(RolePostSchema, { name });
-    if (found.name) return setError(found.name);
-    setBusy(true);
-    try {
+    const saved = await save(schemaErrors(RolePostSchema, { name }), async () => {
       await createRole(name.trim());
       toast.success(t("Role %s created", name.trim()));
       await revalidateResource(ROLES);
-      close();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (saved) close();
   };
   return (
     <Modal opened={opened} onClose={close} title={t("Add role")} data-test="role-modal">
@@ -48,7 +41,7 @@ function AddRoleModal({ opened, onClose }: { opened: boolean; onClose: () => voi
           label={t("Name")}
           required
           value={name}
-          error={error}
+          error={errors.name ?? (failure == null ? undefined : errorMessage(failure))}
           onChange={(e) => setName(e.currentTarget.value)}
           data-test="role-name"
         />

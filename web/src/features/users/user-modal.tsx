@@ -8,7 +8,8 @@ import { revalidateResource } from "../../lib/resource/resource-write";
 import { schemaErrors } from "../../lib/schema-errors";
 import { toast } from "../../lib/toast";
 import { useFormSave } from "../../lib/use-form-save";
-import { createUser, USERS, type UserBody, updateUser, useRoleChoices } from "./api/users";
+import { useRoleChoices } from "./api/role-choices";
+import { createUser, USERS, type UserBody, updateUser } from "./api/users";
 
 interface Props {
   /** The user to edit, "new" to create, null when closed. */

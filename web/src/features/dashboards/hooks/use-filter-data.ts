@@ -1,8 +1,8 @@
 import useSWR from "swr";
 import type { ChartDataset } from "../../../components/charts";
 import type { ApiError } from "../../../lib/api-error";
-import { fetchChartData } from "../api/chart-data";
-import { fetchDataset } from "../api/dashboard-api";
+import { fetchChartData } from "../../../components/charts/data/fetch-chart-data";
+import { fetchDataset } from "../api/dataset";
 import { filterOptionsRequest, filterRangeRequest } from "../model/chart-request";
 import type { ExtraFormData, NativeFilter } from "../model/dashboard-types";
 import { filterColumn, filterDatasetId } from "../model/data-mask";

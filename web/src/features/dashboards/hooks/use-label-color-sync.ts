@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { DEFAULT_COLOR_SCHEME } from "../../../components/charts/colors";
 import { labelColorScale } from "../../../components/charts/label-colors";
-import { saveColors } from "../api/dashboard-api";
+import { saveColors } from "../api/save-colors";
 import { dashboardColorNamespace } from "../model/label-colors";
 
 /** Superset syncs colours half a second after the last change (001 §9). */

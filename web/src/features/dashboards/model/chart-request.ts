@@ -22,15 +22,6 @@ export function dashboardChartRequest(
   return buildChartDataRequest(fd, { dataset }, { force });
 }
 
-/**
- * Identical queries across charts run once: the key is the request without its form data
- * (which only names the chart) and without `force`.
- */
-export function requestKey(request: ChartDataRequestInput): string {
-  const { form_data: _fd, force: _f, ...rest } = request;
-  return JSON.stringify(rest);
-}
-
 export const FILTER_OPTIONS_LIMIT = 1000;
 
 /** The distinct values of a value filter's column (its options), narrowed by its parents' values. */

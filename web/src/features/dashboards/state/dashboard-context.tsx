@@ -1,5 +1,5 @@
 import { createContext, type Dispatch, useContext } from "react";
-import type { ChartDataCache } from "../api/chart-data";
+import type { ChartDataScope } from "../../../components/charts/data/chart-data-scope";
 import type { DashboardAction, DashboardState } from "./dashboard-reducer";
 
 export interface DashboardPermissions {
@@ -14,7 +14,8 @@ export interface DashboardContextValue {
   state: DashboardState;
   dispatch: Dispatch<DashboardAction>;
   permissions: DashboardPermissions;
-  cache: ChartDataCache;
+  /** The charts' shared data: identical queries run once for the whole view. */
+  chartData: ChartDataScope;
   /** Per chart: the latest refresh round that asked it to re-query (force). */
   refreshAt: Record<number, number>;
   refreshCharts: (chartIds: number[], options?: { staggered?: boolean }) => void;

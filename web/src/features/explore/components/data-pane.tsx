@@ -1,17 +1,17 @@
 import { ActionIcon, Box, Center, Group, Loader, Tabs, Text, TextInput, Tooltip } from "@mantine/core";
 import type { ResultType } from "@strata/contracts";
 import { IconChevronDown, IconChevronUp, IconCopy, IconSearch } from "@tabler/icons-react";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import {
   buildChartDataRequest,
   type ChartDataResult,
   type ChartDataset,
   type FormData,
 } from "../../../components/charts";
+import { useChartData } from "../../../components/charts/data/use-chart-data";
 import { ApiErrorDisplay } from "../../../components/error-display";
 import { t } from "../../../lib/i18n";
 import { toast } from "../../../lib/toast";
-import { fetchChartData } from "../api/chart-data";
 import { samplesRequest } from "../model/samples-request";
 
 const ResultsGrid = lazy(() => import("./results-grid"));
@@ -36,23 +36,22 @@ function DataTab({
   type: ResultType;
   version: number;
 }) {
-  const [state, setState] = useState<{ loading: boolean; result?: ChartDataResult; error?: unknown }>({
-    loading: true,
-  });
   const [search, setSearch] = useState("");
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refetched when the chart runs again (version)
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ loading: true });
-    const request =
+  // Built when the tab opens, and again when the chart runs again (version) or the dataset changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form data of the latest run is read then
+  const request = useMemo(
+    () =>
       type === "samples"
         ? samplesRequest(formData, dataset)
-        : buildChartDataRequest(formData, { dataset }, { resultType: type });
-    fetchChartData(request, controller.signal)
-      .then((results) => setState({ loading: false, result: results[0] }))
-      .catch((error) => !controller.signal.aborted && setState({ loading: false, error }));
-    return () => controller.abort();
-  }, [type, version, dataset]);
+        : buildChartDataRequest(formData, { dataset }, { resultType: type }),
+    [type, version, dataset],
+  );
+  const data = useChartData(request, { revision: version });
+  const state = {
+    loading: data.status === "loading",
+    result: data.results?.[0],
+    error: data.status === "failed" ? data.error : undefined,
+  };
   const rows = useMemo(() => {
     const all = (state.result?.data as Record<string, unknown>[]) ?? [];
     const q = search.trim().toLowerCase();

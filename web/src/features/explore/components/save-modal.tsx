@@ -6,8 +6,10 @@ import { buildChartDataRequest, type ChartDataset, type FormData } from "../../.
 import { errorMessage } from "../../../lib/api-error";
 import { t } from "../../../lib/i18n";
 import { toast } from "../../../lib/toast";
-import { createChart, updateChart } from "../api/charts";
-import { createDashboard, type DashboardOption, useDashboardOptions } from "../api/dashboards";
+import { createChart } from "../api/create-chart";
+import { createDashboard } from "../api/create-dashboard";
+import { type DashboardOption, useDashboardOptions } from "../api/dashboard-options";
+import { updateChart } from "../api/update-chart";
 import type { ExploreSlice } from "../api/explore";
 import { withoutDashboardContext } from "../model/dashboard-context";
 import { TRANSIENT_KEYS } from "../model/form-data";

@@ -1,9 +1,9 @@
 import { Button, Center, Code, CopyButton, Group, Loader, Modal, ScrollArea, Stack } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useMemo } from "react";
 import { buildChartDataRequest, type ChartDataset, type FormData } from "../../../components/charts";
+import { useChartData } from "../../../components/charts/data/use-chart-data";
 import { ApiErrorDisplay } from "../../../components/error-display";
 import { t } from "../../../lib/i18n";
-import { fetchChartData } from "../api/chart-data";
 
 /** "View query": the SQL of each query of the chart (result_type 'query'). */
 export function ViewQueryModal({
@@ -17,19 +17,18 @@ export function ViewQueryModal({
   formData: FormData;
   dataset: ChartDataset;
 }) {
-  const [state, setState] = useState<{ loading: boolean; queries?: string[]; error?: unknown }>({
-    loading: true,
-  });
+  // Built each time the modal opens, from the chart as it is then.
   // biome-ignore lint/correctness/useExhaustiveDependencies: fetched when the modal opens
-  useEffect(() => {
-    if (!opened) return;
-    const controller = new AbortController();
-    setState({ loading: true });
-    fetchChartData(buildChartDataRequest(formData, { dataset }, { resultType: "query" }), controller.signal)
-      .then((results) => setState({ loading: false, queries: results.map((r) => r.query ?? "") }))
-      .catch((error) => !controller.signal.aborted && setState({ loading: false, error }));
-    return () => controller.abort();
-  }, [opened]);
+  const request = useMemo(
+    () => (opened ? buildChartDataRequest(formData, { dataset }, { resultType: "query" }) : null),
+    [opened],
+  );
+  const data = useChartData(request);
+  const state = {
+    loading: data.status === "loading",
+    queries: data.results?.map((r) => r.query ?? ""),
+    error: data.status === "failed" ? data.error : undefined,
+  };
   return (
     <Modal opened={opened} onClose={onClose} title={t("View query")} size="xl" data-test="view-query-modal">
       {state.loading ? (

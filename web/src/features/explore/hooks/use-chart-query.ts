@@ -5,7 +5,7 @@ import {
   type FormData,
   type OwnState,
 } from "../../../components/charts";
-import { fetchChartData } from "../api/chart-data";
+import { fetchChartData } from "../../../components/charts/data/fetch-chart-data";
 import { chartReducer, initialChartState } from "../model/chart-state";
 
 const isAbort = (err: unknown) => err instanceof DOMException && err.name === "AbortError";

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { FormData } from "../../../components/charts";
-import { createFormDataKey, updateFormDataKey } from "../api/form-data-key";
+import { createFormDataKey } from "../api/create-form-data-key";
+import { updateFormDataKey } from "../api/update-form-data-key";
 
 const DEBOUNCE_MS = 1000;
 

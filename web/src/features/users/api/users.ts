@@ -1,8 +1,5 @@
-import type { RoleRow, UserRow } from "@strata/contracts";
-import useSWR from "swr";
-import { apiGet } from "../../../lib/api-client";
+import type { UserRow } from "@strata/contracts";
 import { createResource, updateResource } from "../../../lib/resource/resource-write";
-import { withRisonQuery } from "../../../lib/rison-query";
 
 export const USERS = "security/users";
 
@@ -20,21 +17,3 @@ export interface UserBody {
 export const createUser = (body: UserBody) => createResource<UserRow>(USERS, body);
 /** PUT /api/v1/security/users/{id} */
 export const updateUser = (id: number, body: UserBody) => updateResource<UserRow>(USERS, id, body);
-
-/** GET /api/v1/security/roles/?q=(order_column:name,page_size:100): the roles to pick from. */
-export const roleChoicesKey = withRisonQuery("/api/v1/security/roles/", {
-  order_column: "name",
-  order_direction: "asc",
-  page: 0,
-  page_size: 100,
-});
-
-export function useRoleChoices() {
-  return useSWR(
-    roleChoicesKey,
-    (key: string) => apiGet<{ result: RoleRow[] }>(key).then((r) => r.result ?? []),
-    {
-      revalidateOnFocus: false,
-    },
-  );
-}

@@ -12,10 +12,9 @@ import {
   IconTable,
 } from "@tabler/icons-react";
 import { type ReactNode, useMemo, useState } from "react";
-import useSWR from "swr";
 import { vizTypeLabel } from "../../../../components/charts";
 import { t } from "../../../../lib/i18n";
-import { type ChartListRow, chartListKey, fetchChartList } from "../../api/dashboard-api";
+import { type ChartListRow, useChartList } from "../../api/chart-list";
 import { chartIdsUnder } from "../../model/layout-tree";
 import {
   type ComponentType,
@@ -116,10 +115,7 @@ export function BuilderPane() {
   const { state } = useDashboard();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 300);
-  const { data, isLoading } = useSWR(chartListKey(debounced), fetchChartList, {
-    keepPreviousData: true,
-    revalidateOnFocus: false,
-  });
+  const { data, isLoading } = useChartList(debounced);
   const placed = useMemo(() => new Set(chartIdsUnder(state.layout.present, ROOT_ID)), [state.layout.present]);
   return (
     <Paper withBorder className={classes.pane} data-test="builder-pane">

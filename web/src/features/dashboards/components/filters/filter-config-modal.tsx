@@ -32,7 +32,8 @@ import { IconGripVertical, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { t } from "../../../../lib/i18n";
 import { toast } from "../../../../lib/toast";
-import { fetchDashboard, saveNativeFilters } from "../../api/dashboard-api";
+import { fetchDashboard } from "../../api/dashboard";
+import { saveNativeFilters } from "../../api/save-native-filters";
 import type { NativeFilter } from "../../model/dashboard-types";
 import { initialDataMask } from "../../model/data-mask";
 import {

@@ -1,30 +1,22 @@
 import { ActionIcon, Tooltip } from "@mantine/core";
 import { IconStar, IconStarFilled } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
 import { t } from "../../../../lib/i18n";
 import { toast } from "../../../../lib/toast";
-import { fetchFavoriteStatus, setFavorite } from "../../api/dashboard-api";
+import { useFavoriteStatus } from "../../api/favorite-status";
+import { setFavorite } from "../../api/set-favorite";
 
 /** Favourite toggle: POST / DELETE /api/v1/dashboard/{id}/favorites/ (001 §4). */
 export function FavoriteStar({ dashboardId }: { dashboardId: number }) {
-  const [on, setOn] = useState<boolean | null>(null);
-  useEffect(() => {
-    let live = true;
-    fetchFavoriteStatus(dashboardId).then(
-      (v) => live && setOn(v),
-      () => live && toast.danger(t("There was an issue fetching the favorite status of this dashboard.")),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dashboardId]);
+  const { data, mutate } = useFavoriteStatus(dashboardId);
+  const on = data ?? null;
+  // Shown at once; put back if the server refuses.
   const toggle = async () => {
     const next = !on;
-    setOn(next);
+    void mutate(next, { revalidate: false });
     try {
       await setFavorite(dashboardId, next);
     } catch {
-      setOn(!next);
+      void mutate(!next, { revalidate: false });
       toast.danger(t("There was an issue favoriting this dashboard."));
     }
   };

@@ -26,7 +26,7 @@ import type { CellCrossFilter, CellValue } from "../../../../components/charts/r
 import { ApiErrorDisplay } from "../../../../components/error-display";
 import { t } from "../../../../lib/i18n";
 import { exploreChartPath, exploreChartUrl } from "../../api/explore-link";
-import { useChartData } from "../../hooks/use-chart-data";
+import { useChartData } from "../../../../components/charts/data/use-chart-data";
 import { useInView } from "../../hooks/use-in-view";
 import { dashboardChartRequest, dashboardFormData } from "../../model/chart-request";
 import { withDashboardColors } from "../../model/label-colors";
@@ -111,7 +111,7 @@ export function ChartHolder({
   width: number;
   height: number;
 }) {
-  const { state, dispatch, refreshCharts, permissions } = useDashboard();
+  const { state, dispatch, refreshCharts, permissions, chartData, refreshAt } = useDashboard();
   const chartId = component.meta.chartId as number;
   const chart = state.charts[chartId];
   const dataset = chart ? state.datasets[chart.datasourceId] : undefined;
@@ -144,7 +144,7 @@ export function ChartHolder({
     () => (formData ? dashboardChartRequest(formData, dataset) : null),
     [formData, dataset],
   );
-  const data = useChartData(chartId, request);
+  const data = useChartData(request, { scope: chartData, round: refreshAt[chartId] ?? 0 });
   const own = state.dataMask[String(chartId)];
   const emitted = own?.extraFormData?.filters?.length ? own : null;
   const canCrossFilter = crossFiltersEnabled(metadata) && !state.editMode;

@@ -1,12 +1,12 @@
 import { Badge, Box, Button, Center, Group, Loader, Modal, Stack, Text } from "@mantine/core";
 import type { ChartDataRequestInput } from "@strata/contracts";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
-import { useEffect, useMemo, useState } from "react";
-import { type ChartDataResult, timeFormatter } from "../../../../components/charts";
+import { useMemo, useState } from "react";
+import { timeFormatter } from "../../../../components/charts";
+import { useChartData } from "../../../../components/charts/data/use-chart-data";
 import { type GridColumn, VirtualGrid } from "../../../../components/charts/render/grid";
 import { ApiErrorDisplay } from "../../../../components/error-display";
 import { t } from "../../../../lib/i18n";
-import { fetchChartData } from "../../api/chart-data";
 import {
   chartDrillFilters,
   DRILL_DETAIL_PAGE_SIZE,
@@ -18,12 +18,6 @@ import {
 const TEMPORAL = 2;
 const NUMERIC = 0;
 const GRID_HEIGHT = 420;
-
-interface PageState {
-  status: "loading" | "success" | "failed";
-  result: ChartDataResult | null;
-  error: unknown;
-}
 
 /**
  * Drill to detail: the raw rows under a dashboard chart (its filters, native and cross filters
@@ -42,26 +36,11 @@ export default function DrillDetailModal({
   onClose: () => void;
 }) {
   const [page, setPage] = useState(0);
-  const [state, setState] = useState<PageState>({ status: "loading", result: null, error: null });
   const body = useMemo(() => drillDetailRequest(request, page, by), [request, page, by]);
-  const bodyKey = JSON.stringify(body);
+  const data = useChartData(body);
+  // The page being fetched keeps the previous page on screen until it arrives.
+  const state = { status: data.status, result: data.results?.[0] ?? null, error: data.error };
   const chips = useMemo(() => drillFilterLabels(chartDrillFilters(request), by), [request, by]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the serialised request
-  useEffect(() => {
-    const controller = new AbortController();
-    setState((s) => ({ ...s, status: "loading", error: null }));
-    fetchChartData(body, controller.signal).then(
-      (results) => {
-        if (!controller.signal.aborted)
-          setState({ status: "success", result: results[0] ?? null, error: null });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: "failed", result: null, error });
-      },
-    );
-    return () => controller.abort();
-  }, [bodyKey]);
 
   const rows = (state.result?.data ?? []) as Record<string, unknown>[];
   const columns = useMemo<GridColumn[]>(() => {

@@ -16,7 +16,7 @@ import { type IdOption, RelatedMultiSelect } from "../../../../components/relate
 import { isApiError } from "../../../../lib/api-error";
 import { t } from "../../../../lib/i18n";
 import { toast } from "../../../../lib/toast";
-import { saveDashboard } from "../../api/dashboard-api";
+import { saveDashboard } from "../../api/save-dashboard";
 import type { DashboardMetadata } from "../../model/dashboard-types";
 import { HEADER_ID } from "../../model/layout-types";
 import { normaliseProperties } from "../../model/save-rules";

@@ -4,7 +4,9 @@ import { useNavigate } from "react-router";
 import { paths } from "../../../../config/paths";
 import { t } from "../../../../lib/i18n";
 import { toast } from "../../../../lib/toast";
-import { copyDashboard, saveDashboard } from "../../api/dashboard-api";
+import { useFormSave } from "../../../../lib/use-form-save";
+import { copyDashboard } from "../../api/copy-dashboard";
+import { saveDashboard } from "../../api/save-dashboard";
 import { withComputedScopes } from "../../model/filter-scope";
 import { nativeFiltersOf } from "../../model/hydrate";
 import { HEADER_ID } from "../../model/layout-types";
@@ -19,12 +21,9 @@ export function SaveAsModal({ onClose }: { onClose: () => void }) {
   const current = (layout[HEADER_ID]?.meta.text as string | undefined) ?? state.info.title;
   const [title, setTitle] = useState(`${current} [copy]`);
   const [duplicate, setDuplicate] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    setSaving(true);
-    setError(null);
-    try {
+  const { busy, failure, save } = useFormSave({ fieldMessages: false });
+  const submit = () =>
+    save({}, async () => {
       const metadata = metadataToSave(
         state.metadata,
         withComputedScopes(nativeFiltersOf(state.metadata), layout),
@@ -51,12 +50,8 @@ export function SaveAsModal({ onClose }: { onClose: () => void }) {
       toast.success(t("Dashboard [%s] has been saved", dashboard_title));
       onClose();
       navigate(paths.dashboard(copy.id));
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
+  const error = failure == null ? null : (failure as Error).message;
   return (
     <Modal opened onClose={onClose} title={t("Save dashboard")} data-test="save-as-modal">
       <Stack>
@@ -76,7 +71,7 @@ export function SaveAsModal({ onClose }: { onClose: () => void }) {
           <Button variant="default" onClick={onClose}>
             {t("Cancel")}
           </Button>
-          <Button onClick={submit} loading={saving} data-test="save-as-submit">
+          <Button onClick={submit} loading={busy} data-test="save-as-submit">
             {t("Save")}
           </Button>
         </Group>

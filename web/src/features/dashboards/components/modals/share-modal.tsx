@@ -2,7 +2,7 @@ import { Button, CopyButton, Group, Loader, Modal, Stack, Text, TextInput } from
 import { useEffect, useState } from "react";
 import { t } from "../../../../lib/i18n";
 import { toast } from "../../../../lib/toast";
-import { createPermalink } from "../../api/dashboard-api";
+import { createPermalink } from "../../api/create-permalink";
 import { isDivider } from "../../model/filter-scope";
 import { nativeFiltersOf } from "../../model/hydrate";
 import { useDashboard } from "../../state/dashboard-context";

@@ -1,0 +1,84 @@
+import { engineDisplayName, type QueryObject } from "@strata/contracts";
+import { abortError, type ColumnKind, engineSpec, type QueryEngine } from "@strata/engines";
+import {
+  applyPostProcessing,
+  type CompiledQuery,
+  joinTimeOffset,
+  timeOffsetQueryObject,
+} from "@strata/query";
+import { toEngineError } from "../databases/engine-errors.ts";
+import type { Columnar } from "./format.ts";
+import { type ChartDataLimits, resultTooLarge } from "./limits.ts";
+import type { QuerySlots } from "./query-slots.ts";
+import { queryErrors, type Resolved } from "./request.ts";
+
+/** Superset's GenericDataType numbers for `coltypes`. */
+const GENERIC_TYPE: Record<ColumnKind, number> = { numeric: 0, string: 1, temporal: 2, boolean: 3, other: 1 };
+
+export interface ExecuteEnv {
+  limits: ChartDataLimits;
+  /** Engine queries this instance runs at once (CHART_DATA_CONCURRENCY); the rest wait in order. */
+  slots: QuerySlots;
+  now: () => Date;
+  /** Compiles a shifted query object of a time comparison. */
+  compile: (query: QueryObject) => CompiledQuery;
+}
+
+/** One compiled query on its engine, then its time comparisons and post-processing. */
+export async function executeQuery(env: ExecuteEnv, r: Resolved, c: CompiledQuery, query: QueryObject) {
+  const main = await runOnEngine(env, r, c);
+  let frame = main.frame;
+  // Time comparison: each offset is the same query over a shifted range, joined on time.
+  for (const offset of query.time_offsets ?? []) {
+    const shiftedQuery = queryErrors(() => timeOffsetQueryObject(query, offset, { now: env.now() }));
+    const shifted = await runOnEngine(env, r, env.compile(shiftedQuery));
+    const timeColumn = frame.columns.includes("__timestamp") ? "__timestamp" : c.columnLabels[0];
+    frame = queryErrors(() =>
+      joinTimeOffset(frame, shifted.frame, { offset, timeColumn, metrics: c.metricLabels }),
+    );
+  }
+  frame = queryErrors(() => applyPostProcessing(frame, query.post_processing));
+  const rowcount = frame.data[0]?.length ?? 0;
+  // Post-processing can add rows (resampling); the request's row budget holds for its output too.
+  if (rowcount > env.limits.maxRows)
+    throw resultTooLarge(
+      env.limits,
+      `post-processing gives ${rowcount.toLocaleString("en-US")} rows, more than the ${env.limits.maxRows.toLocaleString("en-US")} one request may return (CHART_DATA_MAX_ROW)`,
+    );
+  const coltypes = frame.columns.map(
+    (name, j) => GENERIC_TYPE[main.kinds.get(name) ?? guessKind(frame.data[j])],
+  );
+  return { ...frame, rowcount, sqlRowcount: main.rowcount, coltypes };
+}
+
+async function runOnEngine(
+  env: ExecuteEnv,
+  r: Resolved,
+  c: CompiledQuery,
+): Promise<{ frame: Columnar; kinds: Map<string, ColumnKind>; rowcount: number }> {
+  let result: Awaited<ReturnType<QueryEngine["execute"]>>;
+  // A chart query runs at most SUPERSET_WEBSERVER_TIMEOUT: past it the client has given up.
+  const signal = AbortSignal.timeout(env.limits.timeoutSec * 1000);
+  try {
+    const execute = () => r.engine.execute(c.sql, { params: c.params, schema: r.ds.schema, signal });
+    // Athena's work is done remotely and one query can take minutes: it takes no local slot.
+    const capabilities = engineSpec(r.db.engine).capabilities;
+    result = capabilities.runsRemotely
+      ? await execute()
+      : await env.slots.run(execute, signal, () => abortError(signal, engineDisplayName(r.db.engine)));
+  } catch (e) {
+    throw toEngineError(e, r.db.engine);
+  }
+  // Engines that fold alias case (Athena) get the compiler's labels back, by position.
+  const foldsAliasCase = engineSpec(r.db.engine).capabilities.foldsAliasCase;
+  const names = result.columns.map((col, i) => (foldsAliasCase ? (c.labels[i] ?? col.name) : col.name));
+  const kinds = new Map(result.columns.map((col, i) => [names[i], col.kind]));
+  return { frame: { columns: names, data: result.data }, kinds, rowcount: result.rowcount };
+}
+
+function guessKind(values: unknown[]): ColumnKind {
+  const v = values.find((x) => x !== null && x !== undefined);
+  if (typeof v === "number") return "numeric";
+  if (typeof v === "boolean") return "boolean";
+  return "string";
+}

@@ -1,0 +1,137 @@
+import { type ChartDataRequest, ErrorType, type QueryObject } from "@strata/contracts";
+import { dialectFor, type QueryEngine } from "@strata/engines";
+import { type CompiledQuery, compileQuery, isQueryValidationError } from "@strata/query";
+import type { Charts } from "../charts/service.ts";
+import type { Databases } from "../databases/service.ts";
+import type { DatabaseEntity } from "../databases/types.ts";
+import type { Datasets } from "../datasets/service.ts";
+import type { DatasetEntity } from "../datasets/types.ts";
+import { AppError, notFound, typedError } from "../errors.ts";
+import type { Principal } from "../security/principal.ts";
+import { requirePermission } from "../security/principal.ts";
+import { checkGuestQuery, requestedSliceId } from "./guest-query-check.ts";
+import { type ChartDataLimits, checkRowBudget, DEFAULT_CHART_DATA_LIMITS } from "./limits.ts";
+import type { ChartDataContext } from "./ports.ts";
+
+/** What every chart-data run is configured with. */
+export interface ChartQueryOptions {
+  /** Seconds, when neither chart, dataset nor database sets one. */
+  defaultCacheTimeout: number;
+  /** Bounds on the work of one request (query count, rows, reply size, run time). */
+  limits?: ChartDataLimits;
+  now?: () => Date;
+}
+
+export interface RequestDeps {
+  datasets: Datasets;
+  databases: Databases;
+  charts: Charts;
+  rlsClauses: (p: Principal, datasetId: number) => Promise<string[]>;
+}
+
+/** A request's datasource, resolved with the caller's access. */
+export interface Resolved {
+  ds: DatasetEntity;
+  db: DatabaseEntity;
+  engine: QueryEngine;
+  cacheTimeout: number;
+  /** Row-level security conditions for this caller (part of the SQL, so of the cache key). */
+  rls: string[];
+}
+
+/**
+ * The first stage of a chart-data request: resolve its datasource with the caller's access, RLS and
+ * (for a guest) the dashboard's charts, then compile each query object to SQL.
+ */
+export class ChartRequests {
+  constructor(
+    private readonly deps: RequestDeps,
+    private readonly opts: ChartQueryOptions,
+  ) {}
+
+  private get limits(): ChartDataLimits {
+    return this.opts.limits ?? DEFAULT_CHART_DATA_LIMITS;
+  }
+
+  async resolve(p: Principal, req: ChartDataRequest, ctx: ChartDataContext): Promise<Resolved> {
+    requirePermission(p, "can_read", "Chart");
+    if (req.datasource.type !== "table" && req.datasource.type !== "dataset") {
+      throw typedError(
+        400,
+        ErrorType.UNKNOWN_DATASOURCE_TYPE_ERROR,
+        `Datasource type ${req.datasource.type} is not supported for chart data`,
+      );
+    }
+    const datasetId = Number(req.datasource.id);
+    // Independent reads in parallel: the dataset (with access check), its RLS, the chart's settings.
+    const [found, rls, chart] = await Promise.all([
+      this.deps.datasets.get(p, datasetId).catch(() => {
+        throw typedError(
+          404,
+          ErrorType.DATASOURCE_SECURITY_ACCESS_ERROR,
+          "The dataset does not exist or you don't have access to it.",
+        );
+      }),
+      this.deps.rlsClauses(p, datasetId),
+      ctx.sliceId ? this.deps.charts.find(ctx.sliceId) : undefined,
+    ]);
+    const { ds, db } = found;
+    if (!db) throw notFound("The dataset's database no longer exists.");
+    if (p.guest) {
+      // Guests run their dashboards' chart queries only (checked again in the worker for jobs).
+      const sliceId = requestedSliceId(req, ctx.sliceId);
+      const named = sliceId === undefined ? undefined : await this.deps.charts.find(sliceId);
+      checkGuestQuery(p.guest, req, sliceId, named, ds);
+    }
+    const cacheTimeout =
+      req.custom_cache_timeout ??
+      chart?.cache_timeout ??
+      ds.cache_timeout ??
+      db.cache_timeout ??
+      this.opts.defaultCacheTimeout;
+    return { ds, db, engine: await this.deps.databases.engineOf(db), cacheTimeout, rls };
+  }
+
+  compile(
+    r: Resolved,
+    query: QueryObject,
+    resultType: ChartDataRequest["result_type"],
+    inline = false,
+  ): CompiledQuery {
+    const dialect = dialectFor(r.db.engine);
+    return queryErrors(() =>
+      compileQuery(query, r.ds, {
+        dialect,
+        now: this.opts.now?.() ?? new Date(),
+        resultType,
+        paramStyle: inline ? "inline" : "bound",
+        extraWhere: r.rls,
+        defaultRowLimit: this.limits.rowLimit,
+        maxRowLimit: this.limits.maxRows,
+      }),
+    );
+  }
+
+  /** Every query compiled, after the request's row budget is checked (one place for all paths). */
+  compileAll(r: Resolved, req: ChartDataRequest, resultType: ChartDataRequest["result_type"]) {
+    const compiled = req.queries.map((q) => this.compile(r, q, resultType));
+    checkRowBudget(req, compiled, this.limits);
+    return compiled;
+  }
+
+  /** `result_type: "query"`: shown to people, values inlined as escaped literals so the text runs as is. */
+  queryText(r: Resolved, req: ChartDataRequest) {
+    return req.queries.map((q) => ({ query: this.compile(r, q, "full", true).sql, language: "sql" }));
+  }
+}
+
+/** Query-layer refusals become 400s in Superset's error shape. */
+export function queryErrors<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (e) {
+    if (isQueryValidationError(e))
+      throw new AppError(400, { message: e.message, errors: [e.toSupersetError()] });
+    throw e;
+  }
+}

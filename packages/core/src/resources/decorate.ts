@@ -1,0 +1,52 @@
+import type { TagsAndFavorite } from "@strata/contracts";
+import type { Principal } from "../security/principal.ts";
+import type { Favorites } from "../tags/favorites.ts";
+import type { Tags } from "../tags/service.ts";
+import type { ListRow } from "./list-query.ts";
+
+type Row = ListRow;
+
+/** What decorating list rows needs from the tags and favourites domains. */
+export interface RowMarks {
+  tags: Pick<Tags, "tagsByObject" | "all">;
+  favorites: Pick<Favorites, "ids">;
+}
+
+/** Adds `tags` and the caller's `is_favorite` to list rows (two queries for the whole page). */
+export async function withTagsAndFavorites<R extends Row>(
+  marks: RowMarks,
+  p: Principal,
+  type: string,
+  rowsPromise: Promise<R[]>,
+): Promise<(R & TagsAndFavorite)[]> {
+  // The rows and what decorates them are read in parallel.
+  const [rows, tagMap, tags, favs] = await Promise.all([
+    rowsPromise,
+    marks.tags.tagsByObject(type),
+    marks.tags.all(),
+    marks.favorites.ids(p, type),
+  ]);
+  const tagById = new Map(tags.map((t) => [t.id, { id: t.id, name: t.name, type: t.type }]));
+  return rows.map((r) => ({
+    ...r,
+    tags: (tagMap.get(r.id) ?? []).map((id) => tagById.get(id)).filter((t) => t !== undefined),
+    is_favorite: favs.has(r.id),
+  }));
+}
+
+type RowSource<R extends Row> = { rows(p: Principal): Promise<R[]> };
+
+/**
+ * The list rows of the taggable, starrable resources, each with its tags and the caller's star:
+ * what `GET /api/v1/{chart|dashboard|dataset}/` filters and pages.
+ */
+export function taggedLists<C extends Row, D extends Row, S extends Row>(
+  marks: RowMarks,
+  sources: { charts: RowSource<C>; dashboards: RowSource<D>; datasets: RowSource<S> },
+) {
+  return {
+    charts: (p: Principal) => withTagsAndFavorites(marks, p, "chart", sources.charts.rows(p)),
+    dashboards: (p: Principal) => withTagsAndFavorites(marks, p, "dashboard", sources.dashboards.rows(p)),
+    datasets: (p: Principal) => withTagsAndFavorites(marks, p, "dataset", sources.datasets.rows(p)),
+  };
+}

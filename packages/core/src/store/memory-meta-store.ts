@@ -1,0 +1,335 @@
+import { conflict } from "../errors.ts";
+import { assertItemFits } from "./item-size.ts";
+import { CLAIM_GRACE_MS, type Entity, type EntityMeta } from "./meta-store.ts";
+import type { MetaStorePort } from "./store-ports.ts";
+
+/** An entity item as the DynamoDB store writes it: the data plus its index keys. */
+interface EntityItem {
+  version: number;
+  gsi1sk: string;
+  gsi2pk?: string;
+  gsi2sk?: string;
+  data: EntityMeta;
+}
+
+/** A key-value item: a `putValue` value, a `countBelow` counter, or both. */
+interface ValueItem {
+  value?: unknown;
+  expires_at?: number;
+  n?: number;
+}
+
+interface Claim {
+  owner: number;
+  claimed_at?: number;
+}
+
+/** Stored copies are serialised, as DynamoDB's are: a caller never shares an object with the store. */
+const copy = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
+const indexKey = (entity: EntityMeta) => `${entity.changed_on}#${String(entity.id).padStart(10, "0")}`;
+/** DynamoDB orders sort keys by their UTF-8 bytes. */
+const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/** DynamoDB's refusal of a failed condition, with the name the callers test for. */
+function conditionFailed(): Error {
+  const e = new Error("The conditional request failed");
+  e.name = "ConditionalCheckFailedException";
+  return e;
+}
+
+function staleWrite(type: string) {
+  return conflict(
+    `This ${type} was changed by someone else since you loaded it. Reload it and apply your changes again.`,
+  );
+}
+
+/**
+ * The metadata store in memory, for fast domain tests. It keeps the semantics the domain relies
+ * on from the DynamoDB store (versioned conditional writes, atomic counters, unique-name claims,
+ * newest-first listings, the per-owner index, TTL on read, the item size limit) and passes the
+ * same conformance suite. Every call yields once before it acts, so parallel callers interleave
+ * as they do over the network, while each single write stays atomic as a conditional write is.
+ */
+export class MemoryMetaStore implements MetaStorePort {
+  constructor(private readonly now: () => Date = () => new Date()) {}
+
+  readonly reads: Record<string, number> = {};
+  private readonly entities = new Map<string, Map<number, EntityItem>>();
+  private readonly counters = new Map<string, number>();
+  private readonly claims = new Map<string, Claim>();
+  private readonly values = new Map<string, ValueItem>();
+  private readonly sets = new Map<string, Map<string, unknown>>();
+  private readonly ownerIndexes = new Map<string, (entity: EntityMeta) => number | string | null>();
+
+  private tick() {
+    return new Promise<void>((resolve) => setImmediate(resolve));
+  }
+
+  private counted(type: string, n: number) {
+    this.reads[type] = (this.reads[type] ?? 0) + n;
+  }
+
+  private ofType(type: string) {
+    const items = this.entities.get(type) ?? new Map<number, EntityItem>();
+    this.entities.set(type, items);
+    return items;
+  }
+
+  indexByOwner<T>(type: string, ownerOf: (entity: Entity<T>) => number | string | null): void {
+    this.ownerIndexes.set(type, ownerOf as (entity: EntityMeta) => number | string | null);
+  }
+
+  async listByOwner<T>(
+    type: string,
+    owner: number | string | null,
+    opts: { changedAfter?: string; limit?: number } = {},
+  ): Promise<Entity<T>[]> {
+    await this.tick();
+    const partition = ownerPartition(type, owner);
+    const after = opts.changedAfter;
+    let items = [...this.ofType(type).values()]
+      .filter((i) => i.gsi2pk === partition && (after === undefined || byBytes(i.gsi2sk!, after) > 0))
+      .sort((a, b) => byBytes(b.gsi2sk!, a.gsi2sk!));
+    if (opts.limit) items = items.slice(0, opts.limit);
+    this.counted(type, items.length);
+    return items.map((i) => copy(i.data) as Entity<T>);
+  }
+
+  async backfillOwnerIndex(type: string): Promise<number> {
+    const marker = `owner-index-backfilled#${type}`;
+    if (!this.ownerIndexes.has(type) || (await this.getValue<boolean>(marker))) return 0;
+    let rewritten = 0;
+    for (const entity of await this.list<object>(type)) {
+      const item = this.ofType(type).get(entity.id);
+      // Changed meanwhile (then indexed) or already indexed: left as it is.
+      if (item?.version !== entity.version || item.gsi2pk !== undefined) continue;
+      this.ofType(type).set(entity.id, this.toItem(type, entity));
+      rewritten++;
+    }
+    await this.putValue(marker, true);
+    return rewritten;
+  }
+
+  async nextId(type: string): Promise<number> {
+    await this.tick();
+    const n = (this.counters.get(type) ?? 0) + 1;
+    this.counters.set(type, n);
+    return n;
+  }
+
+  async create<T extends object>(
+    type: string,
+    data: T,
+    actorId: number | null,
+    preallocatedId?: number,
+  ): Promise<Entity<T>> {
+    const id = preallocatedId ?? (await this.nextId(type));
+    await this.tick();
+    const ts = this.now().toISOString();
+    const entity = {
+      ...data,
+      id,
+      version: 1,
+      created_on: ts,
+      changed_on: ts,
+      created_by_fk: actorId,
+      changed_by_fk: actorId,
+    } as Entity<T>;
+    const item = this.toItem(type, entity);
+    if (this.ofType(type).has(id)) throw conditionFailed();
+    this.ofType(type).set(id, item);
+    return entity;
+  }
+
+  async get<T>(type: string, id: number): Promise<Entity<T> | undefined> {
+    if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+    await this.tick();
+    const item = this.ofType(type).get(id);
+    return item ? (copy(item.data) as Entity<T>) : undefined;
+  }
+
+  async update<T extends object>(
+    type: string,
+    current: Entity<T>,
+    changes: Partial<T>,
+    actorId: number | null,
+    opts: { keepChanged?: boolean } = {},
+  ): Promise<Entity<T>> {
+    await this.tick();
+    const next = {
+      ...current,
+      ...changes,
+      id: current.id,
+      version: current.version + 1,
+      created_on: current.created_on,
+      created_by_fk: current.created_by_fk,
+      changed_on: opts.keepChanged ? current.changed_on : this.now().toISOString(),
+      changed_by_fk: opts.keepChanged ? current.changed_by_fk : actorId,
+    } as Entity<T>;
+    const item = this.toItem(type, next);
+    if (this.ofType(type).get(current.id)?.version !== current.version) throw staleWrite(type);
+    this.ofType(type).set(current.id, item);
+    return next;
+  }
+
+  async delete(type: string, current: EntityMeta): Promise<void> {
+    await this.tick();
+    if (this.ofType(type).get(current.id)?.version !== current.version) throw staleWrite(type);
+    this.ofType(type).delete(current.id);
+  }
+
+  async list<T>(type: string): Promise<Entity<T>[]> {
+    await this.tick();
+    const items = [...this.ofType(type).values()].sort((a, b) => byBytes(b.gsi1sk, a.gsi1sk));
+    this.counted(type, items.length);
+    return items.map((i) => copy(i.data) as Entity<T>);
+  }
+
+  async getMany<T>(type: string, ids: number[]): Promise<Entity<T>[]> {
+    const found = await Promise.all([...new Set(ids)].map((id) => this.get<T>(type, id)));
+    return found.filter((e) => e !== undefined) as Entity<T>[];
+  }
+
+  async claimUnique(
+    scope: string,
+    value: string,
+    id: number,
+    stillHeld: (ownerId: number) => Promise<boolean>,
+    fold = true,
+    retries = 2,
+  ): Promise<boolean> {
+    const key = uniqueKey(scope, value, fold);
+    const at = this.now().getTime();
+    await this.tick();
+    const held = this.claims.get(key);
+    if (!held || held.owner === id) {
+      this.claims.set(key, { owner: id, claimed_at: at });
+      return true;
+    }
+    await this.tick();
+    const seen = this.claims.get(key);
+    if (!seen) return retries > 0 && this.claimUnique(scope, value, id, stillHeld, fold, retries - 1);
+    const { owner, claimed_at: claimedAt } = seen;
+    if (claimedAt !== undefined && at - claimedAt < CLAIM_GRACE_MS) return false;
+    if (await stillHeld(owner)) return false;
+    await this.tick();
+    // The takeover is conditional on the exact claim read, as the DynamoDB one is.
+    const nowHeld = this.claims.get(key);
+    if (!nowHeld || nowHeld.owner !== owner || nowHeld.claimed_at !== claimedAt) return false;
+    this.claims.set(key, { owner: id, claimed_at: at });
+    return true;
+  }
+
+  async uniqueOwner(scope: string, value: string, fold = true): Promise<number | undefined> {
+    await this.tick();
+    return this.claims.get(uniqueKey(scope, value, fold))?.owner;
+  }
+
+  async releaseUnique(scope: string, value: string, id: number, fold = true): Promise<void> {
+    await this.tick();
+    const key = uniqueKey(scope, value, fold);
+    if (this.claims.get(key)?.owner === id) this.claims.delete(key);
+  }
+
+  async getValue<T>(key: string): Promise<T | undefined> {
+    await this.tick();
+    const item = this.values.get(key);
+    if (!item) return undefined;
+    if (typeof item.expires_at === "number" && item.expires_at * 1000 < this.now().getTime())
+      return undefined;
+    return copy(item.value) as T;
+  }
+
+  async putValue(key: string, value: unknown, opts: { ttlSeconds?: number; onlyIfAbsent?: boolean } = {}) {
+    await this.tick();
+    const expires = opts.ttlSeconds ? Math.floor(this.now().getTime() / 1000) + opts.ttlSeconds : undefined;
+    // Like a conditional put: an expired item not yet deleted still counts as present.
+    if (opts.onlyIfAbsent && this.values.has(key)) return false;
+    this.values.set(key, { value: copy(value), expires_at: expires });
+    return true;
+  }
+
+  async deleteValue(key: string): Promise<void> {
+    await this.tick();
+    this.values.delete(key);
+  }
+
+  async countBelow(key: string, limit: number, ttlSeconds: number): Promise<boolean> {
+    for (let round = 0; round < 3; round++) {
+      await this.tick();
+      const now = Math.floor(this.now().getTime() / 1000);
+      const item = this.values.get(key);
+      const open =
+        item?.n !== undefined && item.n < limit && item.expires_at !== undefined && item.expires_at >= now;
+      if (!item || open) {
+        const next = item ?? {};
+        next.expires_at ??= now + ttlSeconds;
+        next.n = (next.n ?? 0) + 1;
+        this.values.set(key, next);
+        return true;
+      }
+      if (typeof item.expires_at === "number" && item.expires_at >= now) return false;
+      // An expired window (TTL deletion lags): delete it, then count afresh.
+      this.values.delete(key);
+    }
+    return false;
+  }
+
+  async uncount(key: string): Promise<void> {
+    await this.tick();
+    const item = this.values.get(key);
+    if (item?.n !== undefined && item.n > 0) item.n -= 1;
+  }
+
+  async addMember(
+    set: string,
+    member: string,
+    value: unknown = true,
+    opts: { onlyIfAbsent?: boolean } = {},
+  ): Promise<boolean> {
+    await this.tick();
+    const members = this.sets.get(set) ?? new Map<string, unknown>();
+    this.sets.set(set, members);
+    if (opts.onlyIfAbsent && members.has(member)) return false;
+    members.set(member, copy(value));
+    return true;
+  }
+
+  async removeMember(set: string, member: string): Promise<void> {
+    await this.tick();
+    this.sets.get(set)?.delete(member);
+  }
+
+  async members(set: string): Promise<{ member: string; value: unknown }[]> {
+    await this.tick();
+    return [...(this.sets.get(set) ?? new Map<string, unknown>())]
+      .sort(([a], [b]) => byBytes(a, b))
+      .map(([member, value]) => ({ member, value: copy(value) }));
+  }
+
+  /** The stored item, checked against DynamoDB's item size limit as the real store checks it. */
+  private toItem(type: string, entity: EntityMeta): EntityItem {
+    const ownerOf = this.ownerIndexes.get(type);
+    const owner = ownerOf ? { gsi2pk: ownerPartition(type, ownerOf(entity)), gsi2sk: indexKey(entity) } : {};
+    const item = {
+      pk: `${type}#${entity.id}`,
+      sk: "A",
+      type,
+      version: entity.version,
+      gsi1pk: type,
+      gsi1sk: indexKey(entity),
+      ...owner,
+      data: entity,
+    };
+    assertItemFits(type, item, entity);
+    return { version: item.version, gsi1sk: item.gsi1sk, ...owner, data: copy(entity) };
+  }
+}
+
+function uniqueKey(scope: string, value: string, fold: boolean) {
+  return `${scope}#${fold ? value.toLowerCase() : value}`;
+}
+
+function ownerPartition(type: string, owner: number | string | null): string {
+  return `${type}#owner#${owner ?? "anonymous"}`;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import type { ResultStorePort } from "./store-ports.ts";
+
+let seq = 0;
+const fresh = (what: string) => `${what}/${Date.now().toString(36)}-${++seq}`;
+
+/** What the domain relies on from a result store, run against S3 (its stand-in) and the in-memory one. */
+export function describeResultStoreConformance(name: string, make: () => ResultStorePort) {
+  describe(`ResultStore port: ${name}`, () => {
+    it("stores bytes and text by key and reads them back", async () => {
+      const store = make();
+      const bytes = fresh("bytes");
+      const text = fresh("text");
+      await store.put(bytes, new Uint8Array([0, 1, 2, 255]));
+      await store.put(text, "héllo, wörld", "text/csv");
+      expect([...((await store.get(bytes)) ?? [])]).toEqual([0, 1, 2, 255]);
+      expect(Buffer.from((await store.get(text))!).toString("utf8")).toBe("héllo, wörld");
+    });
+
+    it("reads a missing key as nothing", async () => {
+      const store = make();
+      expect(await store.get(fresh("missing"))).toBeUndefined();
+      expect(await store.getJson(fresh("missing"))).toBeUndefined();
+    });
+
+    it("replaces an object written again under the same key", async () => {
+      const store = make();
+      const key = fresh("again");
+      await store.put(key, "first, and longer");
+      await store.put(key, "second");
+      expect(Buffer.from((await store.get(key))!).toString()).toBe("second");
+    });
+
+    it("round-trips JSON", async () => {
+      const store = make();
+      const key = fresh("json");
+      const value = { rows: [{ a: 1, b: null, c: "x" }], meta: { rowcount: 1, nested: [[1, 2]] } };
+      await store.putJson(key, value);
+      expect(await store.getJson(key)).toEqual(value);
+    });
+
+    it("hands out copies: changing what was read or written does not change what is stored", async () => {
+      const store = make();
+      const key = fresh("copy");
+      const body = new Uint8Array([1, 2, 3]);
+      await store.put(key, body);
+      body[0] = 9;
+      const read = (await store.get(key))!;
+      read[1] = 9;
+      expect([...((await store.get(key)) ?? [])]).toEqual([1, 2, 3]);
+    });
+
+    it("keeps an empty object apart from a missing one", async () => {
+      const store = make();
+      const key = fresh("empty");
+      await store.put(key, "");
+      const read = await store.get(key);
+      expect(read === undefined ? "missing" : read.byteLength).toBe(0);
+    });
+  });
+}

@@ -1,0 +1,92 @@
+import type { Entity, EntityMeta } from "./meta-store.ts";
+import type { Job, QueueRecord } from "./job-queue.ts";
+
+/**
+ * What the domain needs from the metadata store. `MetaStore` (DynamoDB) and `MemoryMetaStore`
+ * (tests) both provide it, and both pass the same conformance suite (meta-store.conformance.ts).
+ */
+export interface MetaStorePort {
+  /** Items read by list queries per type since start (tests check that a read stays narrow). */
+  readonly reads: Record<string, number>;
+  /** Opts a type into the per-owner index read by `listByOwner`. */
+  indexByOwner<T>(type: string, ownerOf: (entity: Entity<T>) => number | string | null): void;
+  /** One owner's entities of a type, most recently changed first (`changed_on#id` descending). */
+  listByOwner<T>(
+    type: string,
+    owner: number | string | null,
+    opts?: { changedAfter?: string; limit?: number },
+  ): Promise<Entity<T>[]>;
+  /** Indexes items of an owner-indexed type written before it was indexed, once. */
+  backfillOwnerIndex(type: string): Promise<number>;
+  /** The next id of an atomic counter per type (1, 2, …). */
+  nextId(type: string): Promise<number>;
+  /** A new entity at version 1; refused when the id is taken. */
+  create<T extends object>(
+    type: string,
+    data: T,
+    actorId: number | null,
+    preallocatedId?: number,
+  ): Promise<Entity<T>>;
+  get<T>(type: string, id: number): Promise<Entity<T> | undefined>;
+  /** A write conditional on `current.version`; a stale one is a 409. */
+  update<T extends object>(
+    type: string,
+    current: Entity<T>,
+    changes: Partial<T>,
+    actorId: number | null,
+    opts?: { keepChanged?: boolean },
+  ): Promise<Entity<T>>;
+  /** A delete conditional on `current.version`; a stale one is a 409. */
+  delete(type: string, current: EntityMeta): Promise<void>;
+  /** All entities of a type, most recently changed first. */
+  list<T>(type: string): Promise<Entity<T>[]>;
+  getMany<T>(type: string, ids: number[]): Promise<Entity<T>[]>;
+  /** Claims a unique value for an id; false when another id holds it (see MetaStore.claimUnique). */
+  claimUnique(
+    scope: string,
+    value: string,
+    id: number,
+    stillHeld: (ownerId: number) => Promise<boolean>,
+    fold?: boolean,
+    retries?: number,
+  ): Promise<boolean>;
+  uniqueOwner(scope: string, value: string, fold?: boolean): Promise<number | undefined>;
+  releaseUnique(scope: string, value: string, id: number, fold?: boolean): Promise<void>;
+  /** A key-value record; one past its `ttlSeconds` reads as absent. */
+  getValue<T>(key: string): Promise<T | undefined>;
+  putValue(
+    key: string,
+    value: unknown,
+    opts?: { ttlSeconds?: number; onlyIfAbsent?: boolean },
+  ): Promise<boolean>;
+  deleteValue(key: string): Promise<void>;
+  /** Counts one event in a window unless `limit` were counted; never past the limit. */
+  countBelow(key: string, limit: number, ttlSeconds: number): Promise<boolean>;
+  uncount(key: string): Promise<void>;
+  addMember(
+    set: string,
+    member: string,
+    value?: unknown,
+    opts?: { onlyIfAbsent?: boolean },
+  ): Promise<boolean>;
+  removeMember(set: string, member: string): Promise<void>;
+  members(set: string): Promise<{ member: string; value: unknown }[]>;
+}
+
+/** What the domain needs from the result store (query results and uploads by key). */
+export interface ResultStorePort {
+  put(key: string, body: Uint8Array | string, contentType?: string): Promise<void>;
+  get(key: string): Promise<Uint8Array | undefined>;
+  putJson(key: string, value: unknown): Promise<void>;
+  getJson<T>(key: string): Promise<T | undefined>;
+}
+
+/** What the domain and the worker loop need from the job queue (at-least-once delivery). */
+export interface JobQueuePort {
+  send(job: Job): Promise<void>;
+  /** Hands out visible messages, hiding them for the visibility timeout. */
+  receive(waitSeconds?: number, max?: number): Promise<QueueRecord[]>;
+  /** Deletes a handled message. */
+  ack(record: QueueRecord): Promise<void>;
+  approximateDepth(): Promise<number>;
+}

@@ -1,0 +1,74 @@
+import type { EngineName } from "@strata/contracts";
+
+/**
+ * What query compilation needs to know per engine, with Superset's time grain expressions.
+ * Pure: no driver imports, safe to use anywhere.
+ */
+export interface Dialect {
+  engine: EngineName;
+  /** Superset's display name of the engine. */
+  name: string;
+  quoteIdentifier(name: string): string;
+  quoteLiteral(value: string): string;
+  limitClause(limit: number, offset?: number): string;
+  /** Time grain (ISO 8601 duration, Superset's keys) → expression template with `{col}`. */
+  timeGrains: Readonly<Record<string, string>>;
+  /** The grain applied to a column expression; the column itself when grain is null. */
+  timeGrainExpression(col: string, grain: string | null | undefined): string;
+  /** A timestamp from epoch seconds or milliseconds. */
+  epochToTimestamp(col: string, unit: "epoch_s" | "epoch_ms"): string;
+  /** A date/time literal for comparisons (Superset's convert_dttm); `type` is the column's type. */
+  datetimeLiteral(iso: string, type?: string): string;
+}
+
+export const quoteDouble = (name: string) => `"${name.replaceAll('"', '""')}"`;
+export const quoteSingle = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+export const TIME_GRAIN_NAMES: Readonly<Record<string, string>> = {
+  PT1S: "Second",
+  PT5S: "5 second",
+  PT30S: "30 second",
+  PT1M: "Minute",
+  PT5M: "5 minute",
+  PT10M: "10 minute",
+  PT15M: "15 minute",
+  PT30M: "30 minute",
+  PT1H: "Hour",
+  PT6H: "6 hour",
+  P1D: "Day",
+  P1W: "Week",
+  P1M: "Month",
+  P3M: "Quarter",
+  P1Y: "Year",
+  "1969-12-28T00:00:00Z/P1W": "Week starting Sunday",
+  "1969-12-29T00:00:00Z/P1W": "Week starting Monday",
+  "P1W/1970-01-03T00:00:00Z": "Week ending Saturday",
+  "P1W/1970-01-04T00:00:00Z": "Week ending Sunday",
+};
+
+export function grainExpression(grains: Readonly<Record<string, string>>) {
+  return (col: string, grain: string | null | undefined) => {
+    if (!grain) return col;
+    const template = grains[grain];
+    if (!template) throw new Error(`Unknown time grain: ${grain}`);
+    return template.replaceAll("{col}", col);
+  };
+}
+
+/** `2020-01-02T03:04:05.678Z` → date part and `HH:MM:SS.ffffff` time part. */
+export function splitIso(iso: string): { date: string; time: string } {
+  const [date, rest = "00:00:00"] = iso
+    .replace(" ", "T")
+    .replace(/(Z|[+-]\d{2}:?\d{2})$/, "")
+    .split("T");
+  const [hms, fraction = ""] = rest.split(".");
+  const padded = hms.length === 5 ? `${hms}:00` : hms;
+  return { date, time: `${padded}.${fraction.padEnd(6, "0").slice(0, 6)}` };
+}
+
+export function isDateOnly(type?: string): boolean {
+  return (type ?? "").trim().toUpperCase() === "DATE";
+}
+
+export const limitOffset = (limit: number, offset?: number) =>
+  `LIMIT ${Math.max(0, Math.trunc(limit))}${offset ? ` OFFSET ${Math.max(0, Math.trunc(offset))}` : ""}`;

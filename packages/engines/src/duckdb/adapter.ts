@@ -1,0 +1,450 @@
+import path from "node:path";
+import {
+  type DuckDBConnection,
+  DuckDBInstance,
+  type DuckDBPreparedStatement,
+  type DuckDBResult,
+  type DuckDBValue,
+  StatementType,
+  TIMESTAMP,
+  timestampValue,
+} from "@duckdb/node-api";
+import { ErrorType } from "@strata/contracts";
+import { dedupeNames } from "../columnar.ts";
+import { mapDuckDbError } from "./errors.ts";
+import { duckDbResourceSettings, duckDbResourcesFromEnv } from "./resources.ts";
+import { checkSystemNamesInText, checkSystemNamesInTree, serializeSqlQuery } from "./system-guard.ts";
+import { kindOfUnboundStatement } from "./statement-kind.ts";
+import { ColumnarBuilder, kindOfDuckDbType } from "./values.ts";
+import { abortError, dmlNotAllowed } from "../engine-errors.ts";
+import { classifyStatements, splitStatements } from "../sql-lexer.ts";
+import {
+  type ColumnarResult,
+  type ColumnInfo,
+  type DuckDbConfig,
+  EngineError,
+  type ExecuteOptions,
+  type QueryEngine,
+  type StatementInfo,
+  type TableRef,
+} from "../types.ts";
+
+export interface DuckDbEngineOptions {
+  /**
+   * Sandbox user SQL: no file, network or extension access, and settings locked, so queries
+   * cannot read the host's files or ATTACH other databases. Applies to the whole instance.
+   */
+  sandbox?: boolean;
+  /** Extra DuckDB settings applied when the instance is created (e.g. `{ threads: "4" }`). */
+  settings?: Record<string, string>;
+  /**
+   * If the file is already open in this process, share that instance whatever its settings
+   * (maintenance such as loading examples, which never runs user SQL).
+   */
+  shareOpenInstance?: boolean;
+}
+
+/** Statement kinds that only read. Everything else needs `allowDml`. */
+const READ_ONLY_KINDS = new Set<number>([StatementType.SELECT, StatementType.EXPLAIN]);
+const KIND_NAMES = StatementType as unknown as Record<number, string>;
+
+interface SharedInstance {
+  instance: DuckDBInstance;
+  refs: number;
+  key: string;
+  settingsKey: string;
+}
+
+/** One DuckDB instance per database file in this process; engines on the same file share it. */
+const instances = new Map<string, Promise<SharedInstance>>();
+
+function instanceSettings(config: DuckDbConfig, options: DuckDbEngineOptions): Record<string, string> {
+  // An instance that runs user SQL gets bounded memory, threads and spill space (DUCKDB_* env),
+  // so one query can neither grow the process without bound nor take every core.
+  const settings: Record<string, string> = {
+    ...(options.sandbox ? duckDbResourceSettings(duckDbResourcesFromEnv()) : {}),
+    ...options.settings,
+  };
+  if (config.readOnly) settings.access_mode = "READ_ONLY";
+  if (config.memoryLimit) settings.memory_limit = config.memoryLimit;
+  if (options.sandbox) {
+    settings.enable_external_access = "false";
+    settings.autoinstall_known_extensions = "false";
+    settings.autoload_known_extensions = "false";
+    settings.lock_configuration = "true";
+  }
+  return settings;
+}
+
+async function acquireInstance(config: DuckDbConfig, options: DuckDbEngineOptions): Promise<SharedInstance> {
+  const settings = instanceSettings(config, options);
+  const settingsKey = JSON.stringify(Object.entries(settings).sort());
+  const inMemory = config.path === ":memory:" || config.path === "";
+  if (inMemory) {
+    const instance = await DuckDBInstance.create(":memory:", settings);
+    return { instance, refs: 1, key: "", settingsKey };
+  }
+  const key = path.resolve(config.path);
+  let pending = instances.get(key);
+  if (!pending) {
+    pending = DuckDBInstance.create(key, settings).then((instance) => ({
+      instance,
+      refs: 0,
+      key,
+      settingsKey,
+    }));
+    instances.set(key, pending);
+    pending.catch(() => instances.delete(key));
+  }
+  const shared = await pending;
+  if (shared.settingsKey !== settingsKey && !options.shareOpenInstance) {
+    throw new EngineError(
+      `The DuckDB database ${path.basename(key)} is already open with different settings (sandbox, read-only or memory limit).`,
+      ErrorType.GENERIC_DB_ENGINE_ERROR,
+      500,
+    );
+  }
+  shared.refs += 1;
+  return shared;
+}
+
+/** Binds JS values the way a caller means them: integers as BIGINT, Dates as TIMESTAMP. */
+function bindParams(prepared: DuckDBPreparedStatement, params: unknown[]): void {
+  const count = prepared.parameterCount;
+  for (let i = 1; i <= count; i++) {
+    const value = params[i - 1];
+    if (value === null || value === undefined) prepared.bindNull(i);
+    else if (typeof value === "number" && Number.isSafeInteger(value)) prepared.bindBigInt(i, BigInt(value));
+    else if (typeof value === "number") prepared.bindDouble(i, value);
+    else if (typeof value === "bigint") prepared.bindHugeInt(i, value);
+    else if (typeof value === "boolean") prepared.bindBoolean(i, value);
+    else if (value instanceof Date)
+      prepared.bindValue(i, timestampValue(BigInt(value.getTime()) * 1000n), TIMESTAMP);
+    else if (typeof value === "string") prepared.bindVarchar(i, value);
+    else prepared.bindValue(i, value as DuckDBValue);
+  }
+}
+
+export function quoteDuckDbIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+export class DuckDbEngine implements QueryEngine {
+  readonly engine = "duckdb" as const;
+  private closed = false;
+
+  constructor(
+    private readonly shared: SharedInstance,
+    readonly config: DuckDbConfig,
+    readonly sandboxed: boolean,
+  ) {}
+
+  /** Runs `fn` on a fresh connection (cheap in DuckDB: ~50 µs), closed afterwards. */
+  async withConnection<T>(fn: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    if (this.closed)
+      throw new EngineError("The DuckDB engine is closed.", ErrorType.GENERIC_DB_ENGINE_ERROR, 500);
+    const connection = await this.shared.instance.connect();
+    try {
+      return await fn(connection);
+    } finally {
+      connection.closeSync();
+    }
+  }
+
+  async execute(sql: string, options: ExecuteOptions = {}): Promise<ColumnarResult> {
+    const { signal, allowDml = false, params = [], limit } = options;
+    if (signal?.aborted) throw abortError(signal, "DuckDB");
+    if (splitStatements(sql).length === 0)
+      throw new EngineError("There is no SQL statement to run.", ErrorType.INVALID_SQL_ERROR);
+    return this.withConnection(async (connection) => {
+      // Interrupt now and keep interrupting: a statement that starts just after the abort
+      // would not see a single interrupt.
+      let again: ReturnType<typeof setInterval> | undefined;
+      const onAbort = () => {
+        connection.interrupt();
+        again = setInterval(() => connection.interrupt(), 100);
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      // An interrupt only reaches a running statement: an abort between statements (or before
+      // the listener existed) is checked here and before each statement.
+      const check = () => {
+        if (signal?.aborted) throw abortError(signal, "DuckDB");
+      };
+      try {
+        check();
+        await this.refuseSystemNames(connection, sql);
+        await this.useSchema(connection, options.schema, options.catalog);
+        const extracted = await connection.extractStatements(sql);
+        const prepared: DuckDBPreparedStatement[] = [];
+        if (!allowDml) {
+          // Classify every statement before running any of them.
+          for (let i = 0; i < extracted.count; i++) {
+            const statement = await prepareOrClassify(extracted, i, sql);
+            if (!READ_ONLY_KINDS.has(statement.statementType))
+              throw dmlNotAllowed(KIND_NAMES[statement.statementType]);
+            prepared.push(statement);
+          }
+          // Belt and braces: reads run in a transaction that is always rolled back.
+          await connection.run("BEGIN TRANSACTION");
+        }
+        try {
+          for (let i = 0; i < extracted.count - 1; i++) {
+            const statement = prepared[i] ?? (await extracted.prepare(i));
+            bindParams(statement, params);
+            check();
+            await statement.run();
+          }
+          const last = prepared[extracted.count - 1] ?? (await extracted.prepare(extracted.count - 1));
+          bindParams(last, params);
+          check();
+          return await collectColumnar(await last.stream(), limit, options);
+        } finally {
+          if (!allowDml) await connection.run("ROLLBACK").catch(() => undefined);
+        }
+      } catch (error) {
+        if (signal?.aborted) throw abortError(signal, "DuckDB");
+        throw mapDuckDbError(error);
+      } finally {
+        signal?.removeEventListener("abort", onAbort);
+        clearInterval(again);
+      }
+    });
+  }
+
+  /**
+   * User SQL (sandboxed engines) may not read DuckDB's own setup, which names server paths
+   * (`duckdb-system-guard.ts`): our lexer's reading of every statement, then DuckDB's parse tree
+   * of SELECTs. A script DuckDB can't serialise (not all SELECT, or not valid) keeps the first check.
+   */
+  private async refuseSystemNames(connection: DuckDBConnection, sql: string): Promise<void> {
+    if (!this.sandboxed) return;
+    checkSystemNamesInText(sql);
+    let tree: { error?: boolean; statements?: unknown };
+    try {
+      const reader = await connection.runAndReadAll(serializeSqlQuery(sql));
+      tree = JSON.parse(String(reader.getRowsJson()[0]?.[0] ?? "{}"));
+    } catch {
+      return;
+    }
+    if (!tree.error) checkSystemNamesInTree(tree.statements);
+  }
+
+  private async useSchema(connection: DuckDBConnection, schema?: string | null, catalog?: string | null) {
+    if (!schema && !catalog) return;
+    const target = [catalog, schema]
+      .filter((p): p is string => !!p)
+      .map(quoteDuckDbIdentifier)
+      .join(".");
+    await connection.run(`USE ${target}`);
+  }
+
+  private async query(sql: string, params: DuckDBValue[] = []): Promise<unknown[][]> {
+    return this.withConnection(async (connection) => {
+      try {
+        const reader = await connection.runAndReadAll(sql, params);
+        return reader.getRowsJson() as unknown[][];
+      } catch (error) {
+        throw mapDuckDbError(error);
+      }
+    });
+  }
+
+  async testConnection(): Promise<void> {
+    await this.query("SELECT 1");
+  }
+
+  async catalogs(): Promise<string[]> {
+    const rows = await this.query(
+      "SELECT database_name FROM duckdb_databases() WHERE NOT internal ORDER BY 1",
+    );
+    return rows.map((r) => String(r[0]));
+  }
+
+  private async defaultCatalog(catalog?: string | null): Promise<string> {
+    if (catalog) return catalog;
+    const rows = await this.query("SELECT current_database()");
+    return String(rows[0][0]);
+  }
+
+  async schemas(catalog?: string | null): Promise<string[]> {
+    const db = await this.defaultCatalog(catalog);
+    const rows = await this.query(
+      `SELECT schema_name FROM information_schema.schemata
+       WHERE catalog_name = $1 AND schema_name NOT IN ('information_schema', 'pg_catalog') ORDER BY 1`,
+      [db],
+    );
+    return rows.map((r) => String(r[0]));
+  }
+
+  async tables(schema: string, catalog?: string | null): Promise<TableRef[]> {
+    const db = await this.defaultCatalog(catalog);
+    const rows = await this.query(
+      `SELECT table_name, table_type FROM information_schema.tables
+       WHERE table_catalog = $1 AND table_schema = $2 ORDER BY table_name`,
+      [db, schema],
+    );
+    return rows.map((r) => ({ name: String(r[0]), type: r[1] === "VIEW" ? "view" : "table" }));
+  }
+
+  async columns(table: string, schema?: string | null, catalog?: string | null): Promise<ColumnInfo[]> {
+    const db = await this.defaultCatalog(catalog);
+    const rows = await this.query(
+      `SELECT column_name, data_type, is_nullable FROM information_schema.columns
+       WHERE table_catalog = $1 AND table_schema = $2 AND table_name = $3 ORDER BY ordinal_position`,
+      [db, schema ?? "main", table],
+    );
+    if (rows.length === 0) {
+      throw new EngineError(
+        `Table ${schema ?? "main"}.${table} does not exist.`,
+        ErrorType.TABLE_DOES_NOT_EXIST_ERROR,
+        404,
+        {
+          engine_name: "DuckDB",
+        },
+      );
+    }
+    return rows.map((r) => ({
+      name: String(r[0]),
+      type: String(r[1]),
+      nullable: r[2] === "YES",
+      kind: kindOfDuckDbType(String(r[1])),
+    }));
+  }
+
+  /** Binds the statement without running it: DuckDB reports the result columns of a prepared statement. */
+  async describeQuery(sql: string, schema?: string | null): Promise<ColumnInfo[]> {
+    if (splitStatements(sql).length === 0)
+      throw new EngineError("There is no SQL statement to describe.", ErrorType.INVALID_SQL_ERROR);
+    return this.withConnection(async (connection) => {
+      try {
+        await this.refuseSystemNames(connection, sql);
+        await this.useSchema(connection, schema);
+        const extracted = await connection.extractStatements(sql);
+        const statement = await extracted.prepare(extracted.count - 1);
+        const names = dedupeNames(
+          Array.from({ length: statement.columnCount }, (_, i) => statement.columnName(i)),
+        );
+        return names.map((name, i) => {
+          const type = statement.columnType(i).toString();
+          return { name, type, nullable: true, kind: kindOfDuckDbType(type) };
+        });
+      } catch (error) {
+        throw mapDuckDbError(error);
+      }
+    });
+  }
+
+  async parseStatements(sql: string): Promise<StatementInfo[]> {
+    return this.withConnection(async (connection) => {
+      let extracted: Extracted;
+      try {
+        extracted = await connection.extractStatements(sql);
+      } catch (error) {
+        throw mapDuckDbError(error);
+      }
+      const texts = splitStatements(sql);
+      const infos: StatementInfo[] = [];
+      for (let i = 0; i < extracted.count; i++) {
+        const text = texts.length === extracted.count ? texts[i] : sql;
+        try {
+          const statement = await extracted.prepare(i);
+          const kind = KIND_NAMES[statement.statementType] ?? "UNKNOWN";
+          infos.push({ sql: text, kind, readOnly: READ_ONLY_KINDS.has(statement.statementType) });
+        } catch {
+          // Binding failed (unknown column or table, a refused file, or it depends on an earlier
+          // statement): the parser, not the failure, says whether it is a read.
+          infos.push({ sql: text, ...(await kindOfUnboundStatement(connection, text)) });
+        }
+      }
+      return infos;
+    });
+  }
+
+  quoteIdentifier(name: string): string {
+    return quoteDuckDbIdentifier(name);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.shared.refs -= 1;
+    if (this.shared.refs > 0) return;
+    if (this.shared.key) instances.delete(this.shared.key);
+    this.shared.instance.closeSync();
+  }
+}
+
+type Extracted = Awaited<ReturnType<DuckDBConnection["extractStatements"]>>;
+
+/**
+ * Binding can fail before we learn the statement's kind (COPY TO a file the sandbox forbids);
+ * then our own lexer decides whether to report a refused write or the engine's error.
+ */
+async function prepareOrClassify(
+  extracted: Extracted,
+  index: number,
+  sql: string,
+): Promise<DuckDBPreparedStatement> {
+  try {
+    return await extracted.prepare(index);
+  } catch (error) {
+    const write = classifyStatements(sql).find((s) => !s.readOnly);
+    if (write) throw dmlNotAllowed(write.kind);
+    throw error;
+  }
+}
+
+/**
+ * Reads a (streaming) DuckDB result into columns, stopping after `limit` rows. With `onBatch`,
+ * rows leave in batches as they arrive, so only one batch is held at a time.
+ */
+export async function collectColumnar(
+  result: DuckDBResult,
+  limit?: number | null,
+  stream: Pick<ExecuteOptions, "onBatch" | "batchRows" | "signal"> = {},
+): Promise<ColumnarResult> {
+  const types = result.columnTypes();
+  const names = dedupeNames(result.columnNames());
+  const columns = names.map((name, i) => {
+    const type = types[i].toString();
+    return { name, type, kind: kindOfDuckDbType(type) };
+  });
+  const max = limit === undefined || limit === null ? Number.POSITIVE_INFINITY : Math.max(0, limit);
+  const batchRows = Math.max(1, stream.batchRows ?? 50_000);
+  let builder = new ColumnarBuilder(types);
+  let flushed = 0;
+  let truncated = false;
+  const flush = async () => {
+    flushed += builder.rowcount;
+    await stream.onBatch?.({ columns, data: builder.data, rowcount: builder.rowcount, truncated: false });
+    builder = new ColumnarBuilder(types);
+  };
+  for (;;) {
+    const chunk = await result.fetchChunk();
+    if (stream.signal?.aborted) throw abortError(stream.signal, "DuckDB");
+    if (!chunk || chunk.rowCount === 0) break;
+    const taken = builder.append(chunk, max - flushed);
+    if (taken < chunk.rowCount) {
+      truncated = true;
+      break;
+    }
+    if (stream.onBatch && builder.rowcount >= batchRows) await flush();
+  }
+  if (stream.onBatch) {
+    if (builder.rowcount > 0) await flush();
+    return { columns, data: columns.map(() => []), rowcount: flushed, truncated };
+  }
+  return { columns, data: builder.data, rowcount: builder.rowcount, truncated };
+}
+
+export async function createDuckDbEngine(
+  config: DuckDbConfig,
+  options: DuckDbEngineOptions = {},
+): Promise<DuckDbEngine> {
+  try {
+    const shared = await acquireInstance(config, options);
+    return new DuckDbEngine(shared, config, options.sandbox === true);
+  } catch (error) {
+    throw mapDuckDbError(error);
+  }
+}

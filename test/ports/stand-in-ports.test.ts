@@ -1,0 +1,74 @@
+import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
+import {
+  type AwsClients,
+  createAwsClients,
+  ensureBucket,
+  ensureMetaTable,
+  JobQueue,
+  MetaStore,
+  ResultStore,
+} from "@strata/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeJobQueueConformance } from "../../packages/core/src/store/job-queue.conformance.ts";
+import { describeMetaStoreConformance } from "../../packages/core/src/store/meta-store.conformance.ts";
+import { describeResultStoreConformance } from "../../packages/core/src/store/result-store.conformance.ts";
+import { startStandIns, type StandIns } from "../../functions/src/local/stand-ins.ts";
+
+/** The DynamoDB, S3 and SQS ports over the local stand-ins, held to the suites the in-memory ports pass. */
+let si: StandIns;
+let clients: AwsClients;
+const TABLE = "ports-meta";
+const BUCKET = "ports-results";
+
+beforeAll(async () => {
+  si = await startStandIns();
+  clients = createAwsClients({
+    region: "us-east-1",
+    metaTable: TABLE,
+    resultsBucket: BUCKET,
+    jobsQueueUrl: "",
+    endpoints: si.endpoints,
+    credentials: si.credentials,
+  });
+  await ensureMetaTable(clients.dynamo, TABLE);
+  await ensureBucket(clients.s3, BUCKET);
+});
+afterAll(() => si.close());
+
+describeMetaStoreConformance("DynamoDB stand-in", (now) => new MetaStore(clients.doc, TABLE, now));
+describeResultStoreConformance("S3 stand-in", () => new ResultStore(clients.s3, BUCKET));
+
+let queues = 0;
+const VISIBILITY = 1;
+const MAX_RECEIVES = 2;
+describeJobQueueConformance("SQS stand-in", async () => {
+  const name = `ports-${++queues}`;
+  const dlq = await clients.sqs.send(new CreateQueueCommand({ QueueName: `${name}-dlq` }));
+  const arn = (
+    await clients.sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl!, AttributeNames: ["QueueArn"] }),
+    )
+  ).Attributes!.QueueArn;
+  const q = await clients.sqs.send(
+    new CreateQueueCommand({
+      QueueName: name,
+      Attributes: {
+        VisibilityTimeout: String(VISIBILITY),
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: arn, maxReceiveCount: MAX_RECEIVES }),
+      },
+    }),
+  );
+  return {
+    queue: new JobQueue(clients.sqs, q.QueueUrl!),
+    visibilitySeconds: VISIBILITY,
+    maxReceives: MAX_RECEIVES,
+    // SQS time is wall-clock time: the visibility timeout is waited out for real.
+    pass: (seconds) => new Promise((r) => setTimeout(r, seconds * 1000)),
+    async deadLetters() {
+      const out = await clients.sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: dlq.QueueUrl!, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }),
+      );
+      return (out.Messages ?? []).map((m) => m.Body ?? "");
+    },
+  };
+});

@@ -1,0 +1,8 @@
+import { apiGet } from "../../../lib/api-client";
+import type { PermalinkState } from "./create-permalink";
+
+/** GET /api/v1/dashboard/permalink/{key} → {state, dashboardId} */
+export const permalinkKey = (key: string) => `/api/v1/dashboard/permalink/${encodeURIComponent(key)}`;
+
+export const fetchPermalink = (key: string) =>
+  apiGet<{ state: PermalinkState; dashboardId: string | number }>(permalinkKey(key));

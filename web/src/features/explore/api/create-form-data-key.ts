@@ -1,0 +1,25 @@
+import type { FormData } from "../../../components/charts";
+import { apiPost } from "../../../lib/api-client";
+
+interface KeyBody {
+  datasource_id: number;
+  datasource_type: string;
+  form_data: string;
+  chart_id?: number;
+}
+
+/** The body both the POST and the PUT of a form-data key send. */
+export function formDataKeyBody(fd: FormData, datasourceId: number, chartId?: number | null): KeyBody {
+  return {
+    datasource_id: datasourceId,
+    datasource_type: "table",
+    form_data: JSON.stringify(fd),
+    ...(chartId ? { chart_id: chartId } : {}),
+  };
+}
+
+/** POST /api/v1/explore/form_data → {key}: the unsaved state of an Explore tab. */
+export const createFormDataKey = (fd: FormData, datasourceId: number, chartId?: number | null) =>
+  apiPost<{ key: string }>("/api/v1/explore/form_data", formDataKeyBody(fd, datasourceId, chartId)).then(
+    (r) => r.key,
+  );

@@ -1,0 +1,150 @@
+import { emailList } from "@strata/contracts";
+import type { AlertOutcome } from "./alert.ts";
+import type { ReportSettings } from "./config.ts";
+import type { Mailer, MailMessage } from "./mailer.ts";
+import { escapeHtml, type ReportContent } from "./render.ts";
+import type { ReportEntity } from "./types.ts";
+import { postWebhook, webhookSignature } from "./webhook.ts";
+
+const WEBHOOK_TIMEOUT_MS = 15_000;
+
+export interface DeliveryDeps {
+  mailer: Mailer | undefined;
+  settings: Pick<ReportSettings, "baseUrl" | "webhookAllowPrivate">;
+  webhookKey: (r: ReportEntity) => string;
+}
+
+/** A webhook URL may carry a token in its path or query: logs show its origin only. */
+function shownTarget(type: string, target: string): string {
+  if (type !== "Webhook") return target;
+  try {
+    return new URL(target).origin;
+  } catch {
+    return "an invalid URL";
+  }
+}
+
+/** Where a message's link points: the chart in Explore, or an alert's execution log. */
+export function reportUrl(baseUrl: string, r: ReportEntity): string {
+  if (r.chart_id) return `${baseUrl}/explore/?slice_id=${r.chart_id}`;
+  return `${baseUrl}/${r.type === "Alert" ? "alert" : "report"}/${r.id}/log/`;
+}
+
+function conditionText(r: ReportEntity): string {
+  if (r.validator_type === "not null") return "is not null";
+  return `${r.validator_config?.op ?? "?"} ${r.validator_config?.threshold ?? "?"}`;
+}
+
+/** The message body in HTML (every value escaped) and plain text. */
+function bodies(
+  r: ReportEntity,
+  url: string,
+  content: ReportContent | undefined,
+  alert: AlertOutcome | undefined,
+) {
+  const html: string[] = [];
+  const text: string[] = [];
+  if (r.description) {
+    html.push(`<p>${escapeHtml(r.description)}</p>`);
+    text.push(r.description, "");
+  }
+  if (alert) {
+    const line = `Alert value: ${alert.value ?? "NULL"} (condition: value ${conditionText(r)})`;
+    html.push(`<p>${escapeHtml(line)}</p>`);
+    text.push(line, "");
+  }
+  const label = r.chart_id ? "Explore in Strata" : "Open in Strata";
+  html.push(`<p><b><a href="${escapeHtml(url)}">${label}</a></b></p>`);
+  text.push(`${label}: ${url}`, "");
+  if (content?.table) {
+    html.push(content.table.html);
+    text.push(content.table.text);
+    if (content.table.shown < content.table.rows) {
+      const note = `Showing the first ${content.table.shown} of ${content.table.rows} rows; the rest are in Strata.`;
+      html.push(`<p>${escapeHtml(note)}</p>`);
+      text.push("", note);
+    }
+  }
+  if (content?.csv) text.push(`The chart's data is attached as ${content.csv.filename}.`);
+  return { html: html.join("\n"), text: text.join("\n") };
+}
+
+/**
+ * Sends a run's result to each recipient; returns notes for the log (outbox files) and the
+ * failures (a failed recipient does not stop the others).
+ */
+export async function deliver(
+  deps: DeliveryDeps,
+  r: ReportEntity,
+  run: { uuid: string; scheduledIso: string },
+  content: ReportContent | undefined,
+  alert: AlertOutcome | undefined,
+): Promise<{ notes: string[]; failures: string[] }> {
+  const url = reportUrl(deps.settings.baseUrl, r);
+  const subject = r.email_subject?.trim() || `[${r.type}] ${r.name}`;
+  const { html, text } = bodies(r, url, content, alert);
+  const notes: string[] = [];
+  const failures: string[] = [];
+  for (const recipient of r.recipients) {
+    try {
+      if (recipient.type === "Email") {
+        if (!deps.mailer)
+          throw new Error("No mail server is configured (SMTP_HOST), so email cannot be sent.");
+        const message: MailMessage = {
+          to: emailList(recipient.target),
+          cc: emailList(recipient.ccTarget),
+          bcc: emailList(recipient.bccTarget),
+          subject,
+          html,
+          text,
+          attachments: content?.csv
+            ? [{ filename: content.csv.filename, content: content.csv.bytes, contentType: "text/csv" }]
+            : [],
+        };
+        const receipt = await deps.mailer.send(message);
+        if (receipt.file)
+          notes.push(
+            `No mail server is configured: the email was written to the outbox as ${receipt.file.split(/[\\/]/).pop()}.`,
+          );
+      } else if (recipient.type === "Webhook") {
+        const body = JSON.stringify({
+          name: r.name,
+          type: r.type,
+          state: alert ? "Triggered" : "Scheduled",
+          description: r.description,
+          url,
+          value: alert ? alert.value : null,
+          scheduled_dttm: run.scheduledIso,
+          report_format: r.chart_id ? r.report_format : null,
+          chart: content ? { id: r.chart_id, name: content.chartName } : null,
+          attachment: content?.csv
+            ? {
+                filename: content.csv.filename,
+                content_type: "text/csv",
+                base64: content.csv.bytes.toString("base64"),
+              }
+            : null,
+          text: content?.table ? content.table.text : null,
+          html: content?.table ? content.table.html : null,
+        });
+        await postWebhook(
+          recipient.target,
+          body,
+          {
+            "user-agent": "Strata-Reports",
+            "x-strata-signature": webhookSignature(deps.webhookKey(r), body),
+            "x-strata-delivery": run.uuid,
+          },
+          { allowPrivate: deps.settings.webhookAllowPrivate, timeoutMs: WEBHOOK_TIMEOUT_MS },
+        );
+      } else {
+        throw new Error(`${recipient.type} delivery is not available on this server yet.`);
+      }
+    } catch (e) {
+      failures.push(
+        `${recipient.type} to ${shownTarget(recipient.type, recipient.target)}: ${(e as Error).message}`,
+      );
+    }
+  }
+  return { notes, failures };
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+import type { ReportSettings } from "./config.ts";
+
+export interface MailMessage {
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  html: string;
+  text: string;
+  attachments: { filename: string; content: Buffer; contentType: string }[];
+}
+
+/** Where a message went: the SMTP server's id for it, or the outbox file it was written to. */
+export interface MailReceipt {
+  messageId: string;
+  file?: string;
+}
+
+/** The mail port: SMTP in production, an outbox folder of `.eml` files without a mail server. */
+export interface Mailer {
+  send(message: MailMessage): Promise<MailReceipt>;
+}
+
+/** The mailer the settings describe; undefined when email cannot be sent at all. */
+export function createMailer(settings: ReportSettings): Mailer | undefined {
+  const from = settings.mailFrom;
+  const { smtp, outboxDir } = settings;
+  if (smtp) {
+    const transport = nodemailer.createTransport({
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.ssl,
+      requireTLS: !smtp.ssl && smtp.starttls,
+      ignoreTLS: !smtp.ssl && !smtp.starttls,
+      auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? "" } : undefined,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
+    return {
+      async send(m) {
+        const info = await transport.sendMail({ from, ...m });
+        return { messageId: info.messageId };
+      },
+    };
+  }
+  if (!outboxDir) return undefined;
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(m) {
+      const info = await transport.sendMail({ from, ...m });
+      mkdirSync(outboxDir, { recursive: true, mode: 0o700 });
+      const file = join(outboxDir, `${randomUUID()}.eml`);
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      return { messageId: info.messageId, file };
+    },
+  };
+}

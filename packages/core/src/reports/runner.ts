@@ -1,0 +1,214 @@
+import { randomUUID } from "node:crypto";
+import type { ReportState } from "@strata/contracts";
+import type { ChartDataService } from "../chart-data/service.ts";
+import type { Charts } from "../charts/service.ts";
+import type { Databases } from "../databases/service.ts";
+import { AppError } from "../errors.ts";
+import type { Principal } from "../security/principal.ts";
+import type { UserEntity } from "../security/types.ts";
+import type { Job } from "../store/job-queue.ts";
+import type { MetaStore } from "../store/meta-store.ts";
+import { type AlertOutcome, evaluateAlert } from "./alert.ts";
+import { type DeliveryDeps, deliver } from "./deliver.ts";
+import { renderChart } from "./render.ts";
+import {
+  REPORT,
+  type ReportData,
+  type ReportEntity,
+  type ReportJob,
+  type ReportLogData,
+  type ReportLogEntity,
+  reportLogType,
+} from "./types.ts";
+
+const WEEK = 7 * 24 * 3600;
+/** The longest an alert's query may run, whatever the report's working timeout. */
+const ALERT_QUERY_MAX_SEC = 300;
+
+export const STILL_WORKING = "Report Schedule is still working, refusing to re-compute.";
+export const WORKING_TIMEOUT = "Report Schedule reached a working timeout.";
+export const IN_GRACE = "Alert fired during grace period.";
+
+export interface RunnerDeps extends DeliveryDeps {
+  meta: MetaStore;
+  find: (id: number) => Promise<ReportEntity | undefined>;
+  charts: Charts;
+  chartData: ChartDataService;
+  databases: Databases;
+  usersById: (ids: number[]) => Promise<Map<number, UserEntity>>;
+  principalOf: (userId: number | null) => Promise<Principal>;
+  now?: () => Date;
+}
+
+interface Outcome {
+  state: ReportState;
+  message: string | null;
+  alert?: AlertOutcome;
+}
+
+/** Runs one scheduled slot of a report in the worker: Working → Success / Error / Not triggered / On Grace. */
+export class ReportRunner {
+  constructor(private readonly deps: RunnerDeps) {}
+
+  private now() {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  /** The worker's handler. A slot runs at most once: a duplicate delivery finds it claimed. */
+  async runJob(job: Job): Promise<void> {
+    const { reportId, slotMs } = job.payload as ReportJob;
+    const claimed = await this.deps.meta.putValue(`report-run#${reportId}#${slotMs}`, Date.now(), {
+      onlyIfAbsent: true,
+      ttlSeconds: WEEK,
+    });
+    if (!claimed) return;
+    const report = await this.deps.find(reportId);
+    if (!report?.active) return;
+    let started = false;
+    try {
+      await this.run(report, slotMs, () => {
+        started = true;
+      });
+    } catch (e) {
+      // A storage failure before the run's log row exists: give the slot back so SQS's retry runs it.
+      if (!started) await this.deps.meta.deleteValue(`report-run#${reportId}#${slotMs}`);
+      throw e;
+    }
+  }
+
+  /** Runs a report now for a slot, logging every step; returns the log row. */
+  async run(report: ReportEntity, slotMs: number, onLogged: () => void = () => {}): Promise<ReportLogEntity> {
+    const type = reportLogType(report.id);
+    const logs = await this.deps.meta.list<ReportLogData>(type);
+    const start = this.now();
+    const open = await this.deps.meta.create<ReportLogData>(
+      type,
+      {
+        uuid: randomUUID(),
+        report_id: report.id,
+        slot_ms: slotMs,
+        scheduled_dttm: new Date(slotMs).toISOString(),
+        start_dttm: start.toISOString(),
+        end_dttm: null,
+        state: "Working",
+        error_message: null,
+        value: null,
+        value_row_json: null,
+      },
+      null,
+      await this.deps.meta.nextId("report_log"),
+    );
+    onLogged();
+    const previous = logs.find((l) => l.state === "Working");
+    let outcome: Outcome;
+    if (previous && Date.parse(previous.start_dttm ?? "") + report.working_timeout * 1000 > start.getTime()) {
+      outcome = { state: "Error", message: STILL_WORKING };
+    } else {
+      await this.setLastState(report.id, { last_state: "Working", last_eval_dttm: start.toISOString() });
+      outcome = await this.attempt(report, open, logs, start).catch((e: unknown) => ({
+        state: "Error" as const,
+        message: e instanceof Error ? e.message : String(e),
+      }));
+    }
+    return this.finish(report.id, open, outcome);
+  }
+
+  private async attempt(
+    report: ReportEntity,
+    open: ReportLogEntity,
+    logs: ReportLogEntity[],
+    start: Date,
+  ): Promise<Outcome> {
+    const owner = await this.executor(report);
+    let alert: AlertOutcome | undefined;
+    if (report.type === "Alert") {
+      // An alert that fired stays quiet for its grace period, without running its query.
+      const lastSuccess = logs.find((l) => l.state === "Success");
+      const endMs = Date.parse(lastSuccess?.end_dttm ?? "");
+      if (Number.isFinite(endMs) && endMs + report.grace_period * 1000 > start.getTime())
+        return { state: "On Grace", message: IN_GRACE };
+      alert = await evaluateAlert(
+        this.deps.databases,
+        owner,
+        {
+          database_id: report.database_id ?? 0,
+          sql: report.sql ?? "",
+          validator_type: report.validator_type ?? "not null",
+          validator_config: report.validator_config,
+        },
+        Math.min(report.working_timeout, ALERT_QUERY_MAX_SEC),
+      );
+      if (!alert.triggered) return { state: "Not triggered", message: null, alert };
+    }
+    const content = report.chart_id
+      ? await renderChart(this.deps.charts, this.deps.chartData, owner, report.chart_id, report.report_format)
+      : undefined;
+    const { notes, failures } = await deliver(
+      this.deps,
+      report,
+      { uuid: open.uuid, scheduledIso: open.scheduled_dttm },
+      content,
+      alert,
+    );
+    if (failures.length) return { state: "Error", message: [...failures, ...notes].join("\n"), alert };
+    if (report.recipients.length === 0)
+      return { state: "Success", message: "The report has no recipients: nothing was sent.", alert };
+    return { state: "Success", message: notes.length ? notes.join("\n") : null, alert };
+  }
+
+  /**
+   * The user a report runs as (Superset's owner executor): its creator if still an owner, else
+   * its last editor if an owner, else its first owner.
+   */
+  private async executor(report: ReportEntity): Promise<Principal> {
+    const candidates = [report.created_by_fk, report.changed_by_fk].filter(
+      (id): id is number => id !== null && report.owners.includes(id),
+    );
+    const id = candidates[0] ?? report.owners[0];
+    const users = await this.deps.usersById(id ? [id] : []);
+    if (!id || !users.has(id))
+      throw new AppError(422, { message: "Report Schedule executor user was not found." });
+    return this.deps.principalOf(id);
+  }
+
+  /** Ends a run's log row, unless the tick already ended it (past its working timeout). */
+  private async finish(reportId: number, open: ReportLogEntity, outcome: Outcome): Promise<ReportLogEntity> {
+    const end = this.now().toISOString();
+    const changes: Partial<ReportLogData> = {
+      state: outcome.state,
+      end_dttm: end,
+      error_message: outcome.message,
+      value: outcome.alert?.value ?? null,
+      value_row_json: outcome.alert?.valueRowJson ?? null,
+    };
+    let saved: ReportLogEntity;
+    try {
+      saved = await this.deps.meta.update<ReportLogData>(reportLogType(reportId), open, changes, null);
+    } catch (e) {
+      if (!(e instanceof AppError && e.status === 409)) throw e;
+      return (await this.deps.meta.get<ReportLogData>(reportLogType(reportId), open.id)) ?? open;
+    }
+    await this.setLastState(reportId, {
+      last_state: outcome.state,
+      last_eval_dttm: end,
+      ...(outcome.alert
+        ? { last_value: outcome.alert.value, last_value_row_json: outcome.alert.valueRowJson }
+        : {}),
+    });
+    return saved;
+  }
+
+  /** Bookkeeping on the report itself: not an edit, so `changed_on` stays; retried on a lost race. */
+  async setLastState(reportId: number, changes: Partial<ReportData>): Promise<void> {
+    for (let i = 0; i < 3; i++) {
+      const current = await this.deps.meta.get<ReportData>(REPORT, reportId);
+      if (!current) return;
+      try {
+        await this.deps.meta.update<ReportData>(REPORT, current, changes, null, { keepChanged: true });
+        return;
+      } catch (e) {
+        if (!(e instanceof AppError && e.status === 409)) throw e;
+      }
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import { emailList, isEmailAddress, RENDERABLE_REPORT_FORMATS, type ReportPost } from "@strata/contracts";
+import type { Charts } from "../charts/service.ts";
+import type { Databases } from "../databases/service.ts";
+import { AppError, badRequest, unprocessable } from "../errors.ts";
+import { canAccessDatabase } from "../security/data-access.ts";
+import type { Principal } from "../security/principal.ts";
+import type { UserEntity } from "../security/types.ts";
+import { singleSelect } from "./alert.ts";
+import { checkCrontab } from "./schedule-time.ts";
+import type { ReportData, StoredRecipient } from "./types.ts";
+
+export interface ValidationDeps {
+  charts: Charts;
+  databases: Databases;
+  usersById: (ids: number[]) => Promise<Map<number, UserEntity>>;
+}
+
+/** Everything a create or an update may set, after merging an update onto what is stored. */
+export type Settings = Omit<
+  ReportData,
+  "uuid" | "last_state" | "last_eval_dttm" | "last_value" | "last_value_row_json" | "recipients"
+> & { recipients: NonNullable<ReportPost["recipients"]> };
+
+const NOT_RENDERABLE =
+  "This server renders CSV and TEXT reports today; PNG and PDF need a browser, which it does not have yet.";
+const DASHBOARD_NOT_YET =
+  "Dashboard reports are images or PDFs, which this server cannot render yet; choose a chart for a CSV or TEXT report.";
+
+/** Checks a whole report: 400 for malformed settings, 422 for what they point at. */
+export async function validateSettings(deps: ValidationDeps, p: Principal, s: Settings): Promise<Settings> {
+  checkCrontab(s.crontab, s.timezone);
+  checkRecipients(s.recipients);
+  if (s.dashboard_id) throw badRequest({ dashboard: [DASHBOARD_NOT_YET] });
+  if (s.chart_id && !RENDERABLE_REPORT_FORMATS.includes(s.report_format))
+    throw badRequest({ report_format: [NOT_RENDERABLE] });
+  if (s.type === "Report") {
+    if (!s.chart_id) throw unprocessable({ chart: ["Must choose either a chart or a dashboard"] });
+    if (s.database_id) throw unprocessable({ database: ["Database reference is not allowed on a report"] });
+  } else {
+    if (!s.database_id) throw unprocessable({ database: ["Database is required for alerts"] });
+    if (!s.sql?.trim()) throw badRequest({ sql: ["An alert needs a SQL query that returns one value."] });
+    if (!s.validator_type)
+      throw badRequest({ validator_type: ["An alert needs a condition: not null or operator."] });
+    if (
+      s.validator_type === "operator" &&
+      (!s.validator_config?.op || typeof s.validator_config.threshold !== "number")
+    )
+      throw badRequest({ validator_config_json: ["The operator condition needs an op and a threshold."] });
+  }
+  if (s.chart_id) {
+    // A chart the caller can't read is answered like a missing one: its existence is not disclosed.
+    await deps.charts.get(p, s.chart_id).catch((e) => {
+      if (e instanceof AppError && e.status < 500) throw unprocessable({ chart: ["Chart does not exist"] });
+      throw e;
+    });
+  }
+  if (s.database_id && s.sql) {
+    const db = await deps.databases.find(s.database_id);
+    if (!db || !canAccessDatabase(p, db)) throw unprocessable({ database: ["Database does not exist"] });
+    await singleSelect(deps.databases, p, s.database_id, s.sql);
+  }
+  const owners = [...new Set(s.owners)];
+  // A creator who is not an admin always stays among the owners (else they'd lose the report).
+  if (!p.isAdmin && p.user && !owners.includes(p.user.id)) owners.push(p.user.id);
+  if (owners.length === 0 && p.user) owners.push(p.user.id);
+  const found = await deps.usersById(owners);
+  if (found.size !== owners.length) throw unprocessable({ owners: ["Owners are invalid"] });
+  return { ...s, owners };
+}
+
+function checkRecipients(recipients: Settings["recipients"]) {
+  const problems: string[] = [];
+  for (const r of recipients) {
+    const cfg = r.recipient_config_json;
+    if (r.type === "Slack" || r.type === "SlackV2") {
+      problems.push("Slack delivery is not available on this server yet; use Email or Webhook recipients.");
+    } else if (r.type === "Email") {
+      for (const address of [
+        ...emailList(cfg.target),
+        ...emailList(cfg.ccTarget),
+        ...emailList(cfg.bccTarget),
+      ])
+        if (!isEmailAddress(address)) problems.push(`"${address}" is not an email address.`);
+      if (emailList(cfg.target).length === 0) problems.push("An email recipient needs at least one address.");
+    } else if (r.type === "Webhook") {
+      let ok = false;
+      try {
+        const url = new URL(cfg.target);
+        ok = url.protocol === "https:" || url.protocol === "http:";
+      } catch {
+        ok = false;
+      }
+      if (!ok) problems.push(`"${cfg.target}" is not an http(s) URL for a webhook.`);
+    }
+  }
+  if (problems.length) throw badRequest({ recipients: [...new Set(problems)] });
+}
+
+export function storedRecipients(recipients: Settings["recipients"]): StoredRecipient[] {
+  return recipients.map((r, i) => ({
+    id: i + 1,
+    type: r.type,
+    target: r.recipient_config_json.target,
+    ccTarget: r.recipient_config_json.ccTarget || null,
+    bccTarget: r.recipient_config_json.bccTarget || null,
+  }));
+}

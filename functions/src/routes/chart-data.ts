@@ -1,9 +1,9 @@
 import { ChartDataRequestSchema } from "@strata/contracts";
-import { badRequest, type ChartDataReply, jobOwnerOf, unauthorized, unprocessable } from "@strata/core";
+import { badRequest, type ChartDataReply, jobOwnerOf, unauthorized } from "@strata/core";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
-import { jsonBody, pathId, validate } from "../http/input.ts";
+import { jsonBody, pathId } from "../http/input.ts";
 
 function send(c: Context<AppEnv>, reply: ChartDataReply) {
   switch (reply.kind) {
@@ -53,17 +53,12 @@ export function chartDataRoutes() {
       return c.body(body as Uint8Array<ArrayBuffer>, 200, { "content-type": "application/json" });
     })
     .get("/:id{[0-9]+}/data", async (c) => {
-      const core = c.get("core");
-      const p = c.get("principal");
-      const { chart } = await core.charts.get(p, pathId(c));
-      if (!chart.query_context) {
-        throw unprocessable("This chart has no saved query context: open it in Explore and save it once.");
-      }
-      const request = validate(ChartDataRequestSchema, JSON.parse(chart.query_context));
       const format = c.req.query("format");
-      if (format === "csv" || format === "xlsx" || format === "json") request.result_format = format;
-      if (c.req.query("force") === "true") request.force = true;
-      return send(c, await core.chartData.request(p, request, { sliceId: chart.id }));
+      const reply = await c.get("core").chartData.savedChart(c.get("principal"), pathId(c), {
+        format: format === "csv" || format === "xlsx" || format === "json" ? format : undefined,
+        force: c.req.query("force") === "true" ? true : undefined,
+      });
+      return send(c, reply);
     });
 }
 

@@ -1,12 +1,10 @@
-import { unauthorized } from "@strata/core";
-import { Hono } from "hono";
+import { LOG_LIST_SPEC } from "@strata/core";
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import { listRoutes } from "../http/resource.ts";
 
 /** The events of a POST /superset/log/: JSON `{events}` (array or JSON text) or a form field. */
-async function eventsOf(
-  c: import("hono").Context<AppEnv>,
-): Promise<{ events: unknown; guestToken?: string }> {
+async function eventsOf(c: Context<AppEnv>): Promise<{ events: unknown; guestToken?: string }> {
   const type = c.req.header("content-type") ?? "";
   const body: Record<string, unknown> = type.includes("application/json")
     ? await c.req.json().catch(() => ({ events: null }))
@@ -28,21 +26,13 @@ export function logRoutes() {
     view: "Log",
     noun: "log",
     rows: (c) => c.get("core").eventLog.rows(c.get("principal")),
-    spec: {
-      filterColumns: ["action", "user_id", "dashboard_id", "slice_id", "dttm", "id"],
-      orderColumns: ["dttm", "action", "duration_ms", "id"],
-      defaultOrder: { column: "dttm", direction: "desc" },
-    },
+    spec: LOG_LIST_SPEC,
   });
   return new Hono<AppEnv>()
     .post("/superset/log", async (c) => {
-      const core = c.get("core");
-      const { events, guestToken } = await eventsOf(c);
-      let p = c.get("principal");
-      // A beacon cannot send headers: embedded pages put their guest token in the body.
-      if (!p.user && !p.guest && guestToken) p = await core.guests.resolve(guestToken);
-      if (!p.user && !p.guest) throw unauthorized("Log in to send events.");
-      const count = await core.eventLog.record(p, events, c.req.header("referer") ?? null);
+      const batch = await eventsOf(c);
+      const referrer = c.req.header("referer") ?? null;
+      const count = await c.get("core").eventLog.recordBatch(c.get("principal"), batch, referrer);
       return c.json({ result: "OK", count });
     })
     .route("/api/v1/log", list);

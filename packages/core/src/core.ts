@@ -212,6 +212,7 @@ export function createCore(deps: CoreDeps) {
     {
       queries: chartQueries,
       annotations: chartAnnotations,
+      charts,
       datasets: ds,
       results: deps.results,
       jobs: deps.jobs,
@@ -307,6 +308,7 @@ export function createCore(deps: CoreDeps) {
     eventLog: new EventLog(
       deps.meta,
       async (ids) => new Map([...(await usersById(ids))].map(([id, u]) => [id, u.username])),
+      (token) => guests.resolve(token),
     ),
     scheduledQueries,
     /** Alerts and reports: API verbs, the minute tick (`reports.tick`) and the worker's runs. */

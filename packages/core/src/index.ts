@@ -39,6 +39,7 @@ export * from "./sqllab/service.ts";
 export * from "./sqllab/format.ts";
 export * from "./sqllab/limits.ts";
 export * from "./logs/event-log.ts";
+export * from "./logs/list-spec.ts";
 export * from "./examples/dashboards.ts";
 export * from "./annotations/index.ts";
 export * from "./resources/named-filters.ts";

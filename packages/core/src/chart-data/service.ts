@@ -1,5 +1,7 @@
 import type { ChartDataRequest } from "@strata/contracts";
 import { engineSpec } from "@strata/engines";
+import type { Charts } from "../charts/service.ts";
+import { savedChartRequest } from "../charts/saved-request.ts";
 import type { AsyncEvents } from "../async/events.ts";
 import { jobOwnerOf } from "../async/owner.ts";
 import type { Datasets } from "../datasets/service.ts";
@@ -35,6 +37,7 @@ export interface ChartDataOptions extends ChartQueryOptions {
 export class ChartDataService {
   private readonly queries: ChartQueries;
   private readonly annotations: AnnotationSource | undefined;
+  private readonly charts: Pick<Charts, "get">;
   private readonly jobs: ChartDataJobs;
 
   constructor(
@@ -43,6 +46,8 @@ export class ChartDataService {
       queries: ChartQueries;
       /** `annotation_data` of a query object's annotation layers; none without it. */
       annotations?: AnnotationSource;
+      /** Saved charts, for the data of a chart by id. */
+      charts: Pick<Charts, "get">;
       datasets: Datasets;
       results: ResultStore;
       jobs: JobQueue;
@@ -55,7 +60,29 @@ export class ChartDataService {
   ) {
     this.queries = deps.queries;
     this.annotations = deps.annotations;
+    this.charts = deps.charts;
     this.jobs = new ChartDataJobs(deps);
+  }
+
+  /**
+   * `GET /api/v1/chart/{id}/data/`: a saved chart's data from its saved query context, as the
+   * caller may read it (the chart's access, then the dataset's and RLS as for any request).
+   */
+  async savedChart(
+    p: Principal,
+    chartId: number,
+    opts: {
+      format?: "json" | "csv" | "xlsx";
+      force?: boolean;
+      resultType?: ChartDataRequest["result_type"];
+    } = {},
+  ): Promise<ChartDataReply> {
+    const { chart } = await this.charts.get(p, chartId);
+    const request = savedChartRequest(chart);
+    if (opts.format) request.result_format = opts.format;
+    if (opts.resultType) request.result_type = opts.resultType;
+    if (opts.force !== undefined) request.force = opts.force;
+    return this.request(p, request, { sliceId: chart.id });
   }
 
   get limits(): ChartDataLimits {

@@ -1,4 +1,4 @@
-import { badRequest } from "../errors.ts";
+import { badRequest, unauthorized } from "../errors.ts";
 import { type Principal, requirePermission } from "../security/principal.ts";
 import type { Entity, MetaStore } from "../store/meta-store.ts";
 
@@ -28,7 +28,23 @@ export class EventLog {
   constructor(
     private readonly meta: MetaStore,
     private readonly userName: (ids: number[]) => Promise<Map<number, string>>,
+    private readonly resolveGuest: (token: string) => Promise<Principal>,
   ) {}
+
+  /**
+   * A batch from the SPA. A beacon cannot send headers, so an embedded page puts its guest token
+   * in the body: it stands for the caller when the request itself carries nobody.
+   */
+  async recordBatch(
+    p: Principal,
+    batch: { events: unknown; guestToken?: string },
+    referrer: string | null,
+  ): Promise<number> {
+    let who = p;
+    if (!who.user && !who.guest && batch.guestToken) who = await this.resolveGuest(batch.guestToken);
+    if (!who.user && !who.guest) throw unauthorized("Log in to send events.");
+    return this.record(who, batch.events, referrer);
+  }
 
   async record(p: Principal, events: unknown, referrer: string | null): Promise<number> {
     if (!Array.isArray(events)) throw badRequest({ events: ["events must be a JSON array of objects"] });

@@ -1,5 +1,4 @@
-import { ChartDataRequestSchema, type ReportFormat } from "@strata/contracts";
-import * as v from "valibot";
+import type { ReportFormat } from "@strata/contracts";
 import type { ChartDataService } from "../chart-data/service.ts";
 import type { Charts } from "../charts/service.ts";
 import { AppError } from "../errors.ts";
@@ -33,24 +32,11 @@ export async function renderChart(
   const { chart } = await charts.get(owner, chartId).catch(() => {
     throw runError("The report's chart no longer exists or its owner can no longer read it.");
   });
-  if (!chart.query_context)
-    throw runError(
-      `Chart "${chart.slice_name}" has no saved query context: open it in Explore and save it once.`,
-    );
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(chart.query_context);
-  } catch {
-    throw runError(`Chart "${chart.slice_name}" has an unreadable query context: save it again in Explore.`);
-  }
-  const request = v.safeParse(ChartDataRequestSchema, parsed);
-  if (!request.success)
-    throw runError(`Chart "${chart.slice_name}" has an unreadable query context: save it again in Explore.`);
-  const reply = await chartData.request(
-    owner,
-    { ...request.output, result_format: "csv", result_type: "full", force: false },
-    { sliceId: chart.id },
-  );
+  const reply = await chartData.savedChart(owner, chart.id, {
+    format: "csv",
+    resultType: "full",
+    force: false,
+  });
   if (reply.kind !== "file") throw runError("The chart's data did not come back as a file.");
   const bytes = Buffer.from(reply.body);
   if (format === "CSV")

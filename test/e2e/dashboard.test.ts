@@ -414,10 +414,11 @@ describe("Dashboards in Chromium", () => {
     await expect.poll(() => panel.textContent()).toContain("Content of two");
 
     await e.page.locator(dt("header-save-button")).click();
-    await e.page.getByText("This dashboard was saved successfully.").waitFor();
-    const stored = await storedLayout(id);
-    expect(stored["TABS-e2e"].children).toEqual(["TAB-second", "TAB-first"]);
-    expect(stored["TAB-first"].children).toEqual(["ROW-one"]);
+    // What was stored is the fact to wait for (the toast is transient and may come and go unseen).
+    await expect
+      .poll(async () => (await storedLayout(id))["TABS-e2e"].children, { timeout: 30_000 })
+      .toEqual(["TAB-second", "TAB-first"]);
+    expect((await storedLayout(id))["TAB-first"].children).toEqual(["ROW-one"]);
 
     await e.page.reload();
     await e.page.locator(dt("dashboard-page")).waitFor();

@@ -58,32 +58,6 @@ const KNOWN_VIOLATIONS = [
     "packages/query/src/testing/fixtures.ts",
     "packages/engines/src/dialects.ts",
   ),
-  // Features sharing code that belongs in src/components or src/lib.
-  ...[
-    ["explore/components/annotations/annotation-layer-modal.tsx", "annotations/use-last-value.ts"],
-    ["embedded/embedded-page.tsx", "dashboards/model/layout-types.ts"],
-    ["embedded/embedded-page.tsx", "dashboards/model/hydrate.ts"],
-    ["embedded/embedded-page.tsx", "dashboards/model/dashboard-types.ts"],
-    ["embedded/embedded-page.tsx", "dashboards/dashboard-view.tsx"],
-    ["embedded/embedded-api.ts", "dashboards/model/hydrate.ts"],
-    ["embedded/embedded-api.ts", "dashboards/api/dashboard.ts"],
-    ["embedded/embedded-api.ts", "dashboards/api/dashboard-charts.ts"],
-    ["embedded/embedded-api.ts", "dashboards/api/dashboard-datasets.ts"],
-    ["embedded/data-mask-emitter.ts", "dashboards/model/dashboard-types.ts"],
-    ["embedded/data-mask-emitter.test.ts", "dashboards/model/dashboard-types.ts"],
-  ].map(([from, to]) =>
-    known("no-cross-feature-imports", `web/src/features/${from}`, `web/src/features/${to}`),
-  ),
-  // Recursive dashboard layout rendering and the explore drop zones.
-  ...[
-    ["layout-node.tsx", "container-blocks.tsx"],
-    ["layout-node.tsx", "tabs-block.tsx"],
-    ["layout-node.tsx", "tabs-block.tsx", "container-blocks.tsx"],
-  ].map((files) => knownCycle(...files.map((f) => `web/src/features/dashboards/components/layout/${f}`))),
-  knownCycle(
-    "web/src/features/explore/components/controls/columns-control.tsx",
-    "web/src/features/explore/components/controls/dnd.tsx",
-  ),
   // The compiler's engine tests drive the real drivers, which only packages/engines declares.
   known(
     "tests-use-declared-packages-or-root-dev-tools",

@@ -104,9 +104,7 @@ describe("local stand-ins", () => {
     }
     const own = createAwsClients({ ...base, credentials });
     expect((await own.dynamo.send(new ListTablesCommand({}))).TableNames).toContain("strata-meta");
-    expect((await listBuckets(own.s3)).Buckets?.map((b) => b.Name)).toContain(
-      "strata-results",
-    );
+    expect((await listBuckets(own.s3)).Buckets?.map((b) => b.Name)).toContain("strata-results");
     expect((await own.sqs.send(new ListQueuesCommand({}))).QueueUrls?.length).toBeGreaterThan(0);
   });
 });

@@ -264,3 +264,19 @@ export interface ChartDataResultItem {
   result_format?: ResultFormat;
   data?: unknown;
 }
+
+/** A queued chart-data job: the 202 reply of an async request (000 §3 "Async job"). */
+export interface AsyncJob {
+  channel_id: string;
+  job_id: string;
+  user_id: number | null;
+  status: "pending" | "done" | "error";
+  errors: { message: string; error_type?: string }[];
+  result_url: string | null;
+}
+
+/** An async job's outcome as the client reads it from `/api/v1/async_event/` (000 §3 "Async event"). */
+export interface AsyncEvent extends AsyncJob {
+  id: string;
+  status: "done" | "error";
+}

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import type { UserRef } from "./resource-rows.ts";
+import type { ChartRow, DatasetDetail, UserRef } from "./resource-rows.ts";
 
 /** Dashboard request bodies (Superset's `/api/v1/dashboard/…`) and the item the API answers. */
 
@@ -101,3 +101,36 @@ export type DashboardDetail = {
   last_modified_time: number;
   version: number;
 };
+
+/** `PUT /api/v1/dashboard/{id}` reply: the saved dashboard and the time a next save must send. */
+export interface DashboardSaved {
+  id: number;
+  result: DashboardDetail;
+  last_modified_time: number;
+}
+
+/** `GET /api/v1/dashboard/{id_or_slug}/charts` rows: the chart rows with their form data read. */
+export interface DashboardChartRow extends ChartRow {
+  datasource_id: number;
+  form_data: Record<string, unknown>;
+}
+
+/** `GET /api/v1/dashboard/{id_or_slug}/datasets` items. */
+export interface DashboardDataset extends DatasetDetail {
+  uid: string;
+  type: "table";
+}
+
+/**
+ * `PUT /api/v1/dashboard/{id}/filters` (the native filters) and `/colors` (the metadata) replies:
+ * what is stored now and the time a next save sends.
+ */
+export interface DashboardPartSaved<T> {
+  result: T;
+  last_modified_time: number;
+}
+
+/** `POST /api/v1/dashboard/{id}/copy` reply. */
+export interface DashboardCopied {
+  result: { id: number; last_modified_time: number };
+}

@@ -78,6 +78,7 @@ export const ValidateParametersSchema = v.looseObject({
   catalog: v.optional(v.array(v.looseObject({}))),
   configuration_method: v.optional(v.string()),
 });
+export type ValidateParameters = v.InferOutput<typeof ValidateParametersSchema>;
 
 export const ValidateSqlSchema = v.strictObject({
   sql: v.pipe(v.string(), v.maxLength(1_000_000)),

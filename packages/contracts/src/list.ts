@@ -76,6 +76,14 @@ export const InfoQuerySchema = v.strictObject({
   keys: v.optional(v.array(v.string())),
 });
 
+/** `GET /api/v1/{resource}/_info?q=(keys:!(…))`: the keys asked for (both by default). */
+export interface InfoReply {
+  /** The caller's permissions on the resource (`can_read`, `can_write`, …). */
+  permissions?: string[];
+  /** The filterable columns and their operators. */
+  filters?: Record<string, { name: string; operator: string }[]>;
+}
+
 /** `?q=!(1,2,3)`: the ids of a bulk delete or a favourite-status question. */
 export const IdListSchema = v.array(v.pipe(v.number(), v.integer(), v.minValue(1)));
 

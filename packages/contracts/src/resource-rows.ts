@@ -126,6 +126,36 @@ export interface ChartRow {
   certified_by?: string | null;
   certification_details?: string | null;
   dashboards?: { id: number; dashboard_title: string }[];
+  /** The form data as JSON text. */
+  params?: string | null;
+  cache_timeout?: number | null;
+}
+
+/** `GET /api/v1/chart/{id}` result: the row with the saved state and every reference filled in. */
+export interface ChartDetail extends ChartRow {
+  datasource_id: number;
+  datasource_type: string;
+  params: string | null;
+  query_context: string | null;
+  cache_timeout: number | null;
+  dashboards: { id: number; dashboard_title: string }[];
+  created_by?: UserRef | null;
+  changed_by?: UserRef | null;
+  external_url?: string | null;
+  uuid?: string;
+  version?: number;
+}
+
+/** A saved query's schedule, kept in its `extra_json` as Superset's client sends it. */
+export interface ScheduleInfo {
+  /** Five-field cron (UTC) or @hourly, @daily, @weekly, @monthly, @yearly. */
+  schedule_interval: string;
+  /** First day runs may happen, YYYY-MM-DD (UTC). */
+  start_date: string;
+  /** Last day runs may happen, inclusive; none means no end. */
+  end_date?: string | null;
+  /** Where a downstream pipeline should write the results (kept for it; Strata runs the query). */
+  output_table?: string | null;
 }
 
 /** `GET /api/v1/saved_query/` rows. */
@@ -141,6 +171,10 @@ export interface SavedQueryRow {
   changed_on_delta_humanized: string;
   changed_by?: UserRef | null;
   created_by?: UserRef | null;
+  /** Set when the query was scheduled from SQL Lab. */
+  schedule_info?: ScheduleInfo | null;
+  /** ISO time of the next run, null when the schedule is over. */
+  next_run?: string | null;
 }
 
 /** `GET /api/v1/security/users/` rows and item. */
@@ -183,8 +217,24 @@ export interface TableOption {
   extra?: Record<string, unknown> | null;
 }
 
+/** A key of a table (primary key, foreign key or index) in its metadata. */
+export interface TableMetadataKey {
+  name?: string | null;
+  type?: string | null;
+  /** Primary and foreign keys. */
+  constrained_columns?: string[] | null;
+  /** Indexes. */
+  column_names?: string[] | null;
+  referred_table?: string | null;
+  referred_columns?: string[] | null;
+}
+
 /** `GET /api/v1/database/{id}/table_metadata/` (the parts the SPA reads). */
 export interface TableMetadata {
   name: string;
   columns: { name: string; type: string; nullable?: boolean }[];
+  selectStar?: string | null;
+  primaryKey?: TableMetadataKey | null;
+  foreignKeys?: TableMetadataKey[] | null;
+  indexes?: TableMetadataKey[] | null;
 }

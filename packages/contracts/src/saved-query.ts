@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import type { SavedQueryRow } from "./resource-rows.ts";
 
 /** `/api/v1/saved_query/…`: a saved SQL Lab query. */
 
@@ -22,3 +23,10 @@ export const SavedQueryPutSchema = v.strictObject({
 });
 export type SavedQueryCreate = v.InferOutput<typeof SavedQueryPostSchema>;
 export type SavedQueryChanges = v.InferOutput<typeof SavedQueryPutSchema>;
+
+/** `GET /api/v1/saved_query/{id}` (`result`): the list's row plus the editor's fields. */
+export type SavedQueryDetail = SavedQueryRow & {
+  db_id: number;
+  template_parameters: string | null;
+  extra_json: string | null;
+};

@@ -37,6 +37,8 @@ export const UserPutSchema = v.strictObject({
   active: v.optional(v.boolean()),
   roles: v.optional(UserPostSchema.entries.roles),
 });
+export type UserPost = v.InferOutput<typeof UserPostSchema>;
+export type UserPut = v.InferOutput<typeof UserPutSchema>;
 
 /** `PUT /api/v1/me/password`: a user changing their own password. */
 export const PasswordChangeSchema = v.strictObject({

@@ -111,3 +111,38 @@ export interface SqlLabIncomingQuery {
   schema: string | null;
   datasource_key: string;
 }
+
+/** A column of a SQL Lab result. */
+export interface SqlLabResultColumn {
+  column_name: string;
+  name?: string;
+  type?: string | null;
+  is_dttm?: boolean;
+  type_generic?: number;
+}
+
+/**
+ * `GET /api/v1/sqllab/results/` and a synchronous `POST /api/v1/sqllab/execute/` (200): the first
+ * rows of a run. A run stopped meanwhile answers without rows or columns.
+ */
+export interface SqlLabResultsReply {
+  status: string;
+  query_id?: number;
+  columns?: SqlLabResultColumn[];
+  selected_columns?: SqlLabResultColumn[];
+  expanded_columns?: SqlLabResultColumn[];
+  displayLimitReached?: boolean;
+  data?: Record<string, unknown>[];
+  query: SqlLabQueryRow;
+}
+
+/** `POST /api/v1/sqllab/execute/` answered 202: the run goes on in the background. */
+export interface SqlLabPendingReply {
+  query: SqlLabQueryRow;
+}
+
+/** The plan of one statement (1-based), as the engine's EXPLAIN prints it (`POST /api/v1/sqllab/estimate/`). */
+export interface StatementCost {
+  statement: number;
+  plan: string;
+}

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import type { SqlLabQueryRow } from "./sqllab.ts";
 
 /**
  * SQL Lab tabs kept on the server (`/tabstateview/…`, `/tableschemaview/…`). Superset's client posts
@@ -45,3 +46,52 @@ export const MigrateQuerySchema = v.looseObject({ queryId: v.union([v.string(), 
 
 /** `POST /tableschemaview/{id}/expanded`. */
 export const TableSchemaExpandedSchema = v.looseObject({ expanded: Bool });
+
+/** A table of a tab as `GET /tabstateview/{id}` returns it (`description` parsed, or still JSON text). */
+export interface TableSchemaDetail {
+  id: number;
+  tab_state_id: number;
+  database_id: number;
+  catalog: string | null;
+  schema: string | null;
+  table: string;
+  expanded: boolean;
+  description: string | Record<string, unknown> | null;
+}
+
+/** `GET /tabstateview/{id}`: a stored SQL Lab tab with its latest run and tables. */
+export interface TabStateDetail {
+  id: number;
+  label: string;
+  active?: boolean;
+  database_id: number | null;
+  schema: string | null;
+  catalog: string | null;
+  sql: string;
+  query_limit: number | null;
+  template_params: string | null;
+  hide_left_bar: boolean;
+  autorun?: boolean;
+  saved_query?: { id: number } | null;
+  extra_json?: string | null;
+  latest_query: SqlLabQueryRow | null;
+  table_schemas?: TableSchemaDetail[];
+}
+
+/** The editor limits of `common.conf` (`SQLLAB_DEFAULT_DBID` only when the server names a default database). */
+export interface SqlLabConf {
+  DISPLAY_MAX_ROW: number;
+  SQL_MAX_ROW: number;
+  DEFAULT_SQLLAB_LIMIT: number;
+  SQLLAB_TIMEOUT: number;
+  SQLLAB_ASYNC_TIME_LIMIT_SEC?: number;
+  SQLLAB_DEFAULT_DBID?: number;
+}
+
+/** `GET /api/v1/sqllab/` (`result`): the user's tabs and the active one, to restore the editor. */
+export interface SqlLabBootstrap {
+  tab_state_ids: [number, string][];
+  active_tab: TabStateDetail | null;
+  user_id?: number | null;
+  common?: { conf?: Partial<SqlLabConf> };
+}

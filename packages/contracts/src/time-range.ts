@@ -1,5 +1,10 @@
 import * as v from "valibot";
 
+/** Superset's time range for no bounds at all (the picker's "No filter"). */
+export const NO_TIME_RANGE = "No filter";
+/** Between the two sides of a custom or advanced range: `2024-01-01 : now`. */
+export const TIME_RANGE_SEPARATOR = " : ";
+
 /**
  * `GET /api/v1/time_range/?q=` (Superset's time-range evaluation): `q` is one time range in
  * Superset's time-range language as a rison string, or a list of `{timeRange, shift}`.

@@ -1,10 +1,8 @@
 import { Avatar, Tooltip } from "@mantine/core";
+import type { UserRef } from "@strata/contracts";
 
-export interface Owner {
-  id: number;
-  first_name?: string | null;
-  last_name?: string | null;
-}
+/** A user reference whose names may be missing. */
+export type Owner = Pick<UserRef, "id"> & Partial<Record<"first_name" | "last_name", string | null>>;
 
 /** Owner avatar group shows up to 4 avatars by default (001 §9). */
 export const MAX_AVATARS = 4;

@@ -1,17 +1,9 @@
 import { randomUUID } from "node:crypto";
+import type { AsyncEvent } from "@strata/contracts";
 import type { MetaStore } from "../store/meta-store.ts";
 import type { JobOwner } from "./owner.ts";
 
-/** An async job's outcome as the client reads it (000 §3 "Async event"). */
-export interface AsyncEvent {
-  id: string;
-  channel_id: string;
-  job_id: string;
-  user_id: number | null;
-  status: "done" | "error";
-  result_url: string | null;
-  errors: { message: string; error_type?: string }[];
-}
+export type { AsyncEvent };
 
 const EVENT_TTL_SECONDS = 6 * 3600;
 

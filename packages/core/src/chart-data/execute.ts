@@ -1,4 +1,4 @@
-import { engineDisplayName, type QueryObject } from "@strata/contracts";
+import { engineDisplayName, genericDataTypeOf, type QueryObject } from "@strata/contracts";
 import { abortError, type ColumnKind, engineSpec, type QueryEngine } from "@strata/engines";
 import {
   applyPostProcessing,
@@ -11,9 +11,6 @@ import type { Columnar } from "./format.ts";
 import { type ChartDataLimits, resultTooLarge } from "./limits.ts";
 import type { QuerySlots } from "./query-slots.ts";
 import { queryErrors, type Resolved } from "./request.ts";
-
-/** Superset's GenericDataType numbers for `coltypes`. */
-const GENERIC_TYPE: Record<ColumnKind, number> = { numeric: 0, string: 1, temporal: 2, boolean: 3, other: 1 };
 
 export interface ExecuteEnv {
   limits: ChartDataLimits;
@@ -45,8 +42,8 @@ export async function executeQuery(env: ExecuteEnv, r: Resolved, c: CompiledQuer
       env.limits,
       `post-processing gives ${rowcount.toLocaleString("en-US")} rows, more than the ${env.limits.maxRows.toLocaleString("en-US")} one request may return (CHART_DATA_MAX_ROW)`,
     );
-  const coltypes = frame.columns.map(
-    (name, j) => GENERIC_TYPE[main.kinds.get(name) ?? guessKind(frame.data[j])],
+  const coltypes = frame.columns.map((name, j) =>
+    genericDataTypeOf(main.kinds.get(name) ?? guessKind(frame.data[j])),
   );
   return { ...frame, rowcount, sqlRowcount: main.rowcount, coltypes };
 }

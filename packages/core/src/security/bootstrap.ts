@@ -11,7 +11,9 @@ const LISTED_PERMISSIONS = ["datasource_access", "database_access"];
 export function bootstrapUser(p: Principal): BootstrapUser {
   const permissions: Record<string, string[]> = {};
   for (const name of LISTED_PERMISSIONS) {
-    const views = new Set(p.roles.flatMap((r) => r.permissions.filter(([perm]) => perm === name).map(([, v]) => v)));
+    const views = new Set(
+      p.roles.flatMap((r) => r.permissions.filter(([perm]) => perm === name).map(([, v]) => v)),
+    );
     if (views.size) permissions[name] = [...views];
   }
   const roles = rolesAsPairs(p.roles);

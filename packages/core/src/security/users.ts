@@ -1,5 +1,4 @@
-import type * as v from "valibot";
-import type { UserPostSchema, UserPutSchema } from "@strata/contracts";
+import type { UserPost, UserPut } from "@strata/contracts";
 import { badRequest, notFound, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
 import type { MetaStore } from "../store/meta-store.ts";
@@ -7,8 +6,7 @@ import { hashPassword } from "./passwords.ts";
 import { type Principal, requirePermission, userId } from "./principal.ts";
 import { ROLE, type RoleData, USER, type UserData, type UserEntity } from "./types.ts";
 
-export type UserPost = v.InferOutput<typeof UserPostSchema>;
-export type UserPut = v.InferOutput<typeof UserPutSchema>;
+export type { UserPost, UserPut };
 
 /** The public face of a user: never the password hash. */
 export function userRow(u: UserEntity, roleNames: Map<number, string>) {

@@ -1,17 +1,8 @@
+import type { ScheduleInfo } from "@strata/contracts";
 import { Cron } from "croner";
 import { badRequest } from "../errors.ts";
 
-/** A saved query's schedule, kept in its `extra_json` as Superset's client sends it. */
-export interface ScheduleInfo {
-  /** Five-field cron (UTC) or @hourly, @daily, @weekly, @monthly, @yearly. */
-  schedule_interval: string;
-  /** First day runs may happen, YYYY-MM-DD (UTC). */
-  start_date: string;
-  /** Last day runs may happen, inclusive; none means no end. */
-  end_date?: string | null;
-  /** Where a downstream pipeline should write the results (kept for it; Strata runs the query). */
-  output_table?: string | null;
-}
+export type { ScheduleInfo };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const invalid = (message: string) => badRequest({ extra_json: [message] });

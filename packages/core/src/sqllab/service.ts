@@ -3,6 +3,7 @@ import {
   ErrorType,
   type EstimateQueryRequest,
   type FormatSqlRequest,
+  genericDataTypeOf,
   type ListQuery,
   type SqlLabExecuteBody,
   type SqlLabQueryRow,
@@ -52,7 +53,6 @@ const HISTORY_LIST: ListSpec<Omit<ReturnType<SqlLab["row"]>, "id"> & { id: numbe
 };
 /** A synchronous run still going after this long gets its stored record (history, stop). */
 const RECORD_SLOW_RUN_AFTER_MS = 100;
-const KIND: Record<string, number> = { numeric: 0, string: 1, temporal: 2, boolean: 3, other: 1 };
 
 /** A run as the API asks for it. */
 export type ExecuteBody = SqlLabExecuteBody;
@@ -419,7 +419,7 @@ export class SqlLab {
       name: c.name,
       type: c.type,
       is_dttm: c.kind === "temporal",
-      type_generic: KIND[c.kind] ?? 1,
+      type_generic: genericDataTypeOf(c.kind),
     }));
     const { json, rows } = rowsJsonWithin(
       { columns: head.columns.map((c) => c.name), data: head.data },

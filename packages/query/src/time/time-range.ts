@@ -1,10 +1,10 @@
+import { NO_TIME_RANGE, TIME_RANGE_SEPARATOR } from "@strata/contracts";
 import { invalidPayload } from "../errors.ts";
 import { addUnits, parseTimeUnit, type TimeUnit, truncate } from "./calendar.ts";
 import { evaluateDateExpression, isDateExpression } from "./date-expression.ts";
 import { parseHumanDatetime } from "./human-datetime.ts";
 
-export const NO_TIME_RANGE = "No filter";
-export const TIME_RANGE_SEPARATOR = " : ";
+export { NO_TIME_RANGE, TIME_RANGE_SEPARATOR };
 
 /** `since` inclusive, `until` exclusive; null means unbounded. Naive datetimes (see calendar.ts). */
 export interface TimeBounds {

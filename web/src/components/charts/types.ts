@@ -1,31 +1,35 @@
-import type { AdhocFilter, ChartDataResultItem, QueryColumn, QueryMetric } from "@strata/contracts";
+import type {
+  AdhocFilter,
+  ChartDataResultItem,
+  DatasetColumn,
+  DatasetMetric,
+  ExploreDataset,
+  QueryColumn,
+  QueryMetric,
+} from "@strata/contracts";
 
 /** A dataset column as Explore sees it (GET /api/v1/explore/ → dataset.columns). */
-export interface ChartColumn {
-  column_name: string;
-  type?: string | null;
-  type_generic?: number | null;
-  is_dttm?: boolean | null;
-  groupby?: boolean | null;
-  filterable?: boolean | null;
-  expression?: string | null;
-  verbose_name?: string | null;
-}
+export type ChartColumn = Pick<
+  DatasetColumn,
+  | "column_name"
+  | "type"
+  | "type_generic"
+  | "is_dttm"
+  | "groupby"
+  | "filterable"
+  | "expression"
+  | "verbose_name"
+>;
 
 /** A saved metric of a dataset. */
-export interface ChartMetric {
-  metric_name: string;
-  expression: string;
-  verbose_name?: string | null;
-  d3format?: string | null;
-}
+export type ChartMetric = Pick<DatasetMetric, "metric_name" | "expression" | "verbose_name" | "d3format">;
 
-/** The datasource of a chart (Explore's `dataset`). */
-export interface ChartDataset {
-  id: number;
-  type: "table";
+/**
+ * The datasource of a chart (Explore's `dataset`, or a dashboard's datasets): the fields charts
+ * read, most of them optional since a dataset detail without Explore's additions also does.
+ */
+export interface ChartDataset extends Pick<ExploreDataset, "id" | "type" | "table_name"> {
   datasource_name?: string | null;
-  table_name: string;
   schema?: string | null;
   database?: { id: number; database_name: string; backend?: string | null } | null;
   columns: ChartColumn[];

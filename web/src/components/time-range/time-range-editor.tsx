@@ -1,4 +1,5 @@
 import { Group, NativeSelect, NumberInput, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { TIME_RANGE_SEPARATOR } from "@strata/contracts";
 import { useState } from "react";
 import { t } from "../../lib/i18n";
 import {
@@ -12,7 +13,6 @@ import {
   RANGE_TYPES,
   type RangeType,
   rangeTypeOf,
-  SEPARATOR,
   type Side,
   splitAdvanced,
   UNITS,
@@ -199,14 +199,14 @@ export function TimeRangeEditor({ value, onChange, resolved, testId }: Props) {
           <TextInput
             label={t("START (INCLUSIVE)")}
             value={start}
-            onChange={(e) => onChange(`${e.currentTarget.value}${SEPARATOR}${end}`)}
+            onChange={(e) => onChange(`${e.currentTarget.value}${TIME_RANGE_SEPARATOR}${end}`)}
             styles={{ input: { fontFamily: "monospace" } }}
             data-test={`${testId}-advanced-start`}
           />
           <TextInput
             label={t("END (EXCLUSIVE)")}
             value={end}
-            onChange={(e) => onChange(`${start}${SEPARATOR}${e.currentTarget.value}`)}
+            onChange={(e) => onChange(`${start}${TIME_RANGE_SEPARATOR}${e.currentTarget.value}`)}
             styles={{ input: { fontFamily: "monospace" } }}
             data-test={`${testId}-advanced-end`}
           />

@@ -4,8 +4,7 @@
  * range as Superset prints it (`2024-01-01 ≤ col < 2024-02-01`).
  */
 
-export const NO_FILTER = "No filter";
-export const SEPARATOR = " : ";
+import { NO_TIME_RANGE, TIME_RANGE_SEPARATOR } from "@strata/contracts";
 
 export const RANGE_TYPES = ["Last", "Previous", "Custom", "Advanced", "No filter"] as const;
 export type RangeType = (typeof RANGE_TYPES)[number];
@@ -73,11 +72,11 @@ export function decodeSide(text: string, isStart: boolean): Side | null {
 }
 
 export function encodeCustom(start: Side, end: Side): string {
-  return `${encodeSide(start, true)}${SEPARATOR}${encodeSide(end, false)}`;
+  return `${encodeSide(start, true)}${TIME_RANGE_SEPARATOR}${encodeSide(end, false)}`;
 }
 
 export function decodeCustom(value: string): [Side, Side] | null {
-  const parts = value.split(SEPARATOR);
+  const parts = value.split(TIME_RANGE_SEPARATOR);
   if (parts.length !== 2) return null;
   const start = decodeSide(parts[0], true);
   const end = decodeSide(parts[1], false);
@@ -87,7 +86,7 @@ export function decodeCustom(value: string): [Side, Side] | null {
 /** The frame a value is edited in (Superset's guessFrame). */
 export function rangeTypeOf(value: string): RangeType {
   const text = value.trim();
-  if (!text || text === NO_FILTER) return "No filter";
+  if (!text || text === NO_TIME_RANGE) return "No filter";
   if (LAST_OPTIONS.includes(text) || parseLastN(text)) return "Last";
   if (PREVIOUS_OPTIONS.includes(text)) return "Previous";
   if (decodeCustom(text)) return "Custom";
@@ -96,16 +95,16 @@ export function rangeTypeOf(value: string): RangeType {
 
 /** Advanced's two sides (a value without the separator is kept whole as the start). */
 export function splitAdvanced(value: string): [string, string] {
-  if (!value || value === NO_FILTER) return ["", ""];
-  const at = value.indexOf(SEPARATOR);
-  return at === -1 ? [value, ""] : [value.slice(0, at), value.slice(at + SEPARATOR.length)];
+  if (!value || value === NO_TIME_RANGE) return ["", ""];
+  const at = value.indexOf(TIME_RANGE_SEPARATOR);
+  return at === -1 ? [value, ""] : [value.slice(0, at), value.slice(at + TIME_RANGE_SEPARATOR.length)];
 }
 
 /** What a frame starts from when the user switches to it; `since`/`until` seed a custom range. */
 export function defaultValueFor(type: RangeType, current: string, since?: string, until?: string): string {
   switch (type) {
     case "No filter":
-      return NO_FILTER;
+      return NO_TIME_RANGE;
     case "Last":
       return "Last week";
     case "Previous":
@@ -119,7 +118,7 @@ export function defaultValueFor(type: RangeType, current: string, since?: string
       return encodeCustom(start, end);
     }
     case "Advanced":
-      return current && current !== NO_FILTER ? current : `${SEPARATOR}`;
+      return current && current !== NO_TIME_RANGE ? current : `${TIME_RANGE_SEPARATOR}`;
   }
 }
 

@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Input, Popover, Stack, Text } from "@mantine/core";
+import { NO_TIME_RANGE } from "@strata/contracts";
 import { IconCalendar } from "@tabler/icons-react";
 import { useState } from "react";
 import { t } from "../../lib/i18n";
 import { useTimeRange } from "../../lib/time-range";
 import { TimeRangeEditor } from "./time-range-editor";
-import { formatResolved, NO_FILTER } from "./time-range-model";
+import { formatResolved } from "./time-range-model";
 
 /** The server's reading of a time range: resolved dates, or its error message. */
 export function ResolvedRange({
@@ -53,7 +54,7 @@ interface Props {
  * the server can evaluate it.
  */
 export function TimeRangePicker({ label, value, onChange, column, error, testId }: Props) {
-  const current = typeof value === "string" && value.trim() ? value : NO_FILTER;
+  const current = typeof value === "string" && value.trim() ? value : NO_TIME_RANGE;
   const [draft, setDraft] = useState<string | null>(null);
   const opened = draft !== null;
   const evaluated = useTimeRange(draft);
@@ -106,7 +107,7 @@ export function TimeRangePicker({ label, value, onChange, column, error, testId 
                     size="xs"
                     disabled={!draftOk}
                     onClick={() => {
-                      onChange(draft.trim() ? draft : NO_FILTER);
+                      onChange(draft.trim() ? draft : NO_TIME_RANGE);
                       setDraft(null);
                     }}
                     data-test={`${testId}-apply`}

@@ -9,7 +9,7 @@ import { toast } from "../../lib/toast";
 import { useFormSave } from "../../lib/use-form-save";
 import { fromInputValue, toInputValue } from "./annotation-dates";
 import { annotationsResource, createAnnotation, updateAnnotation } from "./api/annotations";
-import { useLastValue } from "./use-last-value";
+import { useLastValue } from "../../lib/use-last-value";
 
 interface Props {
   layerId: number;

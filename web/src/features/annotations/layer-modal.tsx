@@ -8,7 +8,7 @@ import { schemaErrors } from "../../lib/schema-errors";
 import { toast } from "../../lib/toast";
 import { useFormSave } from "../../lib/use-form-save";
 import { createLayer, LAYERS, updateLayer } from "./api/layers";
-import { useLastValue } from "./use-last-value";
+import { useLastValue } from "../../lib/use-last-value";
 
 interface Props {
   /** The layer to edit, "new" to create one, null when closed. */

@@ -1,17 +1,10 @@
 import { Stack, Text } from "@mantine/core";
-import type { SavedQueryRow } from "@strata/contracts";
+import type { SavedQueryRow, ScheduleInfo } from "@strata/contracts";
 import { t } from "../../lib/i18n";
 
-/** A saved query row with its schedule (set when the query was scheduled from SQL Lab). */
-export type ScheduledQueryRow = SavedQueryRow & {
-  schedule_info?: {
-    schedule_interval: string;
-    start_date?: string;
-    end_date?: string | null;
-    output_table?: string | null;
-  } | null;
-  /** ISO time of the next run, null when the schedule is over. */
-  next_run?: string | null;
+/** A saved query row as the Schedule column reads it: only the interval is sure to be there. */
+export type ScheduledQueryRow = Omit<SavedQueryRow, "schedule_info"> & {
+  schedule_info?: (Pick<ScheduleInfo, "schedule_interval"> & Partial<ScheduleInfo>) | null;
 };
 
 function when(iso: string): string {

@@ -4,7 +4,7 @@ import { IconPlus } from "@tabler/icons-react";
 import { useCallback, useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { t } from "../../lib/i18n";
-import { useSqlLabDatabases } from "./api/sqllab-api";
+import { useSqlLabDatabases } from "./api/sqllab-databases";
 import { EditorTab } from "./components/editor-tab";
 import { TabMenu } from "./components/tab-menu";
 import { editorsOf, makeEditor, southPaneTabOf, tablesOf } from "./model/editor-state";

@@ -1,7 +1,7 @@
-import { ErrorType, type SupersetError } from "@strata/contracts";
+import { type EstimateQueryRequest, ErrorType, type SupersetError } from "@strata/contracts";
 import { useCallback, useRef, useState } from "react";
 import { errorMessage, isApiError } from "../../lib/api-error";
-import { type EstimateBody, estimateQueryCost } from "./api/sqllab-api";
+import { estimateQueryCost } from "./api/estimate-cost";
 import {
   type CostEstimates,
   estimateAnswered,
@@ -34,7 +34,7 @@ export function useCostEstimates() {
   }, []);
 
   const request = useCallback(
-    (editorId: string, body: EstimateBody) => {
+    (editorId: string, body: EstimateQueryRequest) => {
       const key = estimateKey(body);
       if (keptEstimate(current.current, editorId, key)) return;
       update((all) => estimateStarted(all, editorId, key));

@@ -3,7 +3,8 @@ import { useLocation, useNavigate, useParams } from "react-router";
 import { paths } from "../../config/paths";
 import { t } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
-import { getIncomingQuery, getSqlLabPermalink, type SqlLabPermalinkBody } from "./api/sqllab-api";
+import { fetchIncomingQuery } from "./api/incoming-query";
+import { fetchSqlLabPermalink, type StoredSqlLabPermalink } from "./api/permalink";
 import { SHARED_QUERY } from "./model/tab-names";
 import type { QueryEditor } from "./model/types";
 
@@ -36,7 +37,7 @@ export function requestedTabPatch(q: RequestedQuery): Partial<QueryEditor> {
 }
 
 /** The new tab for a shared link (`/sqllab/p/<key>`): titled 'Shared query', with the link's SQL, database, schema and template params. */
-export function permalinkTabPatch(p: SqlLabPermalinkBody): Partial<QueryEditor> {
+export function permalinkTabPatch(p: StoredSqlLabPermalink): Partial<QueryEditor> {
   const patch: Partial<QueryEditor> = { name: SHARED_QUERY, sql: p.sql ?? "" };
   if (p.dbId != null) {
     patch.dbId = p.dbId;
@@ -64,7 +65,7 @@ export function usePermalinkQuery(loaded: boolean, openTab: (patch: Partial<Quer
     if (!loaded || !key) return;
     if (handled.current.has(key)) return;
     handled.current.add(key);
-    getSqlLabPermalink(key)
+    fetchSqlLabPermalink(key)
       .then((p) => openTab(permalinkTabPatch(p)))
       .catch(() => toast.danger(t("The link couldn't be loaded")))
       .finally(() => navigate(paths.sqllab, { replace: true }));
@@ -94,7 +95,7 @@ export function useRequestedQuery(loaded: boolean, openTab: (patch: Partial<Quer
 
     if (fromState) openTab(requestedTabPatch(fromState));
     if (incoming) {
-      getIncomingQuery(incoming)
+      fetchIncomingQuery(incoming)
         .then((q) =>
           openTab(
             requestedTabPatch({

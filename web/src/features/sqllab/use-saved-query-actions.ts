@@ -2,7 +2,9 @@ import { useState } from "react";
 import { paths } from "../../config/paths";
 import { t } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
-import { createSavedQuery, createSqlLabPermalink, updateSavedQuery } from "./api/sqllab-api";
+import { createSqlLabPermalink } from "./api/create-permalink";
+import { createSavedQuery } from "./api/create-saved-query";
+import { updateSavedQuery } from "./api/update-saved-query";
 import type { QueryEditor } from "./model/types";
 
 /**

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, MultiSelect, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
-import { UserPostSchema, UserPutSchema, type UserRow } from "@strata/contracts";
+import { type UserPost, UserPostSchema, type UserPut, UserPutSchema, type UserRow } from "@strata/contracts";
 import { useState } from "react";
 import { ApiErrorDisplay } from "../../components/error-display";
 import { SecretInput } from "../../components/secret-input";
@@ -9,7 +9,7 @@ import { schemaErrors } from "../../lib/schema-errors";
 import { toast } from "../../lib/toast";
 import { useFormSave } from "../../lib/use-form-save";
 import { useRoleChoices } from "./api/role-choices";
-import { createUser, USERS, type UserBody, updateUser } from "./api/users";
+import { createUser, USERS, updateUser } from "./api/users";
 
 interface Props {
   /** The user to edit, "new" to create, null when closed. */
@@ -50,10 +50,11 @@ function UserForm({ user, onClose }: { user: UserRow | null; onClose: () => void
     setValues((p) => ({ ...p, [k]: v }));
 
   const submit = async () => {
-    const body: UserBody = { ...values, roles: values.roles.map(Number) };
+    const full: UserPost = { ...values, roles: values.roles.map(Number) };
+    const body: UserPut = { ...full };
     if (user && !values.password) delete body.password;
     const found = schemaErrors(user ? UserPutSchema : UserPostSchema, body);
-    const ok = await save(found, () => (user ? updateUser(user.id, body) : createUser(body)));
+    const ok = await save(found, () => (user ? updateUser(user.id, body) : createUser(full)));
     if (!ok) return;
     toast.success(user ? t("User %s updated", values.username) : t("User %s created", values.username));
     await revalidateResource(USERS);

@@ -1,3 +1,4 @@
+import type { InfoReply } from "@strata/contracts";
 import useSWR from "swr";
 import { apiGet } from "../api-client";
 import type { ApiError } from "../api-error";
@@ -9,7 +10,7 @@ export function resourceInfoKey(resource: string): string {
   return withRisonQuery(`${resourcePath(resource)}_info`, { keys: ["permissions"] });
 }
 
-const fetchInfo = (key: string) => apiGet<{ permissions?: string[] }>(key);
+const fetchInfo = (key: string) => apiGet<InfoReply>(key);
 
 export interface ResourcePermissions {
   loaded: boolean;
@@ -20,14 +21,10 @@ export interface ResourcePermissions {
 }
 
 export function useResourcePermissions(resource: string | null): ResourcePermissions {
-  const { data } = useSWR<{ permissions?: string[] }, ApiError>(
-    resource ? resourceInfoKey(resource) : null,
-    fetchInfo,
-    {
-      revalidateOnFocus: false,
-      shouldRetryOnError: false,
-    },
-  );
+  const { data } = useSWR<InfoReply, ApiError>(resource ? resourceInfoKey(resource) : null, fetchInfo, {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
   const perms = data?.permissions ?? [];
   const has = (p: string) => perms.includes(p);
   return {

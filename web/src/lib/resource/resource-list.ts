@@ -24,7 +24,9 @@ export function useResourceList<T>(
       keepPreviousData: true,
       revalidateOnFocus: false,
       shouldRetryOnError: false,
-      onError,
+      // An explicit `onError: undefined` would replace SWR's own handler and make a failed list
+      // request throw inside SWR: pass the key only when there is a handler.
+      ...(onError ? { onError } : {}),
     },
   );
 }

@@ -1,23 +1,8 @@
-import { ErrorType } from "@strata/contracts";
+import { type AsyncEvent, type AsyncJob, ErrorType } from "@strata/contracts";
 import type { ChartDataResult } from "../types";
 import { apiGet } from "../../../lib/api-client";
 import { ApiError, timeoutError } from "../../../lib/api-error";
 import { t } from "../../../lib/i18n";
-
-/** A queued chart-data job (the 202 body). */
-export interface AsyncJob {
-  channel_id: string;
-  job_id: string;
-  user_id?: number | null;
-  status: string;
-  errors?: { message: string }[];
-  result_url: string | null;
-}
-
-export interface AsyncEvent extends AsyncJob {
-  id: string;
-  status: "done" | "error" | string;
-}
 
 /** Polling delay (000 §9: 500 ms); listener retries for events that arrive first (6 × 100 ms). */
 export const POLLING_DELAY_MS = 500;
@@ -134,7 +119,10 @@ function schedule() {
  * Resolves with the job's results once its event arrives (000 §4): 'done' fetches result_url,
  * 'error' rejects with the event's message. Aborting stops waiting.
  */
-export function waitForAsyncJob(job: AsyncJob, signal?: AbortSignal): Promise<ChartDataResult[]> {
+export function waitForAsyncJob(
+  job: Pick<AsyncJob, "job_id">,
+  signal?: AbortSignal,
+): Promise<ChartDataResult[]> {
   return new Promise((resolve, reject) => {
     const timeoutMs = jobTimeoutMs;
     let giveUp: ReturnType<typeof setTimeout> | undefined;

@@ -1,9 +1,9 @@
-import type { ChartDataRequestInput } from "@strata/contracts";
+import type { AsyncJob, ChartDataRequestInput } from "@strata/contracts";
 import { apiRequestRaw } from "../../../lib/api-client";
 import { ApiError, isApiError } from "../../../lib/api-error";
 import { t } from "../../../lib/i18n";
 import type { ChartDataResult } from "../types";
-import { type AsyncJob, waitForAsyncJob } from "./async-job";
+import { waitForAsyncJob } from "./async-job";
 
 export const CHART_DATA_PATH = "/api/v1/chart/data";
 

@@ -2,6 +2,7 @@ import {
   ADHOC_FILTER_OPERATORS,
   type AdhocFilter,
   type AdhocFilterOperatorName,
+  NO_TIME_RANGE,
   type QueryExtras,
   type QueryFilter,
   type QueryFilterOperator,
@@ -53,7 +54,7 @@ export function simpleFilterClause(
   }
   const single = Array.isArray(comparator) ? comparator[0] : comparator;
   if (op === "TEMPORAL_RANGE")
-    return { col: filter.subject, op, val: single == null ? "No filter" : String(single) };
+    return { col: filter.subject, op, val: single == null ? NO_TIME_RANGE : String(single) };
   return { col: filter.subject, op, val: typed(single, numeric) };
 }
 

@@ -1,4 +1,4 @@
-import type { AdhocColumn, QueryColumn, QueryMetric } from "@strata/contracts";
+import { type AdhocColumn, GenericDataType, type QueryColumn, type QueryMetric } from "@strata/contracts";
 import type { ChartColumn, ChartDataset } from "../types";
 
 /** Superset's label of a metric: the saved name, the adhoc label, `AGG(column)` or the SQL. */
@@ -25,7 +25,7 @@ export function ensureArray<T>(value: T | T[] | null | undefined): T[] {
 export function isTemporalColumn(column: ChartColumn | undefined): boolean {
   if (!column) return false;
   if (column.is_dttm) return true;
-  if (column.type_generic === 2) return true;
+  if (column.type_generic === GenericDataType.TEMPORAL) return true;
   return /DATE|TIME/i.test(column.type ?? "") && !/INTERVAL/i.test(column.type ?? "");
 }
 

@@ -1,16 +1,11 @@
-import type { AnnotationLayerRow } from "@strata/contracts";
+import type { AnnotationLayerPost, AnnotationLayerPut, AnnotationLayerRow } from "@strata/contracts";
 import { createResource, updateResource } from "../../../lib/resource/resource-write";
 
 /** `/api/v1/annotation_layer/` as a generic resource. */
 export const LAYERS = "annotation_layer";
 
-export interface LayerBody {
-  name?: string;
-  descr?: string | null;
-}
-
 /** POST /api/v1/annotation_layer/ */
-export const createLayer = (body: LayerBody) => createResource<AnnotationLayerRow>(LAYERS, body);
+export const createLayer = (body: AnnotationLayerPost) => createResource<AnnotationLayerRow>(LAYERS, body);
 /** PUT /api/v1/annotation_layer/{id} */
-export const updateLayer = (id: number, body: LayerBody) =>
+export const updateLayer = (id: number, body: AnnotationLayerPut) =>
   updateResource<AnnotationLayerRow>(LAYERS, id, body);

@@ -1,17 +1,10 @@
+import type { ChartRow, ListResponse } from "@strata/contracts";
 import useSWR from "swr";
 import { apiGet } from "../../../lib/api-client";
 import { withRisonQuery } from "../../../lib/rison-query";
 
-export interface ChartListRow {
-  id: number;
-  slice_name: string;
-  viz_type: string;
-  datasource_id: number;
-  datasource_name_text?: string | null;
-  params?: string | null;
-  description?: string | null;
-  changed_on_delta_humanized?: string;
-}
+/** The chart list's rows as the builder pane reads them. */
+export type ChartListRow = Pick<ChartRow, "id" | "slice_name" | "viz_type" | "datasource_name_text">;
 
 export const CHART_PANE_PAGE_SIZE = 200;
 
@@ -26,7 +19,7 @@ export function chartListKey(search: string): string {
   });
 }
 
-export const fetchChartList = (key: string) => apiGet<{ result: ChartListRow[]; count: number }>(key);
+export const fetchChartList = (key: string) => apiGet<ListResponse<ChartRow>>(key);
 
 /** The builder pane's charts, newest first, whose name contains `search`. */
 export function useChartList(search: string) {

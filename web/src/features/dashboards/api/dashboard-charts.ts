@@ -1,5 +1,5 @@
+import type { DashboardChartRow } from "@strata/contracts";
 import { apiGet } from "../../../lib/api-client";
-import type { DashboardChartRow } from "../model/dashboard-types";
 import { dashboardKey } from "./dashboard";
 
 /** GET /api/v1/dashboard/{id}/charts → {result: [chart rows]} */

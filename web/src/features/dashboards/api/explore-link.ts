@@ -1,3 +1,4 @@
+import type { ExploreFormDataRequest } from "@strata/contracts";
 import type { FormData } from "../../../components/charts";
 import { apiPost } from "../../../lib/api-client";
 
@@ -16,11 +17,12 @@ export async function exploreChartUrl(
   datasourceId: number,
   dashboardId: number,
 ): Promise<string> {
-  const { key } = await apiPost<{ key: string }>("/api/v1/explore/form_data", {
+  const body: ExploreFormDataRequest = {
     datasource_id: datasourceId,
     datasource_type: "table",
     form_data: JSON.stringify(formData),
     chart_id: chartId,
-  });
+  };
+  const { key } = await apiPost<{ key: string }>("/api/v1/explore/form_data", body);
   return `${exploreChartPath(chartId, dashboardId)}&form_data_key=${encodeURIComponent(key)}`;
 }

@@ -1,3 +1,4 @@
+import type { FavoriteStatus } from "@strata/contracts";
 import useSWR from "swr";
 import { apiGet } from "../../../lib/api-client";
 import type { ApiError } from "../../../lib/api-error";
@@ -9,7 +10,7 @@ import { toast } from "../../../lib/toast";
 export const favoriteStatusKey = (id: number) => withRisonQuery("/api/v1/dashboard/favorite_status/", [id]);
 
 export const fetchFavoriteStatus = (id: number) =>
-  apiGet<{ result: { id: number; value: boolean }[] }>(favoriteStatusKey(id)).then(
+  apiGet<{ result: FavoriteStatus[] }>(favoriteStatusKey(id)).then(
     (r) => r.result?.find((x) => x.id === id)?.value ?? false,
   );
 

@@ -1,3 +1,4 @@
+import type { DashboardPermalinkReply } from "@strata/contracts";
 import { apiGet } from "../../../lib/api-client";
 import type { PermalinkState } from "./create-permalink";
 
@@ -5,4 +6,4 @@ import type { PermalinkState } from "./create-permalink";
 export const permalinkKey = (key: string) => `/api/v1/dashboard/permalink/${encodeURIComponent(key)}`;
 
 export const fetchPermalink = (key: string) =>
-  apiGet<{ state: PermalinkState; dashboardId: string | number }>(permalinkKey(key));
+  apiGet<Omit<DashboardPermalinkReply, "state"> & { state: PermalinkState }>(permalinkKey(key));

@@ -1,39 +1,37 @@
-import type { QueryFilter } from "@strata/contracts";
+import type { DashboardChartRow as ChartRowReply, DashboardDetail, QueryFilter } from "@strata/contracts";
 import type { ChartDataset, FormData } from "../../../components/charts";
+import type { Owner } from "../../../components/owner-avatars";
 
-/** `GET /api/v1/dashboard/{id_or_slug}` result. */
-export interface DashboardResponse {
-  id: number;
-  dashboard_title: string;
-  slug: string | null;
-  url: string;
-  published: boolean;
-  css: string | null;
-  json_metadata: string | null;
-  position_json: string | null;
-  owners: { id: number; first_name?: string | null; last_name?: string | null }[];
-  roles?: unknown[];
-  certified_by: string | null;
-  certification_details: string | null;
-  changed_on?: string;
-  last_modified_time: number;
-  version?: number;
-}
+/**
+ * The fields of `GET /api/v1/dashboard/{id_or_slug}` the page reads; css and json_metadata may be
+ * null (read as empty).
+ */
+export type DashboardResponse = Pick<
+  DashboardDetail,
+  | "id"
+  | "dashboard_title"
+  | "slug"
+  | "url"
+  | "published"
+  | "position_json"
+  | "certified_by"
+  | "certification_details"
+  | "last_modified_time"
+> &
+  Partial<Pick<DashboardDetail, "roles" | "changed_on" | "version">> & {
+    css: string | null;
+    json_metadata: string | null;
+    owners: Owner[];
+  };
 
-/** `GET /api/v1/dashboard/{id}/charts` rows. */
-export interface DashboardChartRow {
-  id: number;
-  slice_name: string;
-  viz_type: string;
-  params?: string | null;
-  query_context?: string | null;
-  form_data?: Partial<FormData> | null;
-  datasource_id: number;
-  datasource_type?: string | null;
-  description?: string | null;
-  url?: string;
-  owners?: { id: number }[];
-}
+/**
+ * The fields of a chart row the dashboard reads (`GET /api/v1/dashboard/{id}/charts`, or
+ * `GET /api/v1/chart/{id}` for a chart just added); the form data comes parsed or as params.
+ */
+export type DashboardChartRow = Pick<ChartRowReply, "id" | "slice_name" | "viz_type" | "datasource_id"> &
+  Partial<Pick<ChartRowReply, "params" | "datasource_type" | "description" | "url">> & {
+    form_data?: Partial<FormData> | null;
+  };
 
 /** A chart as the dashboard draws it. */
 export interface DashboardChart {
@@ -148,7 +146,7 @@ export interface DashboardInfo {
   slug: string | null;
   css: string;
   published: boolean;
-  owners: { id: number; first_name?: string | null; last_name?: string | null }[];
+  owners: Owner[];
   certifiedBy: string | null;
   certificationDetails: string | null;
   lastModifiedTime: number;

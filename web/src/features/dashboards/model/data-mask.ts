@@ -1,4 +1,4 @@
-import type { AdhocFilter, QueryFilter } from "@strata/contracts";
+import { type AdhocFilter, NO_TIME_RANGE, type QueryFilter } from "@strata/contracts";
 import type { ChartDataset, FormData } from "../../../components/charts";
 import { t } from "../../../lib/i18n";
 import type { DataMask, DataMaskMap, ExtraFormData, NativeFilter } from "./dashboard-types";
@@ -7,7 +7,6 @@ import type { Layout } from "./layout-types";
 
 export const RANGE_ERROR = "Minimum must be strictly less than maximum";
 export const REQUIRED_ERROR = "Filter value is required";
-export const NO_TIME_RANGE = "No filter";
 
 export const emptyMask = (id: string): DataMask => ({ id, extraFormData: {}, filterState: {} });
 

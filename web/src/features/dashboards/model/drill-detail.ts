@@ -1,4 +1,10 @@
-import type { ChartDataRequestInput, QueryColumn, QueryFilter, QueryObject } from "@strata/contracts";
+import {
+  type ChartDataRequestInput,
+  NO_TIME_RANGE,
+  type QueryColumn,
+  type QueryFilter,
+  type QueryObject,
+} from "@strata/contracts";
 
 /** Rows per page of the drill-to-detail modal. */
 export const DRILL_DETAIL_PAGE_SIZE = 50;
@@ -86,7 +92,7 @@ export function drillFilterLabels(filters: DrillFilters, by?: DrillByValue | nul
     return value ? `${columnText(f.col)} ${f.op} ${value}` : `${columnText(f.col)} ${f.op}`;
   });
   if (filters.where) labels.push(`WHERE ${filters.where}`);
-  if (filters.time_range && filters.time_range !== "No filter") {
+  if (filters.time_range && filters.time_range !== NO_TIME_RANGE) {
     const hasTemporal = filters.filters.some((f) => f.op === "TEMPORAL_RANGE");
     if (!hasTemporal) labels.push(`${filters.granularity ?? "Time range"}: ${filters.time_range}`);
   }

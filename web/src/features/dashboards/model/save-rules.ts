@@ -1,3 +1,4 @@
+import type { DashboardPut } from "@strata/contracts";
 import { t } from "../../../lib/i18n";
 import type { DashboardInfo, DashboardMetadata, NativeFilter } from "./dashboard-types";
 import { serializeLayout } from "./hydrate";
@@ -8,14 +9,14 @@ import { HEADER_ID, type Layout } from "./layout-types";
 export const UNTITLED_DASHBOARD = "[ untitled dashboard ]";
 export const OVERWRITE_CONFIRM_MESSAGE = "Please confirm the overwrite values.";
 
-export interface DashboardProperties {
+/** The properties part of a save body (PUT /api/v1/dashboard/{id}), every field given. */
+export type DashboardProperties = Required<
+  Pick<DashboardPut, "slug" | "certified_by" | "certification_details">
+> & {
   dashboard_title: string;
-  slug: string | null;
   css: string;
-  certified_by: string | null;
-  certification_details: string | null;
   owners: number[];
-}
+};
 
 export function normaliseProperties(input: {
   title?: string | null;
@@ -38,11 +39,12 @@ export function normaliseProperties(input: {
   };
 }
 
-export interface SavePayload extends DashboardProperties {
-  json_metadata: string;
-  position_json: string;
-  last_modified_time: number;
-}
+/** The full save body: the properties, the metadata and layout as text, and the loaded time. */
+export type SavePayload = DashboardProperties &
+  Required<Pick<DashboardPut, "last_modified_time">> & {
+    json_metadata: string;
+    position_json: string;
+  };
 
 /** Metadata as saved: the given one with the current filters and their computed scopes. */
 export function metadataToSave(metadata: DashboardMetadata, filters: NativeFilter[]): DashboardMetadata {

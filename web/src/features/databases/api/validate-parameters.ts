@@ -1,15 +1,13 @@
-import { ErrorType, type SupersetError } from "@strata/contracts";
+import { ErrorType, type SupersetError, type ValidateParameters } from "@strata/contracts";
 import { apiPost } from "../../../lib/api-client";
 import { isApiError } from "../../../lib/api-error";
 import { t } from "../../../lib/i18n";
 
-export interface ValidateParametersBody {
-  engine: string;
+/** The form's parameters as sent: always those of the dynamic form. */
+export type ValidateParametersBody = ValidateParameters & {
   parameters: Record<string, unknown>;
-  database_name?: string;
   configuration_method: "dynamic_form";
-  catalog?: Record<string, unknown>[];
-}
+};
 
 /** Only these error types are shown while typing (001 §5); all of them when forced. */
 const SHOWN_TYPES: string[] = [

@@ -1,17 +1,20 @@
+import type { ChartDetail } from "@strata/contracts";
 import { apiGet } from "../../../lib/api-client";
 import { resourceItemPath } from "../../../lib/resource/resource-path";
 
-export interface ChartProperties {
-  id: number;
-  slice_name: string;
-  description?: string | null;
-  cache_timeout?: number | null;
-  certified_by?: string | null;
-  certification_details?: string | null;
-  owners: { id: number; first_name?: string | null; last_name?: string | null }[];
-  dashboards?: { id: number; dashboard_title: string }[];
-}
+/** The chart fields the properties dialog edits. */
+export type ChartProperties = Pick<
+  ChartDetail,
+  | "id"
+  | "slice_name"
+  | "description"
+  | "cache_timeout"
+  | "certified_by"
+  | "certification_details"
+  | "owners"
+  | "dashboards"
+>;
 
 /** GET /api/v1/chart/{id} */
 export const fetchChart = (id: number) =>
-  apiGet<{ result: ChartProperties }>(resourceItemPath("chart", id)).then((r) => r.result);
+  apiGet<{ result: ChartDetail }>(resourceItemPath("chart", id)).then((r) => r.result);

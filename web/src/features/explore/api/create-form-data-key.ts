@@ -1,15 +1,13 @@
+import type { ExploreFormDataRequest } from "@strata/contracts";
 import type { FormData } from "../../../components/charts";
 import { apiPost } from "../../../lib/api-client";
 
-interface KeyBody {
-  datasource_id: number;
-  datasource_type: string;
-  form_data: string;
-  chart_id?: number;
-}
-
 /** The body both the POST and the PUT of a form-data key send. */
-export function formDataKeyBody(fd: FormData, datasourceId: number, chartId?: number | null): KeyBody {
+export function formDataKeyBody(
+  fd: FormData,
+  datasourceId: number,
+  chartId?: number | null,
+): ExploreFormDataRequest {
   return {
     datasource_id: datasourceId,
     datasource_type: "table",

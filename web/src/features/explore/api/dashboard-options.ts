@@ -1,3 +1,4 @@
+import type { DashboardRow } from "@strata/contracts";
 import useSWR from "swr";
 import { apiGet } from "../../../lib/api-client";
 import type { ApiError } from "../../../lib/api-error";
@@ -6,10 +7,7 @@ import { withRisonQuery } from "../../../lib/rison-query";
 /** The save dialog lists up to 200 dashboards (002 §9). */
 export const SAVE_MODAL_PAGE_SIZE = 200;
 
-export interface DashboardOption {
-  id: number;
-  dashboard_title: string;
-}
+export type DashboardOption = Pick<DashboardRow, "id" | "dashboard_title">;
 
 /** GET /api/v1/dashboard/?q=(columns:!(id,dashboard_title),…) */
 export function dashboardOptionsKey(search: string): string {

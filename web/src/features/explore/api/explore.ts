@@ -1,34 +1,28 @@
+import type {
+  ChartDetail,
+  DatasetDetail,
+  ExploreReply,
+  ExploreSlice as ExploreSliceReply,
+  ExploreStateQuery,
+} from "@strata/contracts";
 import type { ChartDataset, FormData } from "../../../components/charts";
 import { apiGet } from "../../../lib/api-client";
 import { isApiError } from "../../../lib/api-error";
 import { withParams } from "../../../lib/rison-query";
 
-/** The saved chart as Explore receives it. */
-export interface ExploreSlice {
-  slice_id: number;
-  slice_name: string;
-  form_data?: Partial<FormData> | null;
-  owners: number[];
-  description?: string | null;
-  cache_timeout?: number | null;
-  dashboards?: number[];
-  viz_type?: string;
-}
+/** The saved chart as Explore receives it, its form data read as a chart's. */
+export type ExploreSlice = Omit<ExploreSliceReply, "form_data"> & { form_data?: Partial<FormData> | null };
 
-export interface ExploreResult {
+/** Explore's reply with the dataset and form data as the charts read them. */
+export interface ExploreResult extends Omit<ExploreReply, "dataset" | "form_data" | "slice"> {
   dataset: ChartDataset;
   form_data: Partial<FormData>;
   slice: ExploreSlice | null;
-  message?: string | null;
 }
 
-export interface ExploreParams {
-  slice_id?: number;
-  datasource_id?: number;
+/** What the page opens: the reply's query, and what the URL adds to it. */
+export interface ExploreParams extends ExploreStateQuery {
   datasource_type?: string;
-  form_data_key?: string;
-  /** `/superset/explore/p/{key}/`: the permalink's state. */
-  permalink_key?: string;
   viz_type?: string;
   /** `dashboard_id`: the dashboard the chart was opened from (its colours and filters apply). */
   dashboard_id?: number;
@@ -43,18 +37,6 @@ export function exploreKey(params: ExploreParams): string {
     form_data_key: params.form_data_key,
     permalink_key: params.permalink_key,
   });
-}
-
-interface ChartDetail {
-  id: number;
-  slice_name: string;
-  params?: string | null;
-  viz_type: string;
-  datasource_id: number;
-  description?: string | null;
-  cache_timeout?: number | null;
-  owners?: { id: number }[];
-  dashboards?: { id: number }[];
 }
 
 function parseParams(text: string | null | undefined): Partial<FormData> {
@@ -87,8 +69,7 @@ async function assembleExplore(params: ExploreParams): Promise<ExploreResult> {
     };
     datasetId = chart.datasource_id;
   }
-  const dataset = (await apiGet<{ result: Omit<ChartDataset, "type"> }>(`/api/v1/dataset/${datasetId}`))
-    .result;
+  const dataset = (await apiGet<{ result: DatasetDetail }>(`/api/v1/dataset/${datasetId}`)).result;
   const formData: Partial<FormData> = {
     ...(slice?.form_data ?? {}),
     ...(slice ? { slice_id: slice.slice_id, viz_type: slice.viz_type ?? slice.form_data?.viz_type } : {}),
@@ -99,7 +80,7 @@ async function assembleExplore(params: ExploreParams): Promise<ExploreResult> {
 
 export async function fetchExplore(params: ExploreParams): Promise<ExploreResult> {
   try {
-    return (await apiGet<{ result: ExploreResult }>(exploreKey(params))).result;
+    return (await apiGet<{ result: ExploreReply }>(exploreKey(params))).result;
   } catch (err) {
     // A permalink lives only in /api/v1/explore/: nothing to assemble it from.
     if (isApiError(err) && (err.status === 404 || err.status === 405) && !params.permalink_key)

@@ -1,8 +1,7 @@
+import { GenericDataType } from "@strata/contracts";
 import { VirtualGrid } from "../../../components/charts/render/grid";
 import type { GridColumn, GridRow } from "../../../components/charts/render/grid";
 import { timeFormatter } from "../../../components/charts";
-
-const TEMPORAL = 2;
 
 /** Rows of a chart-data result (results and samples) in the virtualised grid with its column menu (lazy chunk). */
 export default function ResultsGrid({
@@ -20,8 +19,8 @@ export default function ResultsGrid({
   const columns: GridColumn[] = colnames.map((key, i) => ({
     key,
     label: key,
-    numeric: coltypes?.[i] === 0,
-    format: coltypes?.[i] === TEMPORAL ? time : undefined,
+    numeric: coltypes?.[i] === GenericDataType.NUMERIC,
+    format: coltypes?.[i] === GenericDataType.TEMPORAL ? time : undefined,
   }));
   return (
     <VirtualGrid

@@ -1,9 +1,12 @@
 import {
+  COMMON_TIME_GRAINS,
   COMPARISON_TYPES,
   DEFAULT_METRIC,
+  NO_TIME_RANGE,
   RESAMPLE_METHODS,
   RESAMPLE_RULES,
   ROLLING_TYPES,
+  TIME_GRAIN_NAMES,
   TIME_SHIFTS,
 } from "@strata/contracts";
 import {
@@ -24,40 +27,6 @@ export const DEFAULT_ADHOC_METRIC = {
   expressionType: "SQL",
   sqlExpression: DEFAULT_METRIC,
   label: DEFAULT_METRIC,
-};
-
-const DEFAULT_TIME_GRAINS: Choice[] = [
-  ["PT1S", "Second"],
-  ["PT1M", "Minute"],
-  ["PT1H", "Hour"],
-  ["P1D", "Day"],
-  ["P1W", "Week"],
-  ["P1M", "Month"],
-  ["P3M", "Quarter"],
-  ["P1Y", "Year"],
-];
-
-/** Names of Superset's time grains (servers may label them with their SQL). */
-const GRAIN_NAMES: Record<string, string> = {
-  PT1S: "Second",
-  PT5S: "5 second",
-  PT30S: "30 second",
-  PT1M: "Minute",
-  PT5M: "5 minute",
-  PT10M: "10 minute",
-  PT15M: "15 minute",
-  PT30M: "30 minute",
-  PT1H: "Hour",
-  PT6H: "6 hour",
-  P1D: "Day",
-  P1W: "Week",
-  P1M: "Month",
-  P3M: "Quarter",
-  P1Y: "Year",
-  "1969-12-28T00:00:00Z/P1W": "Week starting Sunday",
-  "1969-12-29T00:00:00Z/P1W": "Week starting Monday",
-  "P1W/1970-01-03T00:00:00Z": "Week ending Saturday",
-  "P1W/1970-01-04T00:00:00Z": "Week ending Sunday",
 };
 
 export const temporalColumns = (ctx: ControlContext) =>
@@ -122,8 +91,8 @@ export const timeGrain: ControlConfig = {
   default: "P1D",
   choices: (ctx) =>
     ctx.dataset.time_grain_sqla?.length
-      ? ctx.dataset.time_grain_sqla.map(([key, label]): Choice => [key, GRAIN_NAMES[key] ?? label])
-      : DEFAULT_TIME_GRAINS,
+      ? ctx.dataset.time_grain_sqla.map(([key, label]): Choice => [key, TIME_GRAIN_NAMES[key] ?? label])
+      : COMMON_TIME_GRAINS.map(([key, label]): Choice => [key, label]),
   visibility: (fd, ctx) => xAxisIsTemporal(fd, ctx),
 };
 
@@ -141,7 +110,7 @@ export const timeRange: ControlConfig = {
   name: "time_range",
   type: "TimeRangeControl",
   label: t("Time range"),
-  default: "No filter",
+  default: NO_TIME_RANGE,
   visibility: (fd) => Boolean(fd.granularity_sqla),
 };
 

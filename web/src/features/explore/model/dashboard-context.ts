@@ -1,4 +1,4 @@
-import type { AdhocFilter } from "@strata/contracts";
+import type { AdhocFilter, DashboardDetail } from "@strata/contracts";
 import type { FormData } from "../../../components/charts";
 
 /**
@@ -33,11 +33,9 @@ interface LayoutItem {
   meta?: { chartId?: number };
 }
 
-export interface DashboardForExplore {
-  id: number;
-  json_metadata?: string | null;
-  position_json?: string | null;
-}
+/** The dashboard's fields Explore reads: its metadata (colours, filters) and layout. */
+export type DashboardForExplore = Pick<DashboardDetail, "id"> &
+  Partial<Record<"json_metadata" | "position_json", string | null>>;
 
 const parse = <T>(text: string | null | undefined): T | undefined => {
   try {

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { t } from "../../../lib/i18n";
-import type { CtasMethod } from "../api/sqllab-api";
+import type { CtasMethod } from "../model/types";
 
 /** A table or view name the server can take as is (it generates one when the name is empty). */
 export const CTAS_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { errorMessage } from "../../../lib/api-error";
 import { t } from "../../../lib/i18n";
 import { toast } from "../../../lib/toast";
-import { fetchResults, sqlLabExportUrl } from "../api/sqllab-api";
+import { sqlLabExportUrl } from "../api/export-url";
+import { fetchResults } from "../api/results";
 import type { QueryRun } from "../model/types";
 
 /** Starts a browser download of `url` (an attachment: the page stays where it is). */

@@ -1,19 +1,22 @@
 import { Box, Group, Loader, Stack } from "@mantine/core";
+import type { EstimateQueryRequest } from "@strata/contracts";
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { exploreDatasetPath } from "../../../config/paths";
 import { useDatabaseTables } from "../../../lib/database-meta/database-tables";
-import {
-  type CtasMethod,
-  createDatasetFromSql,
-  type EstimateBody,
-  type useSqlLabDatabases,
-} from "../api/sqllab-api";
+import { createDatasetFromSql } from "../api/create-dataset";
+import type { useSqlLabDatabases } from "../api/sqllab-databases";
 import { appendStatement } from "../model/append-statement";
 import type { CostEstimate } from "../model/cost-estimates";
 import { estimateRequest, sqlToRun } from "../model/run-target";
 import { isDefaultTabName, SHARED_QUERY } from "../model/tab-names";
-import { isRunning, type QueryEditor, type QueryRun, type TableSchema } from "../model/types";
+import {
+  type CtasMethod,
+  isRunning,
+  type QueryEditor,
+  type QueryRun,
+  type TableSchema,
+} from "../model/types";
 import { useSavedQueryActions } from "../use-saved-query-actions";
 import type { CtasRequest } from "../use-sqllab";
 import { CtasModal } from "./ctas-modal";
@@ -47,7 +50,7 @@ export interface EditorTabProps {
   onTableExpanded: (table: TableSchema, expanded: boolean) => void;
   /** The tab's cost estimate (kept while its SQL is unchanged) and how to ask for one. */
   costEstimate: CostEstimate | undefined;
-  onEstimate: (body: EstimateBody) => void;
+  onEstimate: (body: EstimateQueryRequest) => void;
 }
 
 /** The active SQL Lab tab: left bar, SQL editor, toolbar, results (split by a draggable handle) and its dialogs. */

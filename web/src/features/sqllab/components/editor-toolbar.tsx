@@ -15,7 +15,7 @@ import {
 } from "@tabler/icons-react";
 import { t } from "../../../lib/i18n";
 import { toast } from "../../../lib/toast";
-import type { CtasMethod } from "../api/sqllab-api";
+import type { CtasMethod } from "../model/types";
 import type { CostEstimate } from "../model/cost-estimates";
 import type { QueryEditor } from "../model/types";
 import { EstimateCost } from "./estimate-cost";

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import type { DatabaseRow } from "@strata/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch, renderWithRouter } from "../../../test/render";
-import type { EstimateBody } from "../api/sqllab-api";
+import type { EstimateQueryRequest } from "@strata/contracts";
 import { useCostEstimates } from "../use-cost-estimates";
 import { allowsCostEstimate, EstimateCost } from "./estimate-cost";
 
@@ -18,7 +18,7 @@ type Answer = { status?: number; body: unknown };
 
 /** Answers the estimate calls in order; a call stays pending while `hold` is set. */
 function serve(answers: Answer[]) {
-  const posted: EstimateBody[] = [];
+  const posted: EstimateQueryRequest[] = [];
   let release: (() => void) | null = null;
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), "http://localhost");

@@ -4,7 +4,7 @@ import { useCallback, useRef, useState } from "react";
 import { errorMessage } from "../../../lib/api-error";
 import { t } from "../../../lib/i18n";
 import { toast } from "../../../lib/toast";
-import { formatSql } from "../api/sqllab-api";
+import { formatSql } from "../api/format-sql";
 import type { QueryEditor } from "../model/types";
 
 /** Shown in the tooltip; the editor binds Mod-Shift-f (see sql-editor.tsx). */

@@ -16,7 +16,7 @@ import { ErrorType } from "@strata/contracts";
 import { lazy, Suspense } from "react";
 import { ErrorMessage } from "../../../components/error-display";
 import { t } from "../../../lib/i18n";
-import { useQueryHistory } from "../api/sqllab-api";
+import { useQueryHistory } from "../api/query-history";
 import { isRunning, type QueryRun, type QueryState } from "../model/types";
 import { CtasOutcome } from "./ctas-outcome";
 import { DownloadCsvButton } from "./download-csv-button";

@@ -2,7 +2,7 @@ import { ActionIcon, Menu } from "@mantine/core";
 import type { DatabaseRow } from "@strata/contracts";
 import { IconChevronDown } from "@tabler/icons-react";
 import { t } from "../../../lib/i18n";
-import type { CtasMethod } from "../api/sqllab-api";
+import type { CtasMethod } from "../model/types";
 
 /** CREATE TABLE/VIEW AS methods the database allows (allow_ctas / allow_cvas). */
 export function ctasMethods(db: Pick<DatabaseRow, "allow_ctas" | "allow_cvas"> | undefined): CtasMethod[] {

@@ -1,5 +1,5 @@
 import { t } from "../../../lib/i18n";
-import type { ScheduleInfo } from "../api/sqllab-api";
+import type { ScheduleInfo } from "../api/schedule-saved-query";
 
 export interface ScheduleValues {
   label: string;

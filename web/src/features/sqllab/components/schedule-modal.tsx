@@ -3,7 +3,8 @@ import { useEffect, useState } from "react";
 import { isApiError } from "../../../lib/api-error";
 import { t } from "../../../lib/i18n";
 import { toast } from "../../../lib/toast";
-import { type SavedQueryBody, scheduleSavedQuery } from "../api/sqllab-api";
+import type { SavedQueryInput } from "../api/create-saved-query";
+import { scheduleSavedQuery } from "../api/schedule-saved-query";
 import {
   SCHEDULE_PRESETS,
   type ScheduleErrors,
@@ -40,7 +41,7 @@ export function ScheduleQueryModal({
   opened: boolean;
   onClose: () => void;
   defaultLabel: string;
-  query: Omit<SavedQueryBody, "label" | "description">;
+  query: Omit<SavedQueryInput, "label" | "description">;
   onScheduled?: (id: number) => void;
 }) {
   const [values, setValues] = useState(() => blank(defaultLabel));

@@ -2,7 +2,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import type { DatabaseRow } from "@strata/contracts";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithRouter } from "../../../test/render";
-import { sqlLabConfOf } from "../api/sqllab-api";
+import { sqlLabConfOf } from "../api/sqllab-bootstrap";
 import { CtasModal } from "./ctas-modal";
 import { limitOptions, QueryLimitSelect } from "./query-limit-select";
 import { ctasMethods, RunOptionsMenu } from "./run-options-menu";

@@ -1,5 +1,4 @@
-import type { SupersetError } from "@strata/contracts";
-import type { EstimateBody, StatementCost } from "../api/sqllab-api";
+import type { EstimateQueryRequest, StatementCost, SupersetError } from "@strata/contracts";
 
 /** A tab's cost estimate (002 §3 "Cost estimates": completed, cost and error). */
 export interface CostEstimate {
@@ -14,7 +13,7 @@ export interface CostEstimate {
 export type CostEstimates = Record<string, CostEstimate>;
 
 /** What an estimate depends on: the SQL sent, and where and how it would run. */
-export function estimateKey(body: EstimateBody): string {
+export function estimateKey(body: EstimateQueryRequest): string {
   return JSON.stringify([body.database_id, body.catalog, body.schema, body.template_params, body.sql]);
 }
 

@@ -1,4 +1,4 @@
-import type { EstimateBody } from "../api/sqllab-api";
+import type { EstimateQueryRequest } from "@strata/contracts";
 import type { QueryEditor } from "./types";
 
 /** A run (and a cost estimate) sends the selected text if there is any, otherwise the full SQL (002 §5). */
@@ -10,7 +10,7 @@ export function sqlToRun(sql: string, selectedText: string | null | undefined): 
 export function estimateRequest(
   editor: Pick<QueryEditor, "dbId" | "catalog" | "schema" | "sql" | "templateParams">,
   selectedText: string | null | undefined,
-): EstimateBody | null {
+): EstimateQueryRequest | null {
   if (!editor.dbId) return null;
   return {
     database_id: editor.dbId,

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { ServerQuery } from "../api/sqllab-api";
-import { queryFromServer, runOutcome } from "./server-runs";
+import { queryFromServer, runOutcome, type ServerRun } from "./server-runs";
 
 /** A tab state's `latest_query` as the server sends it (both spellings of the CTAS table name). */
-const latest: ServerQuery = {
+const latest: ServerRun = {
   id: "abcDEF12345",
   query_id: 7,
   state: "success",

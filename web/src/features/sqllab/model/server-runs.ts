@@ -1,4 +1,4 @@
-import type { ServerQuery } from "../api/sqllab-api";
+import type { SqlLabQueryRow } from "@strata/contracts";
 import { DEFAULT_QUERY_LIMIT } from "./editor-state";
 import type { QueryRun } from "./types";
 
@@ -32,11 +32,14 @@ export function runOutcome(body: unknown): RunOutcome {
   return out;
 }
 
+/** A run row as the server sends it (a tab state's `latest_query`, a 202 answer's `query`). */
+export type ServerRun = Pick<SqlLabQueryRow, "id" | "state"> & Partial<SqlLabQueryRow>;
+
 /**
  * A run from a server query row, e.g. a tab state's `latest_query` after a reload: the CTAS fields
  * come along so the outcome of a CREATE TABLE/VIEW AS run shows again.
  */
-export function queryFromServer(row: ServerQuery, editorId: string): QueryRun {
+export function queryFromServer(row: ServerRun, editorId: string): QueryRun {
   return {
     id: row.id,
     serverId: row.query_id ?? null,

@@ -1,3 +1,4 @@
+import type { TableMetadata, TableSchemaDetail } from "@strata/contracts";
 import type { TableKey, TableSchema, TableSchemaColumn } from "./types";
 
 /** South-pane tabs that are not tables. */
@@ -42,16 +43,12 @@ export function makeTable(identity: TableIdentity, patch: Partial<TableSchema> =
   };
 }
 
-/** `GET /api/v1/database/{id}/table_metadata/` (the parts a table schema keeps). */
-export interface TableMetadataBody {
+/** The table metadata a table schema keeps; a column may come without its type. */
+export type TableMetadataInput = Omit<Partial<TableMetadata>, "columns"> & {
   columns?: { name: string; type?: string | null }[];
-  selectStar?: string | null;
-  primaryKey?: TableKey | null;
-  foreignKeys?: TableKey[] | null;
-  indexes?: TableKey[] | null;
-}
+};
 
-export function metadataPatch(meta: TableMetadataBody): Partial<TableSchema> {
+export function metadataPatch(meta: TableMetadataInput): Partial<TableSchema> {
   return {
     columns: (meta.columns ?? []).map((c) => ({ name: c.name, type: c.type ?? "" })),
     selectStar: meta.selectStar ?? null,
@@ -81,19 +78,7 @@ export function tableToServer(table: TableSchema, tabStateId: number) {
   };
 }
 
-/** A table schema as `GET /tabstateview/{id}` returns it (`description` parsed, or still JSON text). */
-export interface ServerTableSchema {
-  id: number;
-  tab_state_id: number;
-  database_id: number;
-  catalog: string | null;
-  schema: string | null;
-  table: string;
-  expanded: boolean;
-  description: string | Record<string, unknown> | null;
-}
-
-function parseDescription(d: ServerTableSchema["description"]): Record<string, unknown> {
+function parseDescription(d: TableSchemaDetail["description"]): Record<string, unknown> {
   if (d && typeof d === "object") return d;
   if (typeof d === "string") {
     try {
@@ -108,7 +93,7 @@ function parseDescription(d: ServerTableSchema["description"]): Record<string, u
 
 const arr = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
-export function tableFromServer(row: ServerTableSchema, queryEditorId: string): TableSchema {
+export function tableFromServer(row: TableSchemaDetail, queryEditorId: string): TableSchema {
   const d = parseDescription(row.description);
   const columns = arr<TableSchemaColumn>(d.columns);
   return makeTable(

@@ -1,4 +1,4 @@
-import type { SupersetError } from "@strata/contracts";
+import type { SqlLabResultColumn, SupersetError, TableMetadataKey } from "@strata/contracts";
 
 /** How a CREATE ... AS run creates its result: a table or a view. */
 export type CtasMethod = "TABLE" | "VIEW";
@@ -22,13 +22,7 @@ export function isRunning(state: QueryState | undefined): boolean {
   return state !== undefined && RUNNING_STATES.includes(state);
 }
 
-export interface ResultColumn {
-  column_name: string;
-  name?: string;
-  type?: string | null;
-  is_dttm?: boolean;
-  type_generic?: number;
-}
+export type ResultColumn = SqlLabResultColumn;
 
 export interface QueryResults {
   data: Record<string, unknown>[];
@@ -94,16 +88,7 @@ export interface QueryEditor {
 }
 
 /** A key of a table (primary key, foreign key or index) as the table metadata reports it. */
-export interface TableKey {
-  name?: string | null;
-  type?: string | null;
-  /** Primary and foreign keys. */
-  constrained_columns?: string[] | null;
-  /** Indexes. */
-  column_names?: string[] | null;
-  referred_table?: string | null;
-  referred_columns?: string[] | null;
-}
+export type TableKey = TableMetadataKey;
 
 export interface TableSchemaColumn {
   name: string;

@@ -1,11 +1,11 @@
 import { Group, Pagination, Select, Text, TextInput } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
+import { GenericDataType } from "@strata/contracts";
 import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { numberFormatter } from "../../format/number-format";
 import { timeFormatter } from "../../format/time-format";
 import type { ChartRenderProps } from "../chart-render-props";
-import { TEMPORAL } from "../plotly/figures/series";
 import { type GridColumn, type GridRow, VirtualGrid } from "../grid";
 import { withCrossFilterCells } from "./cross-filter-cells";
 import classes from "./table-chart.module.css";
@@ -62,7 +62,14 @@ export default function TableChart({
         key,
         label: key,
         numeric,
-        format: type === TEMPORAL ? time : numeric ? (percent ? numberFormatter(".2%") : num) : undefined,
+        format:
+          type === GenericDataType.TEMPORAL
+            ? time
+            : numeric
+              ? percent
+                ? numberFormatter(".2%")
+                : num
+              : undefined,
         decorate: numeric && fd.show_cell_bars !== false ? cellBars(rows, key) : undefined,
       };
     });

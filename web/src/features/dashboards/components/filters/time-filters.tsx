@@ -1,17 +1,11 @@
 import { Select } from "@mantine/core";
+import { COMMON_TIME_GRAINS, NO_TIME_RANGE } from "@strata/contracts";
 import { isTemporalColumn } from "../../../../components/charts";
 import { TimeRangePicker } from "../../../../components/time-range/time-range-picker";
 import { t } from "../../../../lib/i18n";
 import { useDataset } from "../../hooks/use-filter-data";
 import type { DataMask, NativeFilter } from "../../model/dashboard-types";
-import {
-  filterDatasetId,
-  NO_TIME_RANGE,
-  timeColumnMask,
-  timeGrainMask,
-  timeRangeMask,
-} from "../../model/data-mask";
-import { TIME_GRAINS } from "../../model/time-options";
+import { filterDatasetId, timeColumnMask, timeGrainMask, timeRangeMask } from "../../model/data-mask";
 
 interface Props {
   filter: NativeFilter;
@@ -62,7 +56,7 @@ export function TimeGrainFilter({ filter, mask, onChange, error, label }: Props)
     <Select
       label={label}
       error={error}
-      data={TIME_GRAINS.map(([v, l]) => ({ value: v, label: t(l) }))}
+      data={COMMON_TIME_GRAINS.map(([v, l]) => ({ value: v, label: t(l) }))}
       value={value}
       clearable
       placeholder={t("Select a time grain")}

@@ -6,7 +6,7 @@ import type { LayoutItem } from "../../model/layout-types";
 import { useDashboard, useGridMetrics } from "../../state/dashboard-context";
 import { ChartHolder } from "./chart-holder";
 import { EditChrome } from "./edit-chrome";
-import type { NodeProps } from "./layout-node";
+import type { NodeProps } from "./node-renderer";
 import { ResizeHandle, type ResizeSize } from "./resize-handle";
 import { heightPx, maxWidthInParent, metaHeight, metaWidth, widthPx } from "./sizing";
 

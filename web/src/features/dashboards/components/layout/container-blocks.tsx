@@ -5,7 +5,7 @@ import type { LayoutItem } from "../../model/layout-types";
 import { useDashboard, useGridMetrics } from "../../state/dashboard-context";
 import { EditChrome } from "./edit-chrome";
 import classes from "./layout.module.css";
-import { LayoutNode, type NodeProps } from "./layout-node";
+import { ChildNode, type NodeProps } from "./node-renderer";
 import { ResizeHandle } from "./resize-handle";
 import { maxWidthInParent, metaWidth, widthPx } from "./sizing";
 
@@ -19,7 +19,7 @@ export function RowBlock({ item, parentId, index }: NodeProps & { item: LayoutIt
   return (
     <EditChrome component={item} parentId={parentId} index={index} label={t("Row")} className={classes.row}>
       {item.children.map((child, i) => (
-        <LayoutNode key={child} id={child} parentId={item.id} index={i} />
+        <ChildNode key={child} id={child} parentId={item.id} index={i} />
       ))}
       {item.children.length === 0 && state.editMode && (
         <div style={{ flex: 1 }}>
@@ -47,7 +47,7 @@ export function ColumnBlock({ item, parentId, index }: NodeProps & { item: Layou
       style={{ width: widthPx(Math.min(width, Math.max(max, 1)), columnWidth), flex: "none" }}
     >
       {item.children.map((child, i) => (
-        <LayoutNode key={child} id={child} parentId={item.id} index={i} />
+        <ChildNode key={child} id={child} parentId={item.id} index={i} />
       ))}
       {item.children.length === 0 &&
         (state.editMode ? <EmptyDrop label={t("Empty column")} /> : <Text size="xs" />)}

@@ -9,6 +9,7 @@ import { EmptyDrop } from "./container-blocks";
 import { useDnd } from "./dnd";
 import classes from "./layout.module.css";
 import { LayoutNode } from "./layout-node";
+import { NodeRendererContext } from "./node-renderer";
 
 /** The dashboard body: top-level tabs or the grid, sized from its measured width (12 columns). */
 export function DashboardGrid() {
@@ -26,34 +27,40 @@ export function DashboardGrid() {
   const grid = layout[GRID_ID];
   return (
     <GridMetricsContext.Provider value={metrics}>
-      <div ref={ref} style={{ width: "100%", minWidth: 0, position: "relative" }} data-test="dashboard-grid">
-        {state.editMode && !topTabs && draggingType === "TABS" && (
-          <div className={classes.rootDrop} data-dnd-id={ROOT_ID} data-test="root-drop-zone">
-            {t("Drop here to make these the dashboard's top-level tabs")}
-          </div>
-        )}
-        {topTabs ? (
-          <LayoutNode id={topTabs} parentId={ROOT_ID} index={0} />
-        ) : grid ? (
-          <div
-            className={classes.stack}
-            data-dnd-id={GRID_ID}
-            style={{ minHeight: state.editMode ? 200 : undefined, paddingBottom: state.editMode ? 48 : 0 }}
-          >
-            {grid.children.map((child, i) => (
-              <LayoutNode key={child} id={child} parentId={GRID_ID} index={i} />
-            ))}
-            {grid.children.length === 0 &&
-              (state.editMode ? (
-                <EmptyDrop label={t("Drag and drop components and charts to the dashboard")} />
-              ) : (
-                <Text c="dimmed" ta="center" py="xl" data-test="empty-dashboard">
-                  {t("There are no charts added to this dashboard")}
-                </Text>
+      <NodeRendererContext.Provider value={LayoutNode}>
+        <div
+          ref={ref}
+          style={{ width: "100%", minWidth: 0, position: "relative" }}
+          data-test="dashboard-grid"
+        >
+          {state.editMode && !topTabs && draggingType === "TABS" && (
+            <div className={classes.rootDrop} data-dnd-id={ROOT_ID} data-test="root-drop-zone">
+              {t("Drop here to make these the dashboard's top-level tabs")}
+            </div>
+          )}
+          {topTabs ? (
+            <LayoutNode id={topTabs} parentId={ROOT_ID} index={0} />
+          ) : grid ? (
+            <div
+              className={classes.stack}
+              data-dnd-id={GRID_ID}
+              style={{ minHeight: state.editMode ? 200 : undefined, paddingBottom: state.editMode ? 48 : 0 }}
+            >
+              {grid.children.map((child, i) => (
+                <LayoutNode key={child} id={child} parentId={GRID_ID} index={i} />
               ))}
-          </div>
-        ) : null}
-      </div>
+              {grid.children.length === 0 &&
+                (state.editMode ? (
+                  <EmptyDrop label={t("Drag and drop components and charts to the dashboard")} />
+                ) : (
+                  <Text c="dimmed" ta="center" py="xl" data-test="empty-dashboard">
+                    {t("There are no charts added to this dashboard")}
+                  </Text>
+                ))}
+            </div>
+          ) : null}
+        </div>
+      </NodeRendererContext.Provider>
     </GridMetricsContext.Provider>
   );
 }

@@ -6,7 +6,7 @@ import { NEW_HEADER_TEXT } from "../../model/layout-types";
 import { useDashboard } from "../../state/dashboard-context";
 import { EditableText } from "./editable-text";
 import { EditChrome } from "./edit-chrome";
-import type { NodeProps } from "./layout-node";
+import type { NodeProps } from "./node-renderer";
 
 const ORDER: Record<HeaderSize, 2 | 3 | 4> = { LARGE_HEADER: 2, MEDIUM_HEADER: 3, SMALL_HEADER: 4 };
 const SIZES: [HeaderSize, string][] = [

@@ -6,15 +6,13 @@ import { ColumnBlock, RowBlock } from "./container-blocks";
 import { EditChrome } from "./edit-chrome";
 import { HeaderBlock } from "./header-block";
 import { MarkdownBlock } from "./markdown-block";
+import type { NodeProps } from "./node-renderer";
 import { TabsBlock } from "./tabs-block";
 
-export interface NodeProps {
-  id: string;
-  parentId: string;
-  index: number;
-}
-
-/** Renders one layout component by type (001 §3 layout components). */
+/**
+ * Renders one layout component by type (001 §3 layout components). The dashboard grid provides it
+ * as the node renderer, through which containers draw their children.
+ */
 export function LayoutNode(props: NodeProps) {
   const { state } = useDashboard();
   const item = state.layout.present[props.id];

@@ -5,7 +5,7 @@ import { t } from "../../../../lib/i18n";
 import type { LayoutItem } from "../../model/layout-types";
 import { useDashboard, useGridMetrics } from "../../state/dashboard-context";
 import { EditChrome } from "./edit-chrome";
-import type { NodeProps } from "./layout-node";
+import type { NodeProps } from "./node-renderer";
 import { parentOf } from "../../model/layout-tree";
 import { clampHeight } from "../../model/layout-ops";
 import { ResizeHandle, type ResizeSize } from "./resize-handle";

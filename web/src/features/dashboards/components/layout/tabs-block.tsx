@@ -6,7 +6,7 @@ import { useDashboard } from "../../state/dashboard-context";
 import { EmptyDrop } from "./container-blocks";
 import { EditChrome } from "./edit-chrome";
 import classes from "./layout.module.css";
-import { LayoutNode, type NodeProps } from "./layout-node";
+import { ChildNode, type NodeProps } from "./node-renderer";
 import { TabHeaders } from "./tab-headers";
 import tabClasses from "./tabs.module.css";
 
@@ -64,7 +64,7 @@ export function TabsBlock({ item, parentId, index }: NodeProps & { item: LayoutI
           data-test="dashboard-tab-panel"
         >
           {activeTab.children.map((child, i) => (
-            <LayoutNode key={child} id={child} parentId={activeTab.id} index={i} />
+            <ChildNode key={child} id={child} parentId={activeTab.id} index={i} />
           ))}
           {activeTab.children.length === 0 && edit && (
             <EmptyDrop label={t("Drag and drop components to this tab")} />

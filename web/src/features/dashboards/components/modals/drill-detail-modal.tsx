@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Center, Group, Loader, Modal, Stack, Text } from "@mantine/core";
-import type { ChartDataRequestInput } from "@strata/contracts";
+import { type ChartDataRequestInput, GenericDataType } from "@strata/contracts";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { timeFormatter } from "../../../../components/charts";
@@ -15,8 +15,6 @@ import {
   drillFilterLabels,
 } from "../../model/drill-detail";
 
-const TEMPORAL = 2;
-const NUMERIC = 0;
 const GRID_HEIGHT = 420;
 
 /**
@@ -50,8 +48,8 @@ export default function DrillDetailModal({
     return names.map((key, i) => ({
       key,
       label: key,
-      numeric: result?.coltypes?.[i] === NUMERIC,
-      format: result?.coltypes?.[i] === TEMPORAL ? time : undefined,
+      numeric: result?.coltypes?.[i] === GenericDataType.NUMERIC,
+      format: result?.coltypes?.[i] === GenericDataType.TEMPORAL ? time : undefined,
     }));
   }, [state.result, rows]);
   const loading = state.status === "loading";

@@ -32,7 +32,7 @@ import {
   validateLayer,
   withType,
 } from "./annotation-layer-model";
-import { useLastValue } from "../../../annotations/use-last-value";
+import { useLastValue } from "../../../../lib/use-last-value";
 import { useAnnotationLayerChoices, useTimeseriesChartChoices } from "./annotation-sources";
 
 interface Props {

@@ -1,4 +1,4 @@
-import type { ListResponse } from "@strata/contracts";
+import type { AnnotationLayerRow, ChartRow, ListResponse } from "@strata/contracts";
 import useSWR from "swr";
 import { apiGet } from "../../../../lib/api-client";
 import { withRisonQuery } from "../../../../lib/rison-query";
@@ -23,7 +23,7 @@ export function useAnnotationLayerChoices(enabled: boolean) {
   return useSWR(
     enabled ? annotationLayerChoicesKey : null,
     (key: string) =>
-      apiGet<ListResponse<{ id: number; name: string }>>(key).then((r) =>
+      apiGet<ListResponse<Pick<AnnotationLayerRow, "id" | "name">>>(key).then((r) =>
         (r.result ?? []).map((l): SourceChoice => ({ value: String(l.id), label: l.name })),
       ),
     OPTIONS,
@@ -41,7 +41,7 @@ export const chartChoicesKey = withRisonQuery("/api/v1/chart/", {
 export function useTimeseriesChartChoices(enabled: boolean, excludeId?: number | null) {
   const { data, ...rest } = useSWR(
     enabled ? chartChoicesKey : null,
-    (key: string) => apiGet<ListResponse<{ id: number; slice_name: string; viz_type: string }>>(key),
+    (key: string) => apiGet<ListResponse<Pick<ChartRow, "id" | "slice_name" | "viz_type">>>(key),
     OPTIONS,
   );
   const choices: SourceChoice[] = (data?.result ?? [])

@@ -1,27 +1,10 @@
 import { MultiSelect, Select } from "@mantine/core";
 import type { QueryColumn } from "@strata/contracts";
 import { useMemo } from "react";
-import {
-  type ChartColumn,
-  type ChartDataset,
-  columnLabel,
-  ensureArray,
-  isTemporalColumn,
-} from "../../../../components/charts";
+import { type ChartDataset, columnLabel, ensureArray } from "../../../../components/charts";
+import { columnsFor } from "../../model/columns-for";
 import type { ControlConfig } from "../../model/control-types";
 import { DropZone } from "./dnd";
-
-const NUMERIC =
-  /^(TINYINT|SMALLINT|INT|INTEGER|BIGINT|HUGEINT|DECIMAL|NUMERIC|REAL|FLOAT|DOUBLE|LONG|UBIGINT|UINTEGER)/i;
-
-export function columnsFor(dataset: ChartDataset, filter: ControlConfig["columnFilter"]): ChartColumn[] {
-  return dataset.columns.filter((c) => {
-    if (filter === "temporal") return isTemporalColumn(c);
-    if (filter === "numeric") return NUMERIC.test(c.type ?? "") || c.type_generic === 0;
-    if (filter === "groupby") return c.groupby !== false;
-    return true;
-  });
-}
 
 interface Props {
   /** The control's name (of its drop zone). */

@@ -1,7 +1,7 @@
 import type { QueryMetric } from "@strata/contracts";
 import { type DragEvent, type ReactNode, useState } from "react";
 import { type ChartColumn, type ChartDataset, metricLabel } from "../../../../components/charts";
-import { columnsFor } from "./columns-control";
+import { columnsFor } from "../../model/columns-for";
 
 /**
  * Drag and drop of the dataset pane's columns and metrics onto the control panel (native HTML5

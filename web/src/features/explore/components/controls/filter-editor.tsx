@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Select, Stack, Tabs, Textarea, TextInput } from "@mantine/core";
-import type { AdhocFilter, AdhocFilterOperatorName } from "@strata/contracts";
+import { type AdhocFilter, type AdhocFilterOperatorName, NO_TIME_RANGE } from "@strata/contracts";
 import { useState } from "react";
 import { type ChartDataset, columnLabel, isTemporalColumn } from "../../../../components/charts";
 import { t } from "../../../../lib/i18n";
@@ -46,7 +46,7 @@ export function FilterEditor({
   const [operator, setOperator] = useState<AdhocFilterOperatorName>(
     simple ? (operatorIdOf(simple) ?? "EQUALS") : temporalStart ? "TEMPORAL_RANGE" : "EQUALS",
   );
-  const initial = simple?.comparator ?? (temporalStart ? "No filter" : undefined);
+  const initial = simple?.comparator ?? (temporalStart ? NO_TIME_RANGE : undefined);
   const [values, setValues] = useState<string[]>(
     Array.isArray(initial) ? initial.map(String) : initial != null ? [String(initial)] : [],
   );
@@ -104,7 +104,7 @@ export function FilterEditor({
                   const col = dataset.columns.find((c) => c.column_name === v);
                   if (isTemporalColumn(col) && operator === "EQUALS") {
                     setOperator("TEMPORAL_RANGE");
-                    setValues(["No filter"]);
+                    setValues([NO_TIME_RANGE]);
                   }
                 }}
                 searchable
@@ -122,7 +122,7 @@ export function FilterEditor({
                 onChange={(v) => {
                   const id = (v ?? "EQUALS") as AdhocFilterOperatorName;
                   setOperator(id);
-                  if (id === "TEMPORAL_RANGE") setValues(["No filter"]);
+                  if (id === "TEMPORAL_RANGE") setValues([NO_TIME_RANGE]);
                   else if (!MULTI_COMPARATOR.has(id)) setValues((vs) => vs.slice(0, 1));
                 }}
                 allowDeselect={false}

@@ -2,13 +2,11 @@ import type { DatabaseRow } from "@strata/contracts";
 import { type Dispatch, type RefObject, useCallback, useEffect, useRef } from "react";
 import { errorMessage, isApiError } from "../../../../lib/api-error";
 import { t } from "../../../../lib/i18n";
-import {
-  createTableSchema,
-  deleteTableSchema,
-  executeQuery,
-  getTableMetadata,
-  setTableSchemaExpanded,
-} from "../../api/sqllab-api";
+import { createTableSchema } from "../../api/create-table-schema";
+import { deleteTableSchema } from "../../api/delete-table-schema";
+import { executeQuery } from "../../api/execute";
+import { fetchTableMetadata } from "../../api/table-metadata";
+import { setTableSchemaExpanded } from "../../api/table-schema-expanded";
 import { editorsOf, type SqlLabAction, type SqlLabState } from "../../model/editor-state";
 import { queryFailed, querySuccess, startQuery } from "../../model/query-transitions";
 import { newClientId, previewSql } from "../../model/run-target";
@@ -81,7 +79,7 @@ export function useTableSchemas({ state, dispatch, loaded, databases, backendOn,
     for (const tb of state.tables) {
       if (!tb.isMetadataLoading || fetching.current.has(tb.id)) continue;
       fetching.current.add(tb.id);
-      getTableMetadata(tb.dbId, tb.name, tb.schema, tb.catalog)
+      fetchTableMetadata(tb.dbId, tb.name, tb.schema, tb.catalog)
         .then((meta) => dispatch({ type: "mergeTable", table: { ...identity(tb), ...metadataPatch(meta) } }))
         .catch((e) =>
           dispatch({

@@ -1,13 +1,10 @@
-import type { QueryColumn, QueryMetric } from "@strata/contracts";
+import { GenericDataType, type QueryColumn, type QueryMetric } from "@strata/contracts";
 import { numberFormatter } from "../../../format/number-format";
 import { toDate } from "../../../format/time-format";
 import { columnLabel, ensureArray, metricLabel } from "../../../query/labels";
 import type { ChartDataResult, FormData } from "../../../types";
 
 export type Row = Record<string, unknown>;
-
-/** Superset's GenericDataType: 0 numeric, 1 string, 2 temporal, 3 boolean. */
-export const TEMPORAL = 2;
 
 export function rowsOf(result: ChartDataResult | undefined): Row[] {
   return Array.isArray(result?.data) ? (result.data as Row[]) : [];
@@ -21,7 +18,7 @@ export function colnamesOf(result: ChartDataResult | undefined): string[] {
 
 export function isTemporalColumn(result: ChartDataResult | undefined, name: string): boolean {
   const i = colnamesOf(result).indexOf(name);
-  if (i >= 0 && result?.coltypes?.[i] !== undefined) return result.coltypes[i] === TEMPORAL;
+  if (i >= 0 && result?.coltypes?.[i] !== undefined) return result.coltypes[i] === GenericDataType.TEMPORAL;
   return name === "__timestamp";
 }
 

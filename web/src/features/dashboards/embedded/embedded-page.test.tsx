@@ -2,12 +2,12 @@ import { MantineProvider } from "@mantine/core";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { setGuestToken } from "../../lib/api-client";
-import { fakeFetch } from "../../test/render";
+import { setGuestToken } from "../../../lib/api-client";
+import { fakeFetch } from "../../../test/render";
 import EmbeddedPage from "./embedded-page";
 import { COMMS_TYPE } from "./guest-token-messages";
 
-vi.mock("../../components/charts/render/chart-renderer", () => ({
+vi.mock("../../../components/charts/render/chart-renderer", () => ({
   ChartRenderer: ({ results }: { results: { rowcount?: number }[] }) => (
     <div data-test="fake-chart">{results[0]?.rowcount ?? 0} rows</div>
   ),

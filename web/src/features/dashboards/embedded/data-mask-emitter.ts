@@ -1,4 +1,4 @@
-import type { DataMaskMap } from "../dashboards/model/dashboard-types";
+import type { DataMaskMap } from "../model/dashboard-types";
 import { type HostChannel, isAllowedOrigin, originOf } from "./guest-token-messages";
 
 /**

@@ -1,17 +1,18 @@
 import { Box, Center, Loader, Title } from "@mantine/core";
+import type { EmbeddedDashboard as EmbeddedConfig } from "@strata/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
-import { ApiErrorDisplay } from "../../components/error-display";
-import { setGuestToken } from "../../lib/api-client";
-import { t } from "../../lib/i18n";
-import { useLoadOnce } from "../../lib/use-load-once";
-import { DashboardView } from "../dashboards/dashboard-view";
-import type { Hydrated } from "../dashboards/model/hydrate";
-import type { DataMaskMap } from "../dashboards/model/dashboard-types";
-import { HEADER_ID } from "../dashboards/model/layout-types";
+import { ApiErrorDisplay } from "../../../components/error-display";
+import { setGuestToken } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
+import { useLoadOnce } from "../../../lib/use-load-once";
+import { DashboardView } from "../dashboard-view";
+import type { Hydrated } from "../model/hydrate";
+import type { DataMaskMap } from "../model/dashboard-types";
+import { HEADER_ID } from "../model/layout-types";
 import { emitDataMask, mergeHost, referrerOrigin } from "./data-mask-emitter";
 import { type EmbedFlags, parseUiConfig } from "./embed-flags";
-import { type EmbeddedConfig, fetchEmbeddedConfig, loadEmbeddedDashboard } from "./embedded-api";
+import { fetchEmbeddedConfig, loadEmbeddedDashboard } from "./embedded-api";
 import classes from "./embedded.module.css";
 import { type HostChannel, listenForGuestToken } from "./guest-token-messages";
 

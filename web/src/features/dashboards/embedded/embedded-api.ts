@@ -1,18 +1,13 @@
-import { apiGet } from "../../lib/api-client";
-import { fetchDashboard } from "../dashboards/api/dashboard";
-import { fetchDashboardCharts } from "../dashboards/api/dashboard-charts";
-import { fetchDashboardDatasets } from "../dashboards/api/dashboard-datasets";
-import { type Hydrated, hydrate } from "../dashboards/model/hydrate";
-
-export interface EmbeddedConfig {
-  uuid: string;
-  dashboard_id: string;
-  allowed_domains: string[];
-}
+import type { EmbeddedDashboard } from "@strata/contracts";
+import { apiGet } from "../../../lib/api-client";
+import { fetchDashboard } from "../api/dashboard";
+import { fetchDashboardCharts } from "../api/dashboard-charts";
+import { fetchDashboardDatasets } from "../api/dashboard-datasets";
+import { type Hydrated, hydrate } from "../model/hydrate";
 
 /** `GET /api/v1/embedded_dashboard/{uuid}` (no authentication needed). */
-export async function fetchEmbeddedConfig(uuid: string): Promise<EmbeddedConfig> {
-  const { result } = await apiGet<{ result: EmbeddedConfig }>(
+export async function fetchEmbeddedConfig(uuid: string): Promise<EmbeddedDashboard> {
+  const { result } = await apiGet<{ result: EmbeddedDashboard }>(
     `/api/v1/embedded_dashboard/${encodeURIComponent(uuid)}`,
   );
   return { ...result, allowed_domains: result.allowed_domains ?? [] };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { DataMaskMap } from "../dashboards/model/dashboard-types";
+import type { DataMaskMap } from "../model/dashboard-types";
 import { emitDataMask, mergeHost, portMessage, referrerOrigin, windowMessage } from "./data-mask-emitter";
 import { COMMS_TYPE, listenForGuestToken } from "./guest-token-messages";
 

@@ -58,6 +58,26 @@ export function runtimeEnvironment(r: Runtime): Record<string, string> {
   };
 }
 
+/** Report settings the worker reads, passed through from the deploy's environment where set. */
+export const REPORT_ENV_NAMES = [
+  "SMTP_HOST",
+  "SMTP_PORT",
+  "SMTP_STARTTLS",
+  "SMTP_SSL",
+  "SMTP_USER",
+  "SMTP_PASSWORD",
+  "SMTP_MAIL_FROM",
+  "WEBDRIVER_BASEURL_USER_FRIENDLY",
+  "REPORTS_WEBHOOK_ALLOW_PRIVATE",
+  "CHROMIUM_PATH",
+] as const;
+
+export function reportEnvironment(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    REPORT_ENV_NAMES.flatMap((name) => (env[name] ? [[name, env[name] as string]] : [])),
+  );
+}
+
 /** Athena through one workgroup: query lifecycle on that workgroup, Glue catalog read-only. */
 export function grantAthena(fn: SstFunction, workgroup: CfnWorkGroup): void {
   const stack = fn.stack;

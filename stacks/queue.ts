@@ -1,12 +1,19 @@
 import { Duration } from "aws-cdk-lib";
+import { LayerVersion } from "aws-cdk-lib/aws-lambda";
 import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { type StackContext, use } from "sst/constructs";
 import { Athena } from "./athena.ts";
-import { grantAthena, lambda, runtimeEnvironment } from "./defaults.ts";
+import { grantAthena, lambda, reportEnvironment, runtimeEnvironment } from "./defaults.ts";
 import { Storage } from "./storage.ts";
 
-export const WORKER_TIMEOUT = Duration.minutes(5);
+/**
+ * Lambda's longest: a PNG or PDF report may draw for up to five minutes (RENDER_MAX_SEC in the
+ * reports domain) after its charts' queries ran, then be mailed.
+ */
+export const WORKER_TIMEOUT = Duration.minutes(15);
+/** Memory for the jobs and a headless Chromium drawing a large dashboard (~0.7 GB at its peak). */
+export const WORKER_MEMORY = "2048 MB";
 
 /** Async jobs (chart data, SQL Lab, reports): SQS queue drained by the worker Lambda. */
 export function Jobs({ stack }: StackContext) {
@@ -29,9 +36,22 @@ export function Jobs({ stack }: StackContext) {
   const worker = lambda(stack, "Worker", {
     handler: "functions/src/lambda/worker.handler",
     timeout: WORKER_TIMEOUT.toSeconds(),
-    memorySize: "2048 MB",
-    environment: runtimeEnvironment({ table, bucket, secret, workgroup, queue }),
+    memorySize: WORKER_MEMORY,
+    // Report delivery (SMTP_*, REPORTS_*) and the browser (CHROMIUM_PATH), where the deploy sets them.
+    environment: {
+      ...runtimeEnvironment({ table, bucket, secret, workgroup, queue }),
+      ...reportEnvironment(process.env),
+    },
+    // The report page the browser draws is the built SPA's: bundled beside the handler.
+    copyFiles: [{ from: "web/dist", to: "web/dist" }],
+    // Installed, not bundled: the browser driver reads its own files at run time.
+    nodejs: { install: ["playwright-core"] },
   });
+  // Chromium comes as a layer built for the function's architecture (see README, "Deploy").
+  if (process.env.CHROMIUM_LAYER_ARN)
+    worker.addLayers(
+      LayerVersion.fromLayerVersionArn(stack, "ChromiumLayer", process.env.CHROMIUM_LAYER_ARN),
+    );
   // Partial batch failures: the worker reports failed message ids; only those are retried.
   // maxConcurrency caps parallel queries so a burst cannot exhaust Athena/Postgres limits.
   worker.addEventSource(

@@ -178,9 +178,14 @@ describe("/api/v1/report/", () => {
         "recipients",
         "not an http(s) URL",
       ],
-      [report({ report_format: "PNG" }), 400, "report_format", "renders CSV and TEXT"],
-      [report({ report_format: undefined }), 400, "report_format", "renders CSV and TEXT"],
-      [report({ chart: undefined, dashboard: 1 }), 400, "dashboard", "cannot render yet"],
+      [report({ chart: undefined, dashboard: 1 }), 400, "report_format", "PNG image or a PDF"],
+      [report({ dashboard: 1, report_format: "PDF" }), 422, "chart", "not both"],
+      [
+        report({ chart: undefined, dashboard: 999_999, report_format: "PDF" }),
+        422,
+        "dashboard",
+        "does not exist",
+      ],
       [report({ chart: 999_999 }), 422, "chart", "Chart does not exist"],
       [report({ chart: undefined }), 422, "chart", "Must choose either a chart or a dashboard"],
       [

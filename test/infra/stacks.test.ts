@@ -2,11 +2,12 @@
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { App, type FunctionProps, Function as SstFunction, StaticSite, getStack } from "sst/constructs";
 import { initProject } from "sst/project.js";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import config from "../../sst.config.ts";
 import { Api } from "../../stacks/api.ts";
 import { Athena } from "../../stacks/athena.ts";
 import { Jobs } from "../../stacks/queue.ts";
+import { RENDER_MAX_SEC } from "@strata/core/reports/runner";
 import { Schedule } from "../../stacks/schedule.ts";
 import { Storage } from "../../stacks/storage.ts";
 import { Web } from "../../stacks/web.ts";
@@ -18,7 +19,18 @@ let t: Record<"storage" | "athena" | "jobs" | "api" | "web" | "schedule", Templa
 let functions: FunctionProps[];
 let site: StaticSite;
 
+/** A deploy environment with report delivery and a Chromium layer set (read by the stacks at synth). */
+const DEPLOY_ENV = {
+  SMTP_HOST: "smtp.example.com",
+  SMTP_PORT: "587",
+  SMTP_MAIL_FROM: "reports@example.com",
+  REPORTS_WEBHOOK_ALLOW_PRIVATE: "false",
+  CHROMIUM_PATH: "/opt/chromium/chromium",
+  CHROMIUM_LAYER_ARN: "arn:aws:lambda:us-east-1:123456789012:layer:chromium:7",
+};
+
 beforeAll(async () => {
+  for (const [name, value] of Object.entries(DEPLOY_ENV)) vi.stubEnv(name, value);
   await initProject({ stage: "test" });
   const app = new App({
     mode: "deploy",
@@ -43,6 +55,7 @@ beforeAll(async () => {
     .filter((c) => c instanceof SstFunction)
     .map((c) => (c as unknown as { props: FunctionProps }).props);
   site = app.node.findAll().find((c) => c instanceof StaticSite) as StaticSite;
+  vi.unstubAllEnvs();
 }, 60_000);
 
 /** Every IAM statement of the policies attached to the role of the given Lambda. */
@@ -156,6 +169,38 @@ describe("jobs", () => {
       }),
     )[0];
     expect(visibility).toBeGreaterThan(worker.Properties.Timeout);
+  });
+
+  it("worker is sized for a headless browser drawing reports", () => {
+    const worker = Object.values(
+      t.jobs.findResources("AWS::Lambda::Function", {
+        Properties: { Environment: { Variables: { META_TABLE: Match.anyValue() } } },
+      }),
+    )[0];
+    expect(worker.Properties.MemorySize).toBeGreaterThanOrEqual(2048);
+    // Room for the longest drawing (RENDER_MAX_SEC) plus the report's queries and its delivery.
+    expect(worker.Properties.Timeout).toBeGreaterThanOrEqual(RENDER_MAX_SEC + 120);
+    const queue = Object.values(
+      t.jobs.findResources("AWS::SQS::Queue", { Properties: { RedrivePolicy: Match.anyValue() } }),
+    )[0];
+    expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(worker.Properties.Timeout);
+    expect(worker.Properties.Layers).toEqual([DEPLOY_ENV.CHROMIUM_LAYER_ARN]);
+    const props = functions.find((f) => f.handler === "functions/src/lambda/worker.handler")!;
+    expect(props.copyFiles).toEqual([{ from: "web/dist", to: "web/dist" }]);
+    expect(props.nodejs?.install).toEqual(["playwright-core"]);
+  });
+
+  it("worker gets the deploy's SMTP_*, REPORTS_* and CHROMIUM_PATH, and only what is set", () => {
+    const worker = Object.values(
+      t.jobs.findResources("AWS::Lambda::Function", {
+        Properties: { Environment: { Variables: { META_TABLE: Match.anyValue() } } },
+      }),
+    )[0];
+    const vars = worker.Properties.Environment.Variables;
+    const { CHROMIUM_LAYER_ARN: _layer, ...passed } = DEPLOY_ENV;
+    expect(vars).toMatchObject(passed);
+    expect(vars).not.toHaveProperty("SMTP_PASSWORD");
+    expect(vars).not.toHaveProperty("SMTP_USER");
   });
 
   it("worker consumes batches of 10 with partial batch failures", () => {

@@ -49,6 +49,11 @@ export const menus: NavMenu[] = [
         to: annotationPaths.layers,
         visible: (u) => u.can("can_read", "AnnotationLayer"),
       },
+      {
+        label: "Alerts & reports",
+        to: paths.alerts,
+        visible: (u) => u.can("can_read", "ReportSchedule"),
+      },
     ],
   },
 ];

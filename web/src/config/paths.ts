@@ -24,6 +24,14 @@ export const paths = {
   savedQueries: "/savedqueryview/list/",
   users: "/users/list/",
   roles: "/roles/list/",
+  /** Settings → Alerts & reports: one page, a tab each. */
+  alerts: "/alert/list/",
+  reports: "/report/list/",
+  /** A schedule's execution log. */
+  alertLog: (id: number) => `/alert/${id}/log/`,
+  alertLogPattern: "/alert/:id/log/",
+  reportLog: (id: number) => `/report/${id}/log/`,
+  reportLogPattern: "/report/:id/log/",
   embedded: (uuid: string) => `/embedded/${uuid}`,
   embeddedPattern: "/embedded/:uuid",
 } as const;

@@ -7,6 +7,11 @@ import type { ReportEntity } from "./types.ts";
 import { postWebhook, webhookSignature } from "./webhook.ts";
 
 const WEBHOOK_TIMEOUT_MS = 15_000;
+/**
+ * Largest file a webhook carries (base64 in its JSON body, a third bigger on the wire). A bigger
+ * file is left out of the body, which says so; email recipients still get it.
+ */
+export const WEBHOOK_FILE_CAP_BYTES = 5 * 1024 * 1024;
 
 export interface DeliveryDeps {
   mailer: Mailer | undefined;
@@ -24,9 +29,10 @@ function shownTarget(type: string, target: string): string {
   }
 }
 
-/** Where a message's link points: the chart in Explore, or an alert's execution log. */
+/** Where a message's link points: the chart in Explore, the dashboard, or an alert's execution log. */
 export function reportUrl(baseUrl: string, r: ReportEntity): string {
   if (r.chart_id) return `${baseUrl}/explore/?slice_id=${r.chart_id}`;
+  if (r.dashboard_id) return `${baseUrl}/superset/dashboard/${r.dashboard_id}/`;
   return `${baseUrl}/${r.type === "Alert" ? "alert" : "report"}/${r.id}/log/`;
 }
 
@@ -66,7 +72,65 @@ function bodies(
     }
   }
   if (content?.csv) text.push(`The chart's data is attached as ${content.csv.filename}.`);
+  for (const [i, file] of (content?.files ?? []).entries()) {
+    if (file.contentType === "image/png")
+      html.push(
+        `<p><img src="cid:${imageCid(i)}" alt="${escapeHtml(file.fileName)}" style="max-width:100%"></p>`,
+      );
+    text.push(`Attached: ${file.fileName}.`);
+  }
   return { html: html.join("\n"), text: text.join("\n") };
+}
+
+const imageCid = (i: number) => `report-image-${i + 1}@strata`;
+
+/** A CSV is attached; a PNG is shown in the body (cid) and attached too; a PDF is attached. */
+function mailAttachments(content: ReportContent | undefined): MailMessage["attachments"] {
+  if (content?.csv)
+    return [{ filename: content.csv.filename, content: content.csv.bytes, contentType: "text/csv" }];
+  return (content?.files ?? []).flatMap((file, i) => {
+    const attached = {
+      filename: file.fileName,
+      content: Buffer.from(file.bytes),
+      contentType: file.contentType,
+      contentDisposition: "attachment" as const,
+    };
+    if (file.contentType !== "image/png") return [attached];
+    return [{ ...attached, cid: imageCid(i), contentDisposition: "inline" as const }, attached];
+  });
+}
+
+interface WebhookFile {
+  filename: string;
+  content_type: string;
+  base64: string | null;
+  /** Set instead of `base64` when the file is over the webhook's size cap. */
+  omitted?: string;
+}
+
+function webhookFiles(content: ReportContent | undefined): WebhookFile[] {
+  if (content?.csv)
+    return [
+      {
+        filename: content.csv.filename,
+        content_type: "text/csv",
+        base64: content.csv.bytes.toString("base64"),
+      },
+    ];
+  return (content?.files ?? []).map((file) =>
+    file.bytes.length > WEBHOOK_FILE_CAP_BYTES
+      ? {
+          filename: file.fileName,
+          content_type: file.contentType,
+          base64: null,
+          omitted: `The file is ${(file.bytes.length / 1048576).toFixed(1)} MiB, over the webhook's ${WEBHOOK_FILE_CAP_BYTES / 1048576} MiB cap.`,
+        }
+      : {
+          filename: file.fileName,
+          content_type: file.contentType,
+          base64: Buffer.from(file.bytes).toString("base64"),
+        },
+  );
 }
 
 /**
@@ -97,9 +161,7 @@ export async function deliver(
           subject,
           html,
           text,
-          attachments: content?.csv
-            ? [{ filename: content.csv.filename, content: content.csv.bytes, contentType: "text/csv" }]
-            : [],
+          attachments: mailAttachments(content),
         };
         const receipt = await deps.mailer.send(message);
         if (receipt.file)
@@ -107,6 +169,7 @@ export async function deliver(
             `No mail server is configured: the email was written to the outbox as ${receipt.file.split(/[\\/]/).pop()}.`,
           );
       } else if (recipient.type === "Webhook") {
+        const files = webhookFiles(content);
         const body = JSON.stringify({
           name: r.name,
           type: r.type,
@@ -115,15 +178,12 @@ export async function deliver(
           url,
           value: alert ? alert.value : null,
           scheduled_dttm: run.scheduledIso,
-          report_format: r.chart_id ? r.report_format : null,
-          chart: content ? { id: r.chart_id, name: content.chartName } : null,
-          attachment: content?.csv
-            ? {
-                filename: content.csv.filename,
-                content_type: "text/csv",
-                base64: content.csv.bytes.toString("base64"),
-              }
-            : null,
+          report_format: content ? r.report_format : null,
+          chart: content && r.chart_id ? { id: r.chart_id, name: content.title } : null,
+          dashboard: content && r.dashboard_id ? { id: r.dashboard_id, name: content.title } : null,
+          // The first file (a report has one: its CSV, chart image or dashboard file), and all of them.
+          attachment: files[0] ?? null,
+          attachments: files,
           text: content?.table ? content.table.text : null,
           html: content?.table ? content.table.html : null,
         });

@@ -11,7 +11,14 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
-  attachments: { filename: string; content: Buffer; contentType: string }[];
+  attachments: {
+    filename: string;
+    content: Buffer;
+    contentType: string;
+    /** Set for an image the HTML body shows (`<img src="cid:…">`); such a part is inline. */
+    cid?: string;
+    contentDisposition?: "inline" | "attachment";
+  }[];
 }
 
 /** Where a message went: the SMTP server's id for it, or the outbox file it was written to. */

@@ -3,16 +3,20 @@ import type { ChartDataService } from "../chart-data/service.ts";
 import type { Charts } from "../charts/service.ts";
 import { AppError } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
+import type { RenderedFile } from "./render-port.ts";
 
 /** Rows a TEXT report shows in the message body; the rest are left out, and the message says so. */
 export const TEXT_ROW_CAP = 500;
 
 export interface ReportContent {
-  chartName: string;
+  /** The chart's or the dashboard's name. */
+  title: string;
   /** CSV reports: the file to attach. */
   csv?: { filename: string; bytes: Buffer };
   /** TEXT reports: the rows as an HTML table (escaped) and as plain text. */
   table?: { html: string; text: string; rows: number; shown: number };
+  /** PNG and PDF reports: what the renderer drew (PNGs are also shown in the email's body). */
+  files?: RenderedFile[];
 }
 
 const runError = (message: string) => new AppError(422, { message });
@@ -40,8 +44,8 @@ export async function renderChart(
   if (reply.kind !== "file") throw runError("The chart's data did not come back as a file.");
   const bytes = Buffer.from(reply.body);
   if (format === "CSV")
-    return { chartName: chart.slice_name, csv: { filename: `${safeName(chart.slice_name)}.csv`, bytes } };
-  return { chartName: chart.slice_name, table: tableOf(parseCsv(bytes.toString("utf8"))) };
+    return { title: chart.slice_name, csv: { filename: `${safeName(chart.slice_name)}.csv`, bytes } };
+  return { title: chart.slice_name, table: tableOf(parseCsv(bytes.toString("utf8"))) };
 }
 
 const safeName = (name: string) => name.replace(/[^\w .-]+/g, "_").slice(0, 100) || "chart";

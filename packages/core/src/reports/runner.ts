@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ReportState } from "@strata/contracts";
 import type { ChartDataService } from "../chart-data/service.ts";
 import type { Charts } from "../charts/service.ts";
+import type { Dashboards } from "../dashboards/service.ts";
 import type { Databases } from "../databases/service.ts";
 import { AppError } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
@@ -10,7 +11,9 @@ import type { Job } from "../store/job-queue.ts";
 import type { MetaStore } from "../store/meta-store.ts";
 import { type AlertOutcome, evaluateAlert } from "./alert.ts";
 import { type DeliveryDeps, deliver } from "./deliver.ts";
-import { renderChart } from "./render.ts";
+import { type ReportContent, renderChart } from "./render.ts";
+import { chartRenderJob, dashboardRenderJob } from "./render-jobs.ts";
+import type { ReportRenderer } from "./render-port.ts";
 import {
   REPORT,
   type ReportData,
@@ -28,13 +31,27 @@ const ALERT_QUERY_MAX_SEC = 300;
 export const STILL_WORKING = "Report Schedule is still working, refusing to re-compute.";
 export const WORKING_TIMEOUT = "Report Schedule reached a working timeout.";
 export const IN_GRACE = "Alert fired during grace period.";
+/** The longest a PNG or PDF may take to draw, whatever the report's working timeout. */
+export const RENDER_MAX_SEC = 300;
+/** Said when this server has no renderer at all (the cloud worker without a Chromium layer). */
+export const NO_RENDERER =
+  "PNG and PDF reports need a browser, and this server has none: install Chromium (apt-get install chromium) " +
+  "or set CHROMIUM_PATH (in the cloud, add a Chromium layer to the worker). CSV and TEXT reports work without it.";
+export const outOfTime = (seconds: number) =>
+  `The report took longer than ${seconds} s (its working timeout) to compute and draw: ` +
+  "raise the report's working timeout or make its charts lighter.";
+/** A renderer that overruns its own limit by this much is given up on: a run never hangs. */
+const RENDER_GRACE_MS = 5_000;
 
 export interface RunnerDeps extends DeliveryDeps {
   meta: MetaStore;
   find: (id: number) => Promise<ReportEntity | undefined>;
   charts: Charts;
+  dashboards: Dashboards;
   chartData: ChartDataService;
   databases: Databases;
+  /** Draws PNG and PDF reports; without one they end Error with NO_RENDERER. */
+  renderer?: ReportRenderer;
   usersById: (ids: number[]) => Promise<Map<number, UserEntity>>;
   principalOf: (userId: number | null) => Promise<Principal>;
   now?: () => Date;
@@ -140,9 +157,7 @@ export class ReportRunner {
       );
       if (!alert.triggered) return { state: "Not triggered", message: null, alert };
     }
-    const content = report.chart_id
-      ? await renderChart(this.deps.charts, this.deps.chartData, owner, report.chart_id, report.report_format)
-      : undefined;
+    const content = await this.content(report, owner, start);
     const { notes, failures } = await deliver(
       this.deps,
       report,
@@ -154,6 +169,35 @@ export class ReportRunner {
     if (report.recipients.length === 0)
       return { state: "Success", message: "The report has no recipients: nothing was sent.", alert };
     return { state: "Success", message: notes.length ? notes.join("\n") : null, alert };
+  }
+
+  /** What a run sends: a chart's CSV or table, a chart's or dashboard's PNG or PDF, or nothing (an alert alone). */
+  private async content(
+    report: ReportEntity,
+    owner: Principal,
+    start: Date,
+  ): Promise<ReportContent | undefined> {
+    const format = report.report_format;
+    if (format === "PNG" || format === "PDF") {
+      if (!report.chart_id && !report.dashboard_id) return undefined;
+      const renderer = this.deps.renderer;
+      if (!renderer) throw new AppError(422, { message: NO_RENDERER });
+      const job = report.dashboard_id
+        ? await dashboardRenderJob(this.deps, owner, report)
+        : await chartRenderJob(this.deps, owner, report);
+      // The run's whole working timeout bounds the drawing too (its queries took part of it).
+      const left = report.working_timeout * 1000 - (this.now().getTime() - start.getTime());
+      if (left <= 0) throw new AppError(422, { message: outOfTime(report.working_timeout) });
+      const timeoutMs = Math.min(left, RENDER_MAX_SEC * 1000);
+      const files = await withDeadline(
+        renderer.render(job, format, { timeoutMs }),
+        timeoutMs + RENDER_GRACE_MS,
+        outOfTime(report.working_timeout),
+      );
+      return { title: job.title, files };
+    }
+    if (!report.chart_id) return undefined;
+    return renderChart(this.deps.charts, this.deps.chartData, owner, report.chart_id, format);
   }
 
   /**
@@ -211,4 +255,13 @@ export class ReportRunner {
       }
     }
   }
+}
+
+/** Rejects with `message` if the promise has not settled after `ms`. */
+function withDeadline<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AppError(422, { message })), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }

@@ -3,6 +3,7 @@ import type { Principal } from "../security/principal.ts";
 import type { Job, JobQueue } from "../store/job-queue.ts";
 import type { ReportSettings } from "./config.ts";
 import { createMailer, type Mailer } from "./mailer.ts";
+import type { ReportRenderer } from "./render-port.ts";
 import { type ReportDeps, ReportSchedules } from "./reports.ts";
 import { ReportRunner } from "./runner.ts";
 import { ReportScheduler } from "./scheduler.ts";
@@ -14,6 +15,11 @@ export interface ReportsDeps extends ReportDeps {
   settings: ReportSettings;
   /** Replaces the mailer the settings describe (tests). */
   mailer?: Mailer;
+  /**
+   * Draws PNG and PDF reports (a headless browser in the server runtime). Without one, those
+   * runs end Error saying a browser is needed; CSV and TEXT reports work the same.
+   */
+  renderer?: ReportRenderer;
   log?: (message: string) => void;
 }
 
@@ -31,7 +37,9 @@ export class Reports extends ReportSchedules {
       meta: deps.meta,
       find: (id) => this.find(id),
       charts: deps.charts,
+      dashboards: deps.dashboards,
       chartData: deps.chartData,
+      renderer: deps.renderer,
       databases: deps.databases,
       usersById: deps.usersById,
       principalOf: deps.principalOf,

@@ -1,5 +1,6 @@
-import { emailList, isEmailAddress, RENDERABLE_REPORT_FORMATS, type ReportPost } from "@strata/contracts";
+import { emailList, isEmailAddress, type ReportPost } from "@strata/contracts";
 import type { Charts } from "../charts/service.ts";
+import type { Dashboards } from "../dashboards/service.ts";
 import type { Databases } from "../databases/service.ts";
 import { AppError, badRequest, unprocessable } from "../errors.ts";
 import { canAccessDatabase } from "../security/data-access.ts";
@@ -11,6 +12,7 @@ import type { ReportData, StoredRecipient } from "./types.ts";
 
 export interface ValidationDeps {
   charts: Charts;
+  dashboards: Dashboards;
   databases: Databases;
   usersById: (ids: number[]) => Promise<Map<number, UserEntity>>;
 }
@@ -21,20 +23,19 @@ export type Settings = Omit<
   "uuid" | "last_state" | "last_eval_dttm" | "last_value" | "last_value_row_json" | "recipients"
 > & { recipients: NonNullable<ReportPost["recipients"]> };
 
-const NOT_RENDERABLE =
-  "This server renders CSV and TEXT reports today; PNG and PDF need a browser, which it does not have yet.";
-const DASHBOARD_NOT_YET =
-  "Dashboard reports are images or PDFs, which this server cannot render yet; choose a chart for a CSV or TEXT report.";
+const DASHBOARD_FORMATS =
+  "A dashboard report is a PNG image or a PDF document; choose a chart for a CSV or TEXT report.";
 
 /** Checks a whole report: 400 for malformed settings, 422 for what they point at. */
 export async function validateSettings(deps: ValidationDeps, p: Principal, s: Settings): Promise<Settings> {
   checkCrontab(s.crontab, s.timezone);
   checkRecipients(s.recipients);
-  if (s.dashboard_id) throw badRequest({ dashboard: [DASHBOARD_NOT_YET] });
-  if (s.chart_id && !RENDERABLE_REPORT_FORMATS.includes(s.report_format))
-    throw badRequest({ report_format: [NOT_RENDERABLE] });
+  if (s.chart_id && s.dashboard_id) throw unprocessable({ chart: ["Choose a chart or dashboard not both"] });
+  if (s.dashboard_id && s.report_format !== "PNG" && s.report_format !== "PDF")
+    throw badRequest({ report_format: [DASHBOARD_FORMATS] });
   if (s.type === "Report") {
-    if (!s.chart_id) throw unprocessable({ chart: ["Must choose either a chart or a dashboard"] });
+    if (!s.chart_id && !s.dashboard_id)
+      throw unprocessable({ chart: ["Must choose either a chart or a dashboard"] });
     if (s.database_id) throw unprocessable({ database: ["Database reference is not allowed on a report"] });
   } else {
     if (!s.database_id) throw unprocessable({ database: ["Database is required for alerts"] });
@@ -51,6 +52,13 @@ export async function validateSettings(deps: ValidationDeps, p: Principal, s: Se
     // A chart the caller can't read is answered like a missing one: its existence is not disclosed.
     await deps.charts.get(p, s.chart_id).catch((e) => {
       if (e instanceof AppError && e.status < 500) throw unprocessable({ chart: ["Chart does not exist"] });
+      throw e;
+    });
+  }
+  if (s.dashboard_id) {
+    await deps.dashboards.get(p, s.dashboard_id).catch((e) => {
+      if (e instanceof AppError && e.status < 500)
+        throw unprocessable({ dashboard: ["Dashboard does not exist"] });
       throw e;
     });
   }

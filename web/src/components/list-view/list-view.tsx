@@ -1,5 +1,5 @@
 import { Button, Group, Stack } from "@mantine/core";
-import { DEFAULT_PAGE_SIZE, type ListQuery } from "@strata/contracts";
+import { DEFAULT_PAGE_SIZE, type ListFilter, type ListQuery } from "@strata/contracts";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { t } from "../../lib/i18n";
 import { useResourceList } from "../../lib/resource/resource-list";
@@ -44,6 +44,8 @@ export interface ListViewProps<T> {
   /** Enables bulk selection. */
   bulkActions?: BulkAction<T>[];
   selectColumns?: string[];
+  /** Filters always sent and never shown (e.g. one tab of a page listing one type of row). */
+  baseFilters?: ListFilter[];
 }
 
 const DEFAULT_SORT: SortState = { id: "changed_on_delta_humanized", desc: true };
@@ -63,6 +65,7 @@ export function ListView<T>(props: ListViewProps<T>) {
     renderCard,
     bulkActions = [],
     selectColumns,
+    baseFilters,
   } = props;
   const defaultViewMode = props.defaultViewMode ?? (renderCard ? "card" : "table");
   const { state, setFilter, clearFilters, setPageIndex, setSort, setViewMode } = useListViewState(
@@ -79,14 +82,23 @@ export function ListView<T>(props: ListViewProps<T>) {
 
   const query = useMemo<ListQuery>(
     () => ({
-      filters: toListFilters(filters, state.filters),
+      filters: [...(baseFilters ?? []), ...toListFilters(filters, state.filters)],
       order_column: state.sortColumn,
       order_direction: state.sortOrder,
       page: state.pageIndex,
       page_size: pageSize,
       ...(selectColumns ? { select_columns: selectColumns } : {}),
     }),
-    [filters, state.filters, state.sortColumn, state.sortOrder, state.pageIndex, pageSize, selectColumns],
+    [
+      baseFilters,
+      filters,
+      state.filters,
+      state.sortColumn,
+      state.sortOrder,
+      state.pageIndex,
+      pageSize,
+      selectColumns,
+    ],
   );
 
   const { data, error, isLoading, isValidating } = useResourceList<T>(

@@ -1,0 +1,168 @@
+import type { QueryFilter } from "@strata/contracts";
+import type { ChartDataReply, ChartDataService } from "../chart-data/service.ts";
+import { savedChartRequest } from "../charts/saved-request.ts";
+import type { Charts } from "../charts/service.ts";
+import type { ChartEntity } from "../charts/types.ts";
+import type { Dashboards } from "../dashboards/service.ts";
+import { AppError } from "../errors.ts";
+import type { Principal } from "../security/principal.ts";
+import { nativeFilterValues } from "./native-filters.ts";
+import { dashboardRenderRows } from "./render-layout.ts";
+import type { RenderChart, RenderJob } from "./render-port.ts";
+import type { ReportEntity } from "./types.ts";
+
+/** Charts whose data a dashboard report computes at once (each query also takes a query slot). */
+const DATA_CONCURRENCY = 4;
+
+export interface RenderSources {
+  charts: Charts;
+  dashboards: Dashboards;
+  chartData: ChartDataService;
+}
+
+const runError = (message: string) => new AppError(422, { message });
+
+const formDataOf = (chart: ChartEntity): Record<string, unknown> => {
+  try {
+    const parsed = JSON.parse(chart.params ?? "{}");
+    return parsed && typeof parsed === "object" ? parsed : {};
+  } catch {
+    return {};
+  }
+};
+
+/** The chart-data reply's `result` array, as the SPA receives it. */
+async function resultOf(reply: ChartDataReply): Promise<unknown[]> {
+  if (reply.kind !== "json") throw new Error("the chart's data did not come back as JSON");
+  const parsed = JSON.parse(await new Response(reply.body).text()) as { result?: unknown[] };
+  return Array.isArray(parsed.result) ? parsed.result : [];
+}
+
+/** A chart's data failure names the chart: with twenty on a dashboard, the owner must know which. */
+const dataFailure = (chart: ChartEntity, e: unknown) =>
+  runError(
+    `Chart "${chart.slice_name}" could not get its data: ${e instanceof Error ? e.message : String(e)}`,
+  );
+
+function renderChart(chart: ChartEntity, queriesData: unknown[], height?: number): RenderChart {
+  return {
+    id: chart.id,
+    title: chart.slice_name,
+    vizType: chart.viz_type,
+    formData: formDataOf(chart),
+    queriesData,
+    ...(height ? { height } : {}),
+  };
+}
+
+/**
+ * A chart report's document: the chart's data as its owner sees it, from its saved query context
+ * through the chart-data verb the API uses (caches, limits, RLS), always answered inline.
+ */
+export async function chartRenderJob(
+  src: RenderSources,
+  owner: Principal,
+  report: ReportEntity,
+): Promise<RenderJob> {
+  const { chart } = await src.charts.get(owner, report.chart_id ?? 0).catch(() => {
+    throw runError("The report's chart no longer exists or its owner can no longer read it.");
+  });
+  const reply = await src.chartData
+    .savedChart(owner, chart.id, { format: "json", resultType: "full", force: false, inline: true })
+    .catch((e) => {
+      throw dataFailure(chart, e);
+    });
+  return {
+    kind: "chart",
+    title: chart.slice_name,
+    ...(report.custom_width ? { width: report.custom_width } : {}),
+    charts: [renderChart(chart, await resultOf(reply))],
+  };
+}
+
+/**
+ * A dashboard report's document: every chart on it the owner can read, with its data (the
+ * dashboard's native filter values applied, see `native-filters.ts`), laid out as the dashboard's
+ * rows with the report's tab shown. A chart whose data fails sinks the report with a message
+ * naming it, as a chart that fails to draw does: a report with a hole in it would look fine.
+ */
+export async function dashboardRenderJob(
+  src: RenderSources,
+  owner: Principal,
+  report: ReportEntity,
+): Promise<RenderJob> {
+  const dashboard = await src.dashboards.get(owner, report.dashboard_id ?? 0).catch(() => {
+    throw runError("The report's dashboard no longer exists or its owner can no longer read it.");
+  });
+  const charts = (await src.charts.onDashboard(owner, dashboard.id)).sort((a, b) => a.id - b.id);
+  const extra = (report.extra?.dashboard ?? null) as { activeTabs?: unknown; anchor?: unknown } | null;
+  const activeTabs = [
+    ...(Array.isArray(extra?.activeTabs) ? extra.activeTabs.filter((t) => typeof t === "string") : []),
+    ...(typeof extra?.anchor === "string" ? [extra.anchor] : []),
+  ];
+  const filters = nativeFilterValues(dashboard.json_metadata, dashboard.position_json, extra);
+  const rows = dashboardRenderRows(dashboard.position_json, new Set(charts.map((c) => c.id)), activeTabs);
+  const drawn = rows ? placedChartIds(rows) : new Set(charts.map((c) => c.id));
+  const shown = charts.filter((c) => drawn.has(c.id));
+  const data = await mapLimited(shown, DATA_CONCURRENCY, (chart) =>
+    dashboardChartData(src, owner, chart, dashboard.id, filters.get(chart.id) ?? []),
+  );
+  return {
+    kind: "dashboard",
+    title: dashboard.dashboard_title,
+    ...(report.custom_width ? { width: report.custom_width } : {}),
+    charts: shown.map((chart, i) => renderChart(chart, data[i], rows ? undefined : 400)),
+    ...(rows ? { rows } : {}),
+  };
+}
+
+async function dashboardChartData(
+  src: RenderSources,
+  owner: Principal,
+  chart: ChartEntity,
+  dashboardId: number,
+  filters: QueryFilter[],
+): Promise<unknown[]> {
+  try {
+    const request = savedChartRequest(chart);
+    request.result_format = "json";
+    request.result_type = "full";
+    request.force = false;
+    if (filters.length)
+      request.queries = request.queries.map((q) => ({
+        ...q,
+        filters: [...(q.filters ?? []), ...filters.map((f) => ({ ...f, isExtra: true }))],
+      }));
+    const reply = await src.chartData.request(owner, request, { sliceId: chart.id, dashboardId }, undefined, {
+      inline: true,
+    });
+    return await resultOf(reply);
+  } catch (e) {
+    throw dataFailure(chart, e);
+  }
+}
+
+/** Charts the layout places (a chart on the dashboard but in a hidden tab is left out). */
+function placedChartIds(rows: NonNullable<RenderJob["rows"]>): Set<number> {
+  const ids = new Set<number>();
+  const visit = (block: NonNullable<RenderJob["rows"]>[number]["blocks"][number]) => {
+    if (block.type === "chart") ids.add(block.chartId);
+    if (block.type === "column") block.blocks.forEach(visit);
+  };
+  for (const row of rows) row.blocks.forEach(visit);
+  return ids;
+}
+
+/** Maps with at most `limit` calls in flight; the first failure rejects. */
+async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return out;
+}

@@ -1,0 +1,17 @@
+export {
+  CHART_FORMATS,
+  createReport,
+  DASHBOARD_FORMATS,
+  REPORTS,
+  setReportActive,
+  updateReport,
+} from "./report-api";
+export { emailRecipients, emailsProblem, recipientTarget } from "./recipients";
+export { type ReportMenu, useReportMenu } from "./report-menu";
+export { ReportModal } from "./report-modal";
+export { parseCrontab, type Schedule, toCrontab } from "./schedule";
+export { SchedulePicker } from "./schedule-picker";
+export { browserTimeZone, TimezoneSelect, timeZones } from "./timezone-select";
+export { UnshownErrors } from "./unshown-errors";
+export { type ReportTarget, useMyReport } from "./use-my-reports";
+export { useReportDetail } from "./use-report-detail";

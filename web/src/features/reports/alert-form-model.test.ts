@@ -1,0 +1,86 @@
+import type { ReportDetail } from "@strata/contracts";
+import { describe, expect, it } from "vitest";
+import { bodyOf, emptyValues, localProblems, valuesOf } from "./alert-form-model";
+
+describe("alert form", () => {
+  it("sends an alert's SQL, condition and recipients as Superset's fields", () => {
+    const v = {
+      ...emptyValues(),
+      name: " Too few births ",
+      database: { value: 1, label: "examples" },
+      sql: "SELECT 1",
+      condition: ">" as const,
+      threshold: 0,
+      emails: "ana@example.com",
+      webhook: "https://hooks.example.com/x",
+      timezone: "UTC",
+    };
+    expect(localProblems(v, "Alert")).toEqual({});
+    expect(bodyOf(v, "Alert")).toMatchObject({
+      type: "Alert",
+      name: "Too few births",
+      database: 1,
+      sql: "SELECT 1",
+      validator_type: "operator",
+      validator_config_json: { op: ">", threshold: 0 },
+      creation_method: "alerts_reports",
+      chart: null,
+      dashboard: null,
+      recipients: [
+        { type: "Email", recipient_config_json: { target: "ana@example.com" } },
+        { type: "Webhook", recipient_config_json: { target: "https://hooks.example.com/x" } },
+      ],
+    });
+    // An edit keeps where the schedule was made (a chart's menu, a dashboard's…).
+    expect(bodyOf(v, "Alert", false)).not.toHaveProperty("creation_method");
+    // A report carries no alert fields.
+    expect(bodyOf({ ...v, chart: { value: 7, label: "c" } }, "Report")).not.toHaveProperty("sql");
+  });
+
+  it("names what is missing before asking the server", () => {
+    expect(Object.keys(localProblems(emptyValues(), "Alert")).sort()).toEqual([
+      "database",
+      "name",
+      "recipients",
+      "sql",
+    ]);
+    expect(localProblems({ ...emptyValues(), name: "r", emails: "a@b.co" }, "Report")).toEqual({
+      chart: "Must choose either a chart or a dashboard",
+    });
+  });
+
+  it("reads a stored alert back into the fields", () => {
+    const v = valuesOf({
+      id: 1,
+      type: "Alert",
+      name: "A",
+      description: null,
+      active: false,
+      crontab: "0 9 * * *",
+      timezone: "UTC",
+      owners: [{ id: 1, first_name: "Ana", last_name: "Lee" }],
+      database: { id: 2, database_name: "examples" },
+      sql: "SELECT 1",
+      validator_type: "operator",
+      validator_config_json: '{"op":"<=","threshold":3}',
+      chart: null,
+      dashboard: { id: 3, dashboard_title: "Births" },
+      report_format: "PDF",
+      recipients: [{ id: 1, type: "Email", recipient_config_json: '{"target":"a@b.co"}' }],
+      log_retention: 30,
+      working_timeout: 60,
+      grace_period: 120,
+    } as unknown as ReportDetail);
+    expect(v).toMatchObject({
+      active: false,
+      owners: [{ value: 1, label: "Ana Lee" }],
+      database: { value: 2, label: "examples" },
+      condition: "<=",
+      threshold: 3,
+      contentKind: "dashboard",
+      dashboard: { value: 3, label: "Births" },
+      emails: "a@b.co",
+      logRetention: 30,
+    });
+  });
+});

@@ -8,6 +8,7 @@ import { notFound, onError } from "./http/errors.ts";
 import { jsonBodyGuard } from "./http/json-guard.ts";
 import { loadSpa, mountSpa } from "./http/spa.ts";
 import { annotationLayerRoutes } from "./routes/annotation-layer.ts";
+import { assetRoutes } from "./routes/assets.ts";
 import { chartRoutes } from "./routes/chart.ts";
 import { asyncEventRoutes, chartDataRoutes, legacyExploreJsonRoutes } from "./routes/chart-data.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
@@ -52,7 +53,8 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.use(securityHeaders(core));
   app.use(async (c, next) => {
     // The preview (upload_metadata) is sent the whole file too, so it gets the upload's bound.
-    const isUpload = /\/upload(_metadata)?\/?$/.test(c.req.path);
+    // Asset imports take a bundle of the same bound (a 413 before the body is read whole).
+    const isUpload = /\/(upload(_metadata)?|import)\/?$/.test(c.req.path);
     return bodyLimit({ maxSize: isUpload ? UPLOAD_LIMIT : JSON_LIMIT })(c, next);
   });
   app.use(jsonBodyGuard());
@@ -62,6 +64,12 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.route("/", sessionRoutes());
   app.route("/api/v1/security", securityRoutes());
   app.route("/api/v1/me", meRoutes());
+  // Export and import first: `/export/` and `/import/` are not ids or slugs.
+  app.route("/api/v1/dashboard", assetRoutes("dashboard"));
+  app.route("/api/v1/chart", assetRoutes("chart"));
+  app.route("/api/v1/dataset", assetRoutes("dataset"));
+  app.route("/api/v1/database", assetRoutes("database"));
+  app.route("/api/v1/saved_query", assetRoutes("saved_query"));
   app.route("/api/v1/database", databaseRoutes());
   app.route("/api/v1/dataset", datasetRoutes());
   app.route("/api/v1/chart", chartDataRoutes());

@@ -7,6 +7,7 @@ import { startLocalRuntime, type LocalRuntime } from "../../functions/src/runtim
 import {
   type ChartDataLimits,
   DEFAULT_CHART_DATA_LIMITS,
+  type ReportRenderer,
   type ReportSettings,
   type SqlLabLimits,
 } from "@strata/core";
@@ -39,6 +40,8 @@ export async function startTestServer(
     sqlLab?: SqlLabLimits;
     chartData?: Partial<ChartDataLimits>;
     reports?: ReportSettings;
+    /** Replaces the runtime's own report renderer (a Chromium found as `npm start` finds it). */
+    reportRenderer?: ReportRenderer;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "strata-test-"));
@@ -53,6 +56,7 @@ export async function startTestServer(
     sqlLab: opts.sqlLab,
     chartData: opts.chartData ? { ...DEFAULT_CHART_DATA_LIMITS, ...opts.chartData } : undefined,
     reports: opts.reports,
+    reportRenderer: opts.reportRenderer,
     log: () => {},
   });
   const app = createApp(runtime.core);

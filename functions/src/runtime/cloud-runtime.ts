@@ -1,6 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import {
   type Core,
+  type ReportRenderer,
   createAwsClients,
   createCore,
   JobQueue,
@@ -29,8 +30,11 @@ async function cloudSecret(): Promise<string> {
 
 let cached: Promise<Core> | undefined;
 
-/** One core per Lambda container, built from the environment the stacks set. */
-export function cloudCore(): Promise<Core> {
+/**
+ * One core per Lambda container, built from the environment the stacks set. Only the worker
+ * passes a report renderer (it runs reports; the browser code stays out of the other bundles).
+ */
+export function cloudCore(opts: { reportRenderer?: () => ReportRenderer | undefined } = {}): Promise<Core> {
   cached ??= (async () => {
     const region = process.env.AWS_REGION ?? "us-east-1";
     const cfg = {
@@ -54,6 +58,7 @@ export function cloudCore(): Promise<Core> {
         guestRoleName: process.env.GUEST_ROLE_NAME,
       },
       reports: reportSettingsFromEnv(process.env),
+      reportRenderer: opts.reportRenderer?.(),
     });
   })();
   cached.catch(() => {

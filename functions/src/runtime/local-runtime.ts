@@ -14,6 +14,7 @@ import {
   registerExamples,
   type SqlLabLimits,
   type ChartDataLimits,
+  type ReportRenderer,
   type ReportSettings,
   ResultStore,
   createEngine,
@@ -22,6 +23,7 @@ import {
 } from "@strata/core";
 import { type StandIns, startStandIns } from "../local/stand-ins.ts";
 import { keepDataDirPrivate } from "./private-files.ts";
+import { localReportRenderer } from "./report-render/index.ts";
 import { localSecret } from "./secret.ts";
 import { startWorkerLoop } from "./worker-loop.ts";
 
@@ -45,6 +47,11 @@ export interface LocalRuntimeOptions {
   chartData?: ChartDataLimits;
   /** Report delivery settings; without a mail server, emails are written to `DATA_DIR/outbox`. */
   reports?: ReportSettings;
+  /**
+   * Draws PNG and PDF reports; by default a headless Chromium (found at CHROMIUM_PATH or
+   * installed), started with the first such report. The runtime closes it at shutdown.
+   */
+  reportRenderer?: ReportRenderer;
 }
 
 export interface LocalRuntime {
@@ -76,6 +83,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   const { queueUrl } = await ensureQueues(clients.sqs, "strata-jobs");
 
   const examplesPath = join(opts.dataDir, "databases", "examples.duckdb");
+  const reportRenderer = opts.reportRenderer ?? localReportRenderer(PROJECT_ROOT, log);
   const core = createCore({
     meta: new MetaStore(clients.doc, cfg.metaTable),
     results: new ResultStore(clients.s3, cfg.resultsBucket),
@@ -97,6 +105,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       // No mail server: a newcomer still sees each email, as a file.
       outboxDir: opts.reports?.smtp ? undefined : join(opts.dataDir, "outbox"),
     },
+    reportRenderer,
   });
   await bootstrapSecurity(core, {
     adminUsername: opts.adminUsername,
@@ -144,6 +153,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       clearInterval(scheduler);
       await ticking;
       await worker.stop();
+      await reportRenderer.close();
       await core.close();
       await standIns.close();
     },

@@ -45,8 +45,10 @@ import { ScheduledQueries } from "./sqllab/scheduled-queries.ts";
 import { Reports } from "./reports/service.ts";
 import { REPORT_JOB } from "./reports/types.ts";
 import type { ReportSettings } from "./reports/config.ts";
+import type { ReportRenderer } from "./reports/render-port.ts";
 import { SQLLAB_JOB, SqlLab } from "./sqllab/service.ts";
 import { Tags } from "./tags/service.ts";
+import { Assets } from "./assets/service.ts";
 import { TimeRanges } from "./chart-data/time-ranges.ts";
 import { TaggableRegistry } from "./tags/taggable.ts";
 import { createKeyValue } from "./kv/index.ts";
@@ -72,6 +74,8 @@ export interface CoreDeps {
   };
   /** How reports and alerts are delivered (SMTP, outbox, link base, webhook guard). */
   reports?: ReportSettings;
+  /** Draws PNG and PDF reports (a headless browser); without one those reports end Error. */
+  reportRenderer?: ReportRenderer;
 }
 
 /** The domain, assembled over its ports. Entry points (API, worker, schedule) only call into this. */
@@ -257,6 +261,7 @@ export function createCore(deps: CoreDeps) {
       baseUrl: "http://localhost:8088",
       webhookAllowPrivate: false,
     },
+    renderer: deps.reportRenderer,
   });
   const tabStates = new TabStates(deps.meta, sqlLab);
   const kv = createKeyValue({ store: deps.meta, datasets: ds, charts, databases });
@@ -314,6 +319,17 @@ export function createCore(deps: CoreDeps) {
     /** Alerts and reports: API verbs, the minute tick (`reports.tick`) and the worker's runs. */
     reports,
     tabStates,
+    /** Export and import of dashboards, charts, datasets, databases and saved queries (Superset's format). */
+    assets: new Assets({
+      meta: deps.meta,
+      box,
+      databases,
+      datasets: ds,
+      charts,
+      dashboards,
+      savedQueries,
+      forgetEngine: (db) => registry.forget(db),
+    }),
     /** Explore form-data keys, permalinks and SQL Lab's incoming queries. */
     kv,
     explore,

@@ -55,3 +55,5 @@ export * from "./sqllab/saved-query-list-spec.ts";
 export * from "./security/list-spec.ts";
 export * from "./reports/index.ts";
 export * from "./engine-factory.ts";
+export * from "./assets/service.ts";
+export { BUNDLE_LIMITS } from "./assets/bundle-zip.ts";

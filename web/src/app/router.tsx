@@ -2,6 +2,7 @@ import { lazy } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { paths } from "../config/paths";
 import { annotationPaths } from "../features/annotations/paths";
+import { reportRenderPath } from "../features/report-render/paths";
 import { AppLayout } from "./app-layout";
 import { RouteErrorPage } from "./route-error-page";
 
@@ -22,7 +23,10 @@ const UsersListPage = lazy(() => import("../features/users/users-list-page"));
 const RolesListPage = lazy(() => import("../features/roles/roles-list-page"));
 const AnnotationLayersListPage = lazy(() => import("../features/annotations/annotation-layers-list-page"));
 const AnnotationsListPage = lazy(() => import("../features/annotations/annotations-list-page"));
-const EmbeddedPage = lazy(() => import("../features/embedded/embedded-page"));
+const EmbeddedPage = lazy(() => import("../features/dashboards/embedded/embedded-page"));
+const ReportRenderPage = lazy(() => import("../features/report-render/report-render-page"));
+const AlertsReportsPage = lazy(() => import("../features/reports/alerts-reports-page"));
+const ExecutionLogPage = lazy(() => import("../features/reports/execution-log-page"));
 const NotFoundPage = lazy(() => import("./not-found-page"));
 
 /** Route table; every Superset page route listed in PRODUCT.md resolves here. */
@@ -30,6 +34,8 @@ export const routes: RouteObject[] = [
   { path: paths.login, element: <LoginPage />, errorElement: <RouteErrorPage /> },
   // Outside the app shell: no navigation bar, no login gate (a guest token authenticates).
   { path: paths.embeddedPattern, element: <EmbeddedPage />, errorElement: <RouteErrorPage /> },
+  // Where PNG and PDF reports are drawn: the server's headless browser hands it the data.
+  { path: reportRenderPath, element: <ReportRenderPage />, errorElement: <RouteErrorPage /> },
   {
     path: "/",
     element: <AppLayout />,
@@ -55,6 +61,10 @@ export const routes: RouteObject[] = [
       { path: paths.roles, element: <RolesListPage /> },
       { path: annotationPaths.layers, element: <AnnotationLayersListPage /> },
       { path: annotationPaths.layerPattern, element: <AnnotationsListPage /> },
+      { path: paths.alerts, element: <AlertsReportsPage type="Alert" /> },
+      { path: paths.reports, element: <AlertsReportsPage type="Report" /> },
+      { path: paths.alertLogPattern, element: <ExecutionLogPage type="Alert" /> },
+      { path: paths.reportLogPattern, element: <ExecutionLogPage type="Report" /> },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -75,6 +75,8 @@ export class ChartDataService {
       format?: "json" | "csv" | "xlsx";
       force?: boolean;
       resultType?: ChartDataRequest["result_type"];
+      /** Answer here, never as a queued job: background callers (reports) have no one to wait on a job. */
+      inline?: boolean;
     } = {},
   ): Promise<ChartDataReply> {
     const { chart } = await this.charts.get(p, chartId);
@@ -82,7 +84,7 @@ export class ChartDataService {
     if (opts.format) request.result_format = opts.format;
     if (opts.resultType) request.result_type = opts.resultType;
     if (opts.force !== undefined) request.force = opts.force;
-    return this.request(p, request, { sliceId: chart.id });
+    return this.request(p, request, { sliceId: chart.id }, undefined, { inline: opts.inline });
   }
 
   get limits(): ChartDataLimits {
@@ -97,18 +99,21 @@ export class ChartDataService {
   /**
    * `POST /api/v1/chart/data`: 200 with results, a file, or 202 with a job to wait for.
    * `shape` builds a JSON reply from the items instead of `{"result": […]}` (explore_json).
+   * `how.inline` answers here even where a job would be queued (background callers: reports).
    */
   async request(
     p: Principal,
     asked: ChartDataRequest,
     ctx: ChartDataContext = {},
     shape?: ReplyShape,
+    how: { inline?: boolean } = {},
   ): Promise<ChartDataReply> {
     const prepared = await this.queries.prepare(p, asked, ctx);
     const { req, r, resultType } = prepared;
     if (resultType === "query") return jsonReply({ result: this.queries.queryText(prepared) });
     // A job needs an owner to hand its result to: anonymous callers are answered inline.
     const async =
+      !how.inline &&
       (this.opts.asyncQueries || engineSpec(r.db.engine).capabilities.prefersAsync) &&
       req.result_format === "json" &&
       jobOwnerOf(p) !== undefined;

@@ -12,7 +12,7 @@ import { isOwner, type Principal, requirePermission, userId } from "../security/
 import type { UserEntity } from "../security/types.ts";
 import { ownerRef } from "../security/users.ts";
 import type { MetaStore } from "../store/meta-store.ts";
-import { UniqueNames } from "../store/unique-names.ts";
+import type { UniqueNames } from "../store/unique-names.ts";
 import {
   applyFilterChanges,
   chartIdsOfLayout,
@@ -23,6 +23,7 @@ import {
 } from "./metadata.ts";
 import { certification, normaliseSlug, normaliseTitle } from "./save-rules.ts";
 import { DASHBOARD, type DashboardData, type DashboardEntity } from "./types.ts";
+import { dashboardSlugs } from "./unique-slug.ts";
 
 /** Dashboards: the resource and its save rules. Layout editing and filters build on this. */
 export class Dashboards {
@@ -33,13 +34,7 @@ export class Dashboards {
     private readonly meta: MetaStore,
     private readonly usersById: (ids: number[]) => Promise<Map<number, UserEntity>>,
   ) {
-    this.slugs = new UniqueNames<DashboardEntity>(meta, {
-      type: DASHBOARD,
-      scope: "dashboard-slug",
-      valueOf: (d) => d.slug,
-      fold: false,
-      taken: () => unprocessable({ slug: ["Must be unique"] }),
-    });
+    this.slugs = dashboardSlugs(meta);
   }
 
   /**

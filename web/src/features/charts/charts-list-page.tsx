@@ -4,14 +4,15 @@ import { IconPlus } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import {
-  deleteOnlyActionsColumn,
   hiddenColumn,
   lastModifiedColumn,
   ownersColumn,
   recencySortOptions,
+  rowActionsColumn,
 } from "../../components/list-columns";
 import { ListCard, type ListColumn, type ListFilterConfig, ListView } from "../../components/list-view";
 import { OwnerAvatars } from "../../components/owner-avatars";
+import { exportBulkActions, exportRowAction, ImportButton } from "../../components/import-export";
 import { PageHeader } from "../../components/page-header";
 import { paths } from "../../config/paths";
 import { useDeleteFlow } from "../../components/use-delete-flow";
@@ -127,9 +128,15 @@ export default function ChartsListPage() {
       lastModifiedColumn<ChartRow>(),
       hiddenColumn("created_by"),
       hiddenColumn("id"),
-      deleteOnlyActionsColumn<ChartRow>(perms.canWrite, askDelete),
+      rowActionsColumn<ChartRow>({
+        canWrite: perms.canWrite,
+        askDelete,
+        more: (c) => [
+          exportRowAction({ resource: RESOURCE, label: "charts", canExport: perms.canExport }, c.id),
+        ],
+      }),
     ],
-    [perms.canWrite, askDelete],
+    [perms.canWrite, perms.canExport, askDelete],
   );
 
   return (
@@ -138,14 +145,17 @@ export default function ChartsListPage() {
         title={t("Charts")}
         actions={
           perms.canWrite && (
-            <Button
-              component={Link}
-              to={paths.chartAdd}
-              leftSection={<IconPlus size={16} />}
-              data-test="btn-create-chart"
-            >
-              {t("Chart")}
-            </Button>
+            <Group gap="xs">
+              <ImportButton resource={RESOURCE} label="chart" plural="charts" />
+              <Button
+                component={Link}
+                to={paths.chartAdd}
+                leftSection={<IconPlus size={16} />}
+                data-test="btn-create-chart"
+              >
+                {t("Chart")}
+              </Button>
+            </Group>
           )
         }
       />
@@ -178,9 +188,12 @@ export default function ChartsListPage() {
             }
           />
         )}
-        bulkActions={
-          perms.canWrite ? [{ key: "delete", name: t("Delete"), type: "danger", onSelect: askDelete }] : []
-        }
+        bulkActions={[
+          ...exportBulkActions<ChartRow>({ resource: RESOURCE, label: "charts", canExport: perms.canExport }),
+          ...(perms.canWrite
+            ? [{ key: "delete", name: t("Delete"), type: "danger" as const, onSelect: askDelete }]
+            : []),
+        ]}
       />
       {modal}
     </>

@@ -4,14 +4,15 @@ import { IconPlus } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import {
-  deleteOnlyActionsColumn,
   hiddenColumn,
   lastModifiedColumn,
   ownersColumn,
   recencySortOptions,
+  rowActionsColumn,
 } from "../../components/list-columns";
 import { ListCard, type ListColumn, type ListFilterConfig, ListView } from "../../components/list-view";
 import { OwnerAvatars } from "../../components/owner-avatars";
+import { exportBulkActions, exportRowAction, ImportButton } from "../../components/import-export";
 import { PageHeader } from "../../components/page-header";
 import { paths } from "../../config/paths";
 import { useDeleteFlow } from "../../components/use-delete-flow";
@@ -99,9 +100,15 @@ export default function DashboardsListPage() {
       lastModifiedColumn<DashboardRow>(),
       hiddenColumn("created_by"),
       hiddenColumn("id"),
-      deleteOnlyActionsColumn<DashboardRow>(perms.canWrite, askDelete),
+      rowActionsColumn<DashboardRow>({
+        canWrite: perms.canWrite,
+        askDelete,
+        more: (d) => [
+          exportRowAction({ resource: RESOURCE, label: "dashboards", canExport: perms.canExport }, d.id),
+        ],
+      }),
     ],
-    [perms.canWrite, askDelete],
+    [perms.canWrite, perms.canExport, askDelete],
   );
 
   return (
@@ -110,14 +117,17 @@ export default function DashboardsListPage() {
         title={t("Dashboards")}
         actions={
           perms.canWrite && (
-            <Button
-              component={Link}
-              to={paths.dashboardNew}
-              leftSection={<IconPlus size={16} />}
-              data-test="btn-create-dashboard"
-            >
-              {t("Dashboard")}
-            </Button>
+            <Group gap="xs">
+              <ImportButton resource={RESOURCE} label="dashboard" plural="dashboards" />
+              <Button
+                component={Link}
+                to={paths.dashboardNew}
+                leftSection={<IconPlus size={16} />}
+                data-test="btn-create-dashboard"
+              >
+                {t("Dashboard")}
+              </Button>
+            </Group>
           )
         }
       />
@@ -148,9 +158,16 @@ export default function DashboardsListPage() {
             }
           />
         )}
-        bulkActions={
-          perms.canWrite ? [{ key: "delete", name: t("Delete"), type: "danger", onSelect: askDelete }] : []
-        }
+        bulkActions={[
+          ...exportBulkActions<DashboardRow>({
+            resource: RESOURCE,
+            label: "dashboards",
+            canExport: perms.canExport,
+          }),
+          ...(perms.canWrite
+            ? [{ key: "delete", name: t("Delete"), type: "danger" as const, onSelect: askDelete }]
+            : []),
+        ]}
       />
       {modal}
     </>

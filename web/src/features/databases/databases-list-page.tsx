@@ -11,6 +11,7 @@ import {
   type SortOption,
 } from "../../components/list-view";
 import { ownerName } from "../../components/owner-avatars";
+import { exportBulkActions, exportRowAction, ImportButton } from "../../components/import-export";
 import { PageHeader } from "../../components/page-header";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { errorMessage } from "../../lib/api-error";
@@ -151,10 +152,11 @@ export default function DatabasesListPage() {
             hidden: !perms.canWrite,
             onClick: () => void runTest(d),
           },
+          exportRowAction({ resource: RESOURCE, label: "databases", canExport: perms.canExport }, d.id),
         ],
       }),
     ],
-    [perms.canWrite, askDelete],
+    [perms.canWrite, perms.canExport, askDelete],
   );
 
   return (
@@ -173,6 +175,7 @@ export default function DatabasesListPage() {
                 {t("Upload file")}
               </Button>
             )}
+            {perms.canWrite && <ImportButton resource={RESOURCE} label="database" plural="databases" />}
             {perms.canWrite && (
               <Button
                 leftSection={<IconPlus size={16} />}
@@ -192,9 +195,16 @@ export default function DatabasesListPage() {
         filters={filters}
         sortOptions={sortOptions}
         defaultSort={{ id: "changed_on_delta_humanized", desc: true }}
-        bulkActions={
-          perms.canWrite ? [{ key: "delete", name: t("Delete"), type: "danger", onSelect: askDelete }] : []
-        }
+        bulkActions={[
+          ...exportBulkActions<DatabaseRow>({
+            resource: RESOURCE,
+            label: "databases",
+            canExport: perms.canExport,
+          }),
+          ...(perms.canWrite
+            ? [{ key: "delete", name: t("Delete"), type: "danger" as const, onSelect: askDelete }]
+            : []),
+        ]}
       />
       <DatabaseModal
         opened={editing !== null}

@@ -11,6 +11,7 @@ import {
 } from "../../components/list-columns";
 import { ListCard, type ListColumn, type ListFilterConfig, ListView } from "../../components/list-view";
 import { OwnerAvatars } from "../../components/owner-avatars";
+import { exportBulkActions, exportRowAction, ImportButton } from "../../components/import-export";
 import { PageHeader } from "../../components/page-header";
 import { RowActions } from "../../components/row-actions";
 import { useDeleteFlow } from "../../components/use-delete-flow";
@@ -126,9 +127,16 @@ export default function DatasetsListPage() {
       hiddenColumn("database"),
       hiddenColumn("sql"),
       hiddenColumn("id"),
-      rowActionsColumn({ canWrite: perms.canWrite, askDelete, onEdit: (d) => setEditing(d.id) }),
+      rowActionsColumn<DatasetRow>({
+        canWrite: perms.canWrite,
+        askDelete,
+        onEdit: (d) => setEditing(d.id),
+        more: (d) => [
+          exportRowAction({ resource: RESOURCE, label: "datasets", canExport: perms.canExport }, d.id),
+        ],
+      }),
     ],
-    [perms.canWrite, askDelete],
+    [perms.canWrite, perms.canExport, askDelete],
   );
 
   return (
@@ -137,13 +145,16 @@ export default function DatasetsListPage() {
         title={t("Datasets")}
         actions={
           perms.canWrite && (
-            <Button
-              leftSection={<IconPlus size={16} />}
-              onClick={() => setAdding(true)}
-              data-test="btn-add-dataset"
-            >
-              {t("Dataset")}
-            </Button>
+            <Group gap="xs">
+              <ImportButton resource={RESOURCE} label="dataset" plural="datasets" />
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={() => setAdding(true)}
+                data-test="btn-add-dataset"
+              >
+                {t("Dataset")}
+              </Button>
+            </Group>
           )
         }
       />
@@ -189,9 +200,16 @@ export default function DatasetsListPage() {
             }
           />
         )}
-        bulkActions={
-          perms.canWrite ? [{ key: "delete", name: t("Delete"), type: "danger", onSelect: askDelete }] : []
-        }
+        bulkActions={[
+          ...exportBulkActions<DatasetRow>({
+            resource: RESOURCE,
+            label: "datasets",
+            canExport: perms.canExport,
+          }),
+          ...(perms.canWrite
+            ? [{ key: "delete", name: t("Delete"), type: "danger" as const, onSelect: askDelete }]
+            : []),
+        ]}
       />
       <EditDatasetModal datasetId={editing} onClose={() => setEditing(null)} />
       <AddDatasetModal opened={adding} onClose={() => setAdding(false)} onCreated={(id) => setEditing(id)} />

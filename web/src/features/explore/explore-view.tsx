@@ -186,6 +186,7 @@ export function ExploreView(props: ExploreViewProps) {
         formData={formData}
         perms={perms}
         hasSlice={!!slice}
+        sliceId={slice?.slice_id ?? null}
         canImage={rendererKind(formData.viz_type) === "plotly" && perms.canDownload}
         onSave={() => setModal("save")}
         onEditProperties={() => setModal("properties")}

@@ -2,19 +2,16 @@ import { Anchor, Code, Stack, Text } from "@mantine/core";
 import type { SavedQueryRow } from "@strata/contracts";
 import { useMemo } from "react";
 import { Link } from "react-router";
-import {
-  deleteOnlyActionsColumn,
-  lastModifiedColumn,
-  recencySortOptions,
-} from "../../components/list-columns";
+import { lastModifiedColumn, recencySortOptions, rowActionsColumn } from "../../components/list-columns";
 import { ListCard, type ListColumn, type ListFilterConfig, ListView } from "../../components/list-view";
+import { exportBulkActions, exportRowAction, ImportButton } from "../../components/import-export";
 import { PageHeader } from "../../components/page-header";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { paths } from "../../config/paths";
 import { t } from "../../lib/i18n";
 import { useResourcePermissions } from "../../lib/resource/resource-info";
 import { optionsLoader } from "../../lib/resource/resource-options";
-import { ScheduleCell, type ScheduledQueryRow } from "./schedule-cell";
+import { ScheduleCell } from "./schedule-cell";
 
 const RESOURCE = "saved_query";
 
@@ -73,16 +70,27 @@ export default function SavedQueriesListPage() {
       {
         id: "schedule_info",
         header: t("Schedule"),
-        render: (q) => <ScheduleCell row={q as ScheduledQueryRow} />,
+        render: (q) => <ScheduleCell row={q} />,
       },
       lastModifiedColumn<SavedQueryRow>(),
-      deleteOnlyActionsColumn<SavedQueryRow>(perms.canWrite, askDelete),
+      rowActionsColumn<SavedQueryRow>({
+        canWrite: perms.canWrite,
+        askDelete,
+        more: (q) => [
+          exportRowAction({ resource: RESOURCE, label: "saved queries", canExport: perms.canExport }, q.id),
+        ],
+      }),
     ],
-    [perms.canWrite, askDelete],
+    [perms.canWrite, perms.canExport, askDelete],
   );
   return (
     <>
-      <PageHeader title={t("Saved queries")} />
+      <PageHeader
+        title={t("Saved queries")}
+        actions={
+          perms.canWrite && <ImportButton resource={RESOURCE} label="saved query" plural="saved queries" />
+        }
+      />
       <ListView<SavedQueryRow>
         resource={RESOURCE}
         resourceLabel="saved query"
@@ -103,14 +111,21 @@ export default function SavedQueriesListPage() {
             meta={
               <Stack gap={4}>
                 <Text size="xs">{q.database?.database_name}</Text>
-                {(q as ScheduledQueryRow).schedule_info && <ScheduleCell row={q as ScheduledQueryRow} />}
+                {q.schedule_info && <ScheduleCell row={q} />}
               </Stack>
             }
           />
         )}
-        bulkActions={
-          perms.canWrite ? [{ key: "delete", name: t("Delete"), type: "danger", onSelect: askDelete }] : []
-        }
+        bulkActions={[
+          ...exportBulkActions<SavedQueryRow>({
+            resource: RESOURCE,
+            label: "saved queries",
+            canExport: perms.canExport,
+          }),
+          ...(perms.canWrite
+            ? [{ key: "delete", name: t("Delete"), type: "danger" as const, onSelect: askDelete }]
+            : []),
+        ]}
       />
       {modal}
     </>

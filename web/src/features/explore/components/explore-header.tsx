@@ -11,6 +11,7 @@ import {
   IconCode,
 } from "@tabler/icons-react";
 import type { FormData } from "../../../components/charts";
+import { useReportMenu } from "../../../components/reports";
 import { t } from "../../../lib/i18n";
 import type { ExplorePermissions } from "../model/permissions";
 import { AlteredBadge } from "./altered-badge";
@@ -21,6 +22,8 @@ interface Props {
   formData: FormData;
   perms: ExplorePermissions;
   hasSlice: boolean;
+  /** The saved chart's id: its email report entries need one. */
+  sliceId?: number | null;
   canImage: boolean;
   onSave: () => void;
   onEditProperties: () => void;
@@ -33,6 +36,7 @@ interface Props {
 /** Explore's header: the chart name, the Altered badge, Save and the chart actions menu. */
 export function ExploreHeader(props: Props) {
   const { title, savedFormData, formData, perms, hasSlice } = props;
+  const reports = useReportMenu(props.sliceId ? { kind: "chart", id: props.sliceId, name: title } : null);
   return (
     <Group justify="space-between" wrap="nowrap" data-test="explore-header">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -121,8 +125,10 @@ export function ExploreHeader(props: Props) {
             <Menu.Item leftSection={<IconLink size={14} />} onClick={props.onCopyPermalink}>
               {t("Copy permalink to clipboard")}
             </Menu.Item>
+            {reports.items}
           </Menu.Dropdown>
         </Menu>
+        {reports.modals}
       </Group>
     </Group>
   );

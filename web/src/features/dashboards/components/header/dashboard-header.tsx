@@ -10,6 +10,7 @@ import {
   IconSettings,
   IconShare,
 } from "@tabler/icons-react";
+import { useReportMenu } from "../../../../components/reports";
 import { isApiError } from "../../../../lib/api-error";
 import { t } from "../../../../lib/i18n";
 import { toast } from "../../../../lib/toast";
@@ -34,6 +35,7 @@ export function DashboardHeader(actions: HeaderActions) {
   const { state, dispatch, permissions } = useDashboard();
   const { info, editMode, layout } = state;
   const title = (layout.present[HEADER_ID]?.meta.text as string | undefined) ?? info.title;
+  const reports = useReportMenu(editMode ? null : { kind: "dashboard", id: info.id, name: info.title });
 
   const togglePublished = async () => {
     const published = !info.published;
@@ -93,6 +95,7 @@ export function DashboardHeader(actions: HeaderActions) {
             {t("Save as")}
           </Menu.Item>
         )}
+        {reports.items}
       </Menu.Dropdown>
     </Menu>
   );
@@ -204,6 +207,7 @@ export function DashboardHeader(actions: HeaderActions) {
           </>
         )}
         {menu}
+        {reports.modals}
       </Group>
     </Group>
   );

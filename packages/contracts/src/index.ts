@@ -28,4 +28,5 @@ export * from "./rls.ts";
 export * from "./embedded.ts";
 export * from "./engines.ts";
 export * from "./report.ts";
+export * from "./report-render.ts";
 export * from "./import-export.ts";

@@ -1,38 +1,8 @@
 import type { ChartDataResult, FormData } from "../../components/charts/types";
 
-/**
- * The document a PNG or PDF report draws, with every chart's data already computed. The server's
- * renderer hands it to the page as `window.__STRATA_RENDER__` before the page's script runs, so
- * the page never asks the API for anything. Mirrors `RenderJob` of the server's reports domain.
- */
-export interface RenderChart {
-  id: number;
-  title: string;
-  vizType: string;
-  formData: Record<string, unknown>;
-  /** The chart-data reply's `result` array. */
-  queriesData: unknown[];
-  height?: number;
-}
+import type { RenderBlock, RenderChart, RenderJob } from "@strata/contracts";
 
-export type RenderBlock =
-  | { type: "chart"; chartId: number; width: number; height: number }
-  | { type: "markdown"; markdown: string; width: number; height: number }
-  | { type: "column"; width: number; blocks: RenderBlock[] }
-  | { type: "header"; text: string; size: "SMALL" | "MEDIUM" | "LARGE" }
-  | { type: "divider" };
-
-export interface RenderRow {
-  blocks: RenderBlock[];
-}
-
-export interface RenderJob {
-  kind: "chart" | "dashboard";
-  title: string;
-  width?: number;
-  charts: RenderChart[];
-  rows?: RenderRow[];
-}
+export type { RenderBlock, RenderChart, RenderJob, RenderRow } from "@strata/contracts";
 
 declare global {
   interface Window {

@@ -175,6 +175,48 @@ afterAll(async () => {
   await s.close();
 });
 
+describe("guests reach no reports, exports or imports", () => {
+  it("refuses every report, export and import call made with a guest token, and writes nothing", async () => {
+    const reportsBefore = await json(await s.call("GET", "/api/v1/report/", { token: admin }));
+    const zip = new FormData();
+    zip.append(
+      "formData",
+      new Blob([new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)])]),
+      "x.zip",
+    );
+    const importAsGuest = (resource: string) =>
+      s.app.request(`/api/v1/${resource}/import/`, {
+        method: "POST",
+        headers: { "x-guesttoken": token },
+        body: zip,
+      });
+    const report = {
+      type: "Report",
+      name: "Guest report",
+      crontab: "0 9 * * *",
+      chart: 1,
+      report_format: "CSV",
+      recipients: [{ type: "Email", recipient_config_json: { target: "x@example.com" } }],
+    };
+    for (const [label, res] of [
+      ["report list", await asGuest("GET", "/api/v1/report/")],
+      ["report info", await asGuest("GET", "/api/v1/report/_info")],
+      ["report create", await asGuest("POST", "/api/v1/report/", report)],
+      ["report log", await asGuest("GET", "/api/v1/report/1/log/")],
+      ["report related", await asGuest("GET", "/api/v1/report/related/chart")],
+      ["dashboard export", await asGuest("GET", "/api/v1/dashboard/export/?q=!(1)")],
+      ["chart export", await asGuest("GET", "/api/v1/chart/export/?q=!(1)")],
+      ["database export", await asGuest("GET", "/api/v1/database/export/?q=!(1)")],
+      ["dashboard import", await importAsGuest("dashboard")],
+      ["database import", await importAsGuest("database")],
+    ] as const) {
+      expect([401, 403, 404], label).toContain(res.status);
+    }
+    const reportsAfter = await json(await s.call("GET", "/api/v1/report/", { token: admin }));
+    expect(reportsAfter.count).toBe(reportsBefore.count);
+  });
+});
+
 describe("guests get the admin's row-level security", () => {
   it("Regular rules for the guest role, Base rules even when exempted, and the token's clauses", async () => {
     const res = await expectAllowed(

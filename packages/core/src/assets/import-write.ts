@@ -15,6 +15,7 @@ import { AppError } from "../errors.ts";
 import { type Principal, userId } from "../security/principal.ts";
 import { SAVED_QUERY, type SavedQueryData } from "../sqllab/saved-queries.ts";
 import type { Entity } from "../store/meta-store.ts";
+import type { UniqueNames } from "../store/unique-names.ts";
 import { remapLayout, remapMetadata } from "./dashboard-refs.ts";
 import { importError } from "./import-errors.ts";
 import { ImportJournal } from "./import-journal.ts";
@@ -86,6 +87,26 @@ export class ImportWriter {
       await this.journal.undo();
       throw e;
     }
+  }
+
+  /**
+   * Creates an entity holding a unique name (database name, dataset identity, slug) and records
+   * its undo: delete the entity as it is by then, and give its name back.
+   */
+  private async createClaimed<D extends object>(
+    label: string,
+    type: string,
+    claims: UniqueNames<Entity<D>>,
+    value: string | null,
+    data: D,
+  ): Promise<Entity<D>> {
+    const meta = this.ports.meta;
+    const created = await claims.create(value, (id) => meta.create<D>(type, data, this.me, id));
+    this.journal.record(`${label} ${created.id}`, async () => {
+      const latest = await meta.get<D>(type, created.id);
+      if (latest) await claims.remove(latest, () => meta.delete(type, latest));
+    });
+    return created;
   }
 
   private async deleteLatest(type: string, id: number) {
@@ -162,13 +183,7 @@ export class ImportWriter {
     }
     const data = this.databaseData(step);
     if (step.action === "create") {
-      const created = await names.create(data.database_name, (id) =>
-        this.ports.meta.create<DatabaseData>(DATABASE, data, this.me, id),
-      );
-      this.journal.record(`database ${created.id}`, async () => {
-        const latest = await this.ports.meta.get<DatabaseData>(DATABASE, created.id);
-        if (latest) await names.remove(latest, () => this.ports.meta.delete(DATABASE, latest));
-      });
+      const created = await this.createClaimed("database", DATABASE, names, data.database_name, data);
       step.targetId = created.id;
       this.databaseEntities.set(uuid, created);
       return;
@@ -314,13 +329,7 @@ export class ImportWriter {
         return;
       }
       const claims = datasetIdentities(meta, data.table_name);
-      const created = await claims.create(identity, (id) =>
-        meta.create<DatasetData>(DATASET, data, this.me, id),
-      );
-      this.journal.record(`dataset ${created.id}`, async () => {
-        const latest = await meta.get<DatasetData>(DATASET, created.id);
-        if (latest) await claims.remove(latest, () => meta.delete(DATASET, latest));
-      });
+      const created = await this.createClaimed("dataset", DATASET, claims, identity, data);
       step.targetId = created.id;
       return;
     }
@@ -487,13 +496,7 @@ export class ImportWriter {
     const meta = this.ports.meta;
     const slugs = dashboardSlugs(meta);
     if (step.action === "create") {
-      const created = await slugs.create(slug, (id) =>
-        meta.create<DashboardData>(DASHBOARD, data, this.me, id),
-      );
-      this.journal.record(`dashboard ${created.id}`, async () => {
-        const latest = await meta.get<DashboardData>(DASHBOARD, created.id);
-        if (latest) await slugs.remove(latest, () => meta.delete(DASHBOARD, latest));
-      });
+      const created = await this.createClaimed("dashboard", DASHBOARD, slugs, slug, data);
       step.targetId = created.id;
       return;
     }

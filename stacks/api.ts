@@ -1,6 +1,12 @@
 import { Api as HttpApi, type StackContext, use } from "sst/constructs";
 import { Athena } from "./athena.ts";
-import { grantAthena, lambda, runtimeEnvironment } from "./defaults.ts";
+import {
+  API_REPORT_ENV_NAMES,
+  grantAthena,
+  lambda,
+  reportEnvironment,
+  runtimeEnvironment,
+} from "./defaults.ts";
 import { Jobs } from "./queue.ts";
 import { Storage } from "./storage.ts";
 
@@ -13,7 +19,10 @@ export function Api({ stack }: StackContext) {
   const handler = lambda(stack, "ApiHandler", {
     handler: "functions/src/lambda/api.handler",
     timeout: 30, // HTTP API integrations time out at 30 s; longer work goes through the queue
-    environment: runtimeEnvironment({ table, bucket, secret, workgroup, queue }),
+    environment: {
+      ...runtimeEnvironment({ table, bucket, secret, workgroup, queue }),
+      ...reportEnvironment(process.env, API_REPORT_ENV_NAMES),
+    },
   });
   table.grantReadWriteData(handler);
   bucket.grantReadWrite(handler);

@@ -27,7 +27,9 @@ export const FUNCTION_DEFAULTS: FunctionProps = {
   architecture: "arm_64",
   memorySize: "1024 MB",
   logRetention: "one_month",
-  nodejs: { format: "esm", minify: true, esbuild: { external: LOCAL_ONLY_PACKAGES } },
+  // splitting: what a handler reaches only through dynamic `import()` (spreadsheet writers, the
+  // SQL formatter) goes to chunks beside it, read on first use rather than on every cold start.
+  nodejs: { format: "esm", minify: true, splitting: true, esbuild: { external: LOCAL_ONLY_PACKAGES } },
 };
 
 /** Creates a Lambda with the app defaults; `props` override them. */
@@ -69,13 +71,25 @@ export const REPORT_ENV_NAMES = [
   "SMTP_MAIL_FROM",
   "WEBDRIVER_BASEURL_USER_FRIENDLY",
   "REPORTS_WEBHOOK_ALLOW_PRIVATE",
+  "SLACK_API_TOKEN",
+  "SLACK_API_URL",
   "CHROMIUM_PATH",
 ] as const;
 
-export function reportEnvironment(env: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(
-    REPORT_ENV_NAMES.flatMap((name) => (env[name] ? [[name, env[name] as string]] : [])),
-  );
+/**
+ * What the API reads of those: whether Slack has a bot token decides which Slack recipients a
+ * report may be saved with and which methods the report modal offers. Delivery settings (SMTP,
+ * the Slack API's address, the browser) stay with the worker.
+ */
+export const API_REPORT_ENV_NAMES = ["SLACK_API_TOKEN"] as const satisfies readonly ReportEnvName[];
+type ReportEnvName = (typeof REPORT_ENV_NAMES)[number];
+
+/** The named report settings (all of them by default) that the deploy's environment sets. */
+export function reportEnvironment(
+  env: Record<string, string | undefined>,
+  names: readonly ReportEnvName[] = REPORT_ENV_NAMES,
+): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name] as string]] : [])));
 }
 
 /** Athena through one workgroup: query lifecycle on that workgroup, Glue catalog read-only. */

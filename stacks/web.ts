@@ -14,9 +14,11 @@ import { Api } from "./api.ts";
 
 /**
  * Paths CloudFront forwards to the HTTP API instead of the SPA bucket. `/logout/` is the API's:
- * the SPA's menu POSTs it, and a GET shows the API's confirm page.
+ * the SPA's menu POSTs it, and a GET shows the API's confirm page. `/lang/*` is the language
+ * menu's switch (sets the locale cookie, then redirects back). `/dynamic-plugins/*` is Superset's
+ * plugin list that its SPA and clients ask for (always empty here).
  */
-export const API_PATHS = ["/api/*", "/logout/"];
+export const API_PATHS = ["/api/*", "/logout/", "/lang/*", "/dynamic-plugins/*"];
 
 // Client-side routes (no file extension) get the SPA shell. Done per request instead of with
 // distribution-wide error pages, which would also turn the API's 403/404 into index.html.

@@ -30,6 +30,7 @@ export default defineConfig({
       "/api": api,
       "/login": mixed,
       "/logout": api,
+      "/lang": api,
       "/superset": mixed,
       "/tabstateview": api,
       "/datasource": api,

@@ -8,6 +8,8 @@ import { notFound, onError } from "./http/errors.ts";
 import { jsonBodyGuard } from "./http/json-guard.ts";
 import { loadSpa, mountSpa } from "./http/spa.ts";
 import { annotationLayerRoutes } from "./routes/annotation-layer.ts";
+import { cssTemplateRoutes } from "./routes/css-template.ts";
+import { dynamicPluginRoutes } from "./routes/dynamic-plugins.ts";
 import { assetRoutes } from "./routes/assets.ts";
 import { chartRoutes } from "./routes/chart.ts";
 import { asyncEventRoutes, chartDataRoutes, legacyExploreJsonRoutes } from "./routes/chart-data.ts";
@@ -17,11 +19,12 @@ import { datasetRoutes } from "./routes/dataset.ts";
 import { datasourceRoutes } from "./routes/datasource.ts";
 import { dashboardEmbeddedRoutes, embeddingRoutes } from "./routes/embedded.ts";
 import { exploreRoutes } from "./routes/explore.ts";
+import { langRoutes } from "./routes/lang.ts";
 import { logRoutes } from "./routes/log.ts";
 import { rlsRoutes } from "./routes/rls.ts";
 import { reportRoutes } from "./routes/report.ts";
 import { savedQueryRoutes } from "./routes/saved-query.ts";
-import { meRoutes, securityRoutes, sessionRoutes } from "./routes/security.ts";
+import { meRoutes, securityRoutes, sessionRoutes, userRoutes } from "./routes/security.ts";
 import {
   queryRoutes,
   sqlLabIncomingRoutes,
@@ -62,8 +65,10 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.use(authenticate(core));
   app.get("/health", (c) => c.json({ status: "OK" }));
   app.route("/", sessionRoutes());
+  app.route("/", langRoutes());
   app.route("/api/v1/security", securityRoutes());
   app.route("/api/v1/me", meRoutes());
+  app.route("/api/v1/user", userRoutes());
   // Export and import first: `/export/` and `/import/` are not ids or slugs.
   app.route("/api/v1/dashboard", assetRoutes("dashboard"));
   app.route("/api/v1/chart", assetRoutes("chart"));
@@ -89,6 +94,8 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.route("/api/v1/query", queryRoutes());
   app.route("/api/v1/saved_query", savedQueryRoutes());
   app.route("/api/v1/annotation_layer", annotationLayerRoutes());
+  app.route("/api/v1/css_template", cssTemplateRoutes());
+  app.route("/dynamic-plugins", dynamicPluginRoutes());
   app.route("/api/v1/report", reportRoutes());
   app.route("/api/v1/time_range", timeRangeRoutes());
   app.route("/", datasourceRoutes());

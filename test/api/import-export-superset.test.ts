@@ -478,7 +478,7 @@ describe("importing Superset's export bundles", () => {
     });
   });
 
-  it("asks for the SSH tunnel secrets the way Superset does", async () => {
+  it("refuses a database behind an SSH tunnel at once, saying why, without asking for its secrets", async () => {
     const withTunnel = warehouseDbYaml
       .replace("Warehouse", "Tunnelled")
       .replace(U.warehouseDb, "4b7e4a9c-1f0e-4f55-9f2a-5a1e2f1d0b09")
@@ -490,15 +490,26 @@ describe("importing Superset's export bundles", () => {
       { name: "x/metadata.yaml", data: metadataYaml("Database") },
       { name: "x/databases/Tunnelled.yaml", data: withTunnel },
     ]);
-    const res = await importInto(
-      admin,
-      "database",
-      form(bundle, "t.zip", { passwords: JSON.stringify({ "databases/Tunnelled.yaml": "p" }) }),
-    );
-    expect(res.status).toBe(422);
-    expect((await json(res)).errors[0].extra["databases/Tunnelled.yaml"]).toEqual({
-      _schema: ["Must provide a password for the ssh tunnel"],
-    });
+    const before = await counts();
+    // Neither without the secrets (no prompts for them) nor with them.
+    const attempts: Record<string, string>[] = [
+      {},
+      {
+        passwords: JSON.stringify({ "databases/Tunnelled.yaml": "p" }),
+        ssh_tunnel_passwords: JSON.stringify({ "databases/Tunnelled.yaml": "tunnel" }),
+      },
+    ];
+    for (const fields of attempts) {
+      const res = await importInto(admin, "database", form(bundle, "t.zip", fields));
+      expect(res.status).toBe(422);
+      const problem = (await json(res)).errors[0].extra["databases/Tunnelled.yaml"];
+      expect(problem).toEqual({
+        _schema: [
+          'This database connects through an SSH tunnel, which Strata does not support. Remove "ssh_tunnel" from this file and make the database reachable directly from Strata, then import again.',
+        ],
+      });
+    }
+    expect(await counts()).toEqual(before);
   });
 
   it("refuses bad input with a clear 4xx and writes nothing", async () => {

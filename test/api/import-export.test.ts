@@ -1,4 +1,4 @@
-import { parse } from "yaml";
+import { parse, stringify } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 import { buildZip, readZipEntries } from "../support/zip-builder.ts";
@@ -183,6 +183,22 @@ describe("export and import round trip", () => {
     );
     expect(overwritten.status, await overwritten.clone().text()).toBe(200);
     expect(chartIdsOf((await births()).position_json).sort()).toEqual([...newIds].sort());
+
+    // CSS in a bundle is cleaned on the way in, as a dashboard save cleans it.
+    const dashFile = `dashboards/Births_${before.id}.yaml`;
+    const unsafe = new Map(files).set(
+      dashFile,
+      stringify({
+        ...dash,
+        css: "@import url(https://evil.example/x.css);\n.a { color: red; background: url(javascript:alert(1)) }",
+      }),
+    );
+    const unsafeZip = buildZip([...unsafe].map(([name, data]) => ({ name: `${root}/${name}`, data })));
+    const cleaned = await importInto(admin, "dashboard", importForm(unsafeZip, "css.zip", { overwrite: "true" }));
+    expect(cleaned.status, await cleaned.clone().text()).toBe(200);
+    const css = (await births()).css;
+    expect(css).toContain(".a { color: red;");
+    expect(css).not.toMatch(/@import|javascript/);
   });
 
   it("exports every kind with its dependencies and masks passwords", async () => {

@@ -296,4 +296,25 @@ describe("report delivery over SMTP", () => {
     const one = await s.call("GET", `/api/v1/report/${id}/log/${log.id}`, { token: admin });
     expect((await json(one)).result).toMatchObject({ id: log.id, state: "Error", uuid: log.uuid });
   });
+
+  it("refuses a Slack incoming webhook on a loopback address as it does webhooks", async () => {
+    const at = slot();
+    const id = await create({
+      type: "Report",
+      name: "Slack hook to loopback",
+      crontab: daily(at),
+      chart,
+      report_format: "TEXT",
+      recipients: [
+        { type: "Slack", recipient_config_json: { target: `${hooks.url}/services/T1/B1/secret` } },
+      ],
+    });
+    expect(await tickAt(at)).toBe(1);
+    const [log] = await settled(id);
+    expect(log.state).toBe("Error");
+    expect(log.error_message).toBe(
+      `Slack to ${hooks.url}: 127.0.0.1 is a private address; webhooks go to public hosts only.`,
+    );
+    expect(hooks.posts.filter((p) => p.path.startsWith("/services/"))).toHaveLength(0);
+  });
 });

@@ -170,7 +170,13 @@ describe("/api/v1/report/", () => {
         report({ recipients: [{ type: "Slack", recipient_config_json: { target: "#general" } }] }),
         400,
         "recipients",
-        "Slack delivery is not available",
+        "Slack channels need a bot token on the server (set SLACK_API_TOKEN)",
+      ],
+      [
+        report({ recipients: [{ type: "SlackV2", recipient_config_json: { target: "C0123" } }] }),
+        400,
+        "recipients",
+        "use a Slack incoming-webhook URL",
       ],
       [
         report({ recipients: [{ type: "Webhook", recipient_config_json: { target: "ftp://x.org" } }] }),
@@ -245,6 +251,23 @@ describe("/api/v1/report/", () => {
       report({ type: "Alert", name: "Unique", database: db, sql: "SELECT 1", validator_type: "not null" }),
     );
     expect(alert.status).toBe(201);
+  });
+
+  it("offers Slack through incoming webhooks only when the server has no Slack bot token", async () => {
+    const reply = await json(await s.call("GET", "/api/v1/report/notification_methods/", { token: admin }));
+    expect(reply.result).toEqual({
+      methods: ["Email", "Slack", "Webhook"],
+      slack: { bot_token: false, incoming_webhook: true },
+    });
+    const hook = await post(
+      report({
+        name: "Slack by hook",
+        recipients: [
+          { type: "Slack", recipient_config_json: { target: "https://hooks.slack.com/services/T1/B1/x" } },
+        ],
+      }),
+    );
+    expect(hook.status).toBe(201);
   });
 
   it("shows, changes and deletes a report only for its owners", async () => {

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { createEngine } from "@strata/engines";
 import { createApp } from "../../functions/src/app.ts";
 import { startLocalRuntime } from "../../functions/src/runtime/local-runtime.ts";
+import { recordResults } from "./results.ts";
 
 /**
  * `npm run bench`: API time against the raw store/engine time for the same work, measured side
@@ -208,6 +209,17 @@ async function main() {
   console.log(
     `chart data cache hit (same request, no force)\n  api ${pct(hit, 50).toFixed(2)} / ${pct(hit, 95).toFixed(2)}`,
   );
+  const ratioOf = (prefix: string) => {
+    const row = rows.find((r) => r.name.startsWith(prefix) || r.name.includes(prefix));
+    if (!row) throw new Error(`no bench row "${prefix}"`);
+    return pct(row.api, 50) / pct(row.raw, 50);
+  };
+  recordResults({
+    dataset_list_ratio: ratioOf("dataset list"),
+    chart_data_light_ratio: ratioOf("50-group sum"),
+    chart_data_heavy_ratio: ratioOf("daily series by kind"),
+    cache_hit_ms: pct(hit, 50),
+  });
   await runtime.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEngine } from "@strata/engines";
+import { recordResults } from "./results.ts";
+import { logInHeaders, memory, resetPeak, startServer } from "./server-process.ts";
 
 /**
  * `npm run bench:sqllab`: a 1M-row SQL Lab run through the real server (its own process, as
@@ -14,82 +14,16 @@ import { createEngine } from "@strata/engines";
 const ROWS = Number(process.env.BENCH_SQLLAB_ROWS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_SQLLAB_ROUNDS ?? 5);
 const SQL = `SELECT i AS id, i % 97 AS bucket, 'row ' || i AS label, i / 3.0 AS third, TIMESTAMP '2024-01-01' + to_seconds(i % 31536000) AS ts FROM range(${ROWS}) t(i)`;
-const PASSWORD = "bench-password-123";
 const SMALL_ROUNDS = Number(process.env.BENCH_SQLLAB_SMALL_ROUNDS ?? 100);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
-/** Peak and current resident memory of a process, in MB (Linux). */
-function memory(pid: number): { peak: number; rss: number } | null {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-    return { peak: kb("VmHWM") / 1024, rss: kb("VmRSS") / 1024 };
-  } catch {
-    return null;
-  }
-}
-/** Resets the peak so the next reading covers only what follows (Linux: clear_refs 5). */
-function resetPeak(pid: number): boolean {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, "5");
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "functions/src/local.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOAD_EXAMPLES: "false",
-      ADMIN_USERNAME: "admin",
-      ADMIN_PASSWORD: PASSWORD,
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error("The server exited while starting");
-    if (
-      await fetch(`${url}/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("The server did not start within 60 s");
-}
-
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), "strata-bench-sqllab-"));
-  const { url, child } = await startServer(dataDir);
+  const server = await startServer(dataDir);
+  const { url, child } = server;
   try {
-    const login = await fetch(`${url}/api/v1/security/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: "admin", password: PASSWORD, provider: "db" }),
-    });
-    const { access_token } = (await login.json()) as { access_token: string };
-    const auth = { authorization: `Bearer ${access_token}`, "content-type": "application/json" };
+    const auth = await logInHeaders(url);
     const created = await fetch(`${url}/api/v1/database/`, {
       method: "POST",
       headers: auth,
@@ -193,9 +127,15 @@ async function main() {
         `server memory: resident before ${before.rss.toFixed(0)} MB, peak during a run ${median(peaks).toFixed(0)} MB (max ${Math.max(...peaks).toFixed(0)} MB); the stand-ins (S3, DynamoDB, SQS) share that process`,
       );
     else console.log("server memory: not measurable here (needs Linux /proc with clear_refs)");
+    // Without a resettable peak, the resident size after the runs stands in for it.
+    const peakMb = peaks.length > 0 ? median(peaks) : (memory(child.pid!)?.rss ?? Number.NaN);
+    recordResults({
+      sqllab_small_ratio: sa / sr,
+      sqllab_1m_first_rows_ratio: a / r,
+      sqllab_1m_peak_mb: peakMb,
+    });
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

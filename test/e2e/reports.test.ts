@@ -188,6 +188,37 @@ describe("alerts", () => {
   });
 });
 
+describe("Slack recipients", () => {
+  it("adds an alert that goes to a Slack incoming webhook (this server has no bot token)", async () => {
+    await e.page.goto(`${e.url}/alert/list/`);
+    await e.page.locator(dt("alert-report-add")).click();
+    const modal = e.page.locator(dt("alert-modal"));
+    await modal.locator(dt("alert-name")).waitFor();
+    await modal.locator(dt("alert-name")).fill("Births to Slack");
+    await choose("alert-database", /examples/i);
+    await modal.locator(`${dt("alert-sql")} .cm-content`).click();
+    await e.page.keyboard.insertText("SELECT 1");
+    const slack = modal.locator(dt("alert-recipients-slack"));
+    // Channel names need the server's bot token: the field says so and nothing is saved.
+    await slack.fill("#general");
+    await modal.getByText(/This server has no Slack bot token/).waitFor();
+    await modal.locator(dt("alert-save")).click();
+    await modal.getByText(/This server has no Slack bot token/).waitFor();
+    expect((await reports("Alert")).some((r) => r.name === "Births to Slack")).toBe(false);
+    await slack.fill("https://hooks.slack.com/services/T1/B1/secret");
+    await modal.locator(dt("alert-save")).click();
+    await modal.locator(dt("alert-name")).waitFor({ state: "detached" });
+    await e.page.locator("tr").filter({ hasText: "Births to Slack" }).waitFor();
+    const id = (await reports("Alert")).find((r) => r.name === "Births to Slack")!.id;
+    const detail = await apiCall<{
+      result: { recipients: { type: string; recipient_config_json: string }[] };
+    }>(e, "GET", `/api/v1/report/${id}`);
+    expect(detail.result.recipients.map((r) => [r.type, JSON.parse(r.recipient_config_json).target])).toEqual(
+      [["Slack", "https://hooks.slack.com/services/T1/B1/secret"]],
+    );
+  });
+});
+
 describe("permissions", () => {
   it("a Gamma user does not see Alerts & reports under Settings", async () => {
     await e.context.clearCookies();

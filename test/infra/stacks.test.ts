@@ -26,6 +26,8 @@ const DEPLOY_ENV = {
   SMTP_MAIL_FROM: "reports@example.com",
   REPORTS_WEBHOOK_ALLOW_PRIVATE: "false",
   CHROMIUM_PATH: "/opt/chromium/chromium",
+  SLACK_API_TOKEN: "xoxb-test-token",
+  SLACK_API_URL: "https://slack.example.com/api",
   CHROMIUM_LAYER_ARN: "arn:aws:lambda:us-east-1:123456789012:layer:chromium:7",
 };
 
@@ -190,7 +192,7 @@ describe("jobs", () => {
     expect(props.nodejs?.install).toEqual(["playwright-core"]);
   });
 
-  it("worker gets the deploy's SMTP_*, REPORTS_* and CHROMIUM_PATH, and only what is set", () => {
+  it("worker gets the deploy's SMTP_*, REPORTS_*, SLACK_* and CHROMIUM_PATH, and only what is set", () => {
     const worker = Object.values(
       t.jobs.findResources("AWS::Lambda::Function", {
         Properties: { Environment: { Variables: { META_TABLE: Match.anyValue() } } },
@@ -254,6 +256,20 @@ describe("api", () => {
     });
   });
 
+  it("handler knows whether Slack has a bot token, and no other report setting", () => {
+    const fns = Object.values(
+      t.api.findResources("AWS::Lambda::Function", {
+        Properties: { Environment: { Variables: { META_TABLE: Match.anyValue() } } },
+      }),
+    );
+    expect(fns).toHaveLength(1);
+    const vars = fns[0].Properties.Environment.Variables;
+    // The API checks Slack recipients against the token and offers SlackV2 only with one.
+    expect(vars.SLACK_API_TOKEN).toBe(DEPLOY_ENV.SLACK_API_TOKEN);
+    for (const name of ["SMTP_HOST", "SMTP_MAIL_FROM", "SLACK_API_URL", "CHROMIUM_PATH"])
+      expect(vars).not.toHaveProperty(name);
+  });
+
   it("handler role is least-privilege: no wildcard actions, nothing data-related on *", () => {
     const statements = statementsOf(t.api, "ApiHandler");
     const actions = statements.flatMap((s) => list(s.Action)) as string[];
@@ -287,13 +303,15 @@ describe("api", () => {
 });
 
 describe("web", () => {
-  it("SPA is served by CloudFront with the API proxied on /api/* and /logout/", () => {
+  it("SPA is served by CloudFront with the API proxied on /api/*, /logout/, /lang/* and /dynamic-plugins/*", () => {
     t.web.hasResourceProperties("AWS::CloudFront::Distribution", {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: "index.html",
         CacheBehaviors: [
           Match.objectLike({ PathPattern: "/api/*", AllowedMethods: Match.arrayWith(["POST"]) }),
           Match.objectLike({ PathPattern: "/logout/", AllowedMethods: Match.arrayWith(["POST"]) }),
+          Match.objectLike({ PathPattern: "/lang/*" }),
+          Match.objectLike({ PathPattern: "/dynamic-plugins/*", AllowedMethods: Match.arrayWith(["GET"]) }),
         ],
         // Distribution-wide error pages would turn API 404s into index.html.
         CustomErrorResponses: Match.absent(),

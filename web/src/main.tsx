@@ -8,6 +8,7 @@ import { setAsyncJobTimeout } from "./components/charts/data/async-job";
 import { setUnauthorizedHandler } from "./lib/api-client";
 import { seedMeRoles } from "./lib/auth/me-roles";
 import { bootstrapConfNumber, bootstrapMeRoles, readBootstrap } from "./lib/bootstrap";
+import { activateLocale, initialLocale } from "./lib/i18n";
 
 // Who the page was served to and the server's limits, inlined in the HTML: no request before the
 // first paint, and no 401 for a visitor who isn't signed in.
@@ -27,10 +28,14 @@ setUnauthorizedHandler(() => {
     void router.navigate(loginPath(pathname + search), { replace: true });
 });
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// The UI language's catalogue (a lazy chunk; none for English) loads before the first render, so
+// no screen flashes in English first.
+void activateLocale(initialLocale(boot)).then(() =>
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

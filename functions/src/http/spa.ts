@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join, relative } from "node:path";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "./env.ts";
+import { requestLocale } from "./locale.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -64,7 +65,7 @@ export function attributeJson(value: unknown): string {
  * before its first request. Per-caller, so never cached.
  */
 function page(c: Context<AppEnv>, template: string) {
-  const boot = c.get("core").bootstrap(c.get("principal"));
+  const boot = c.get("core").bootstrap(c.get("principal"), requestLocale(c));
   c.header("Cache-Control", "no-store");
   return c.html(template.replace(ROOT, `<div id="root" data-bootstrap="${attributeJson(boot)}">`));
 }

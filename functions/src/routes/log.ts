@@ -1,6 +1,8 @@
+import { RecentActivityQuerySchema } from "@strata/contracts";
 import { LOG_LIST_SPEC } from "@strata/core";
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
+import { risonQuery } from "../http/input.ts";
 import { listRoutes } from "../http/resource.ts";
 
 /** The events of a POST /superset/log/: JSON `{events}` (array or JSON text) or a form field. */
@@ -20,7 +22,10 @@ async function eventsOf(c: Context<AppEnv>): Promise<{ events: unknown; guestTok
   return { events, guestToken: typeof body.guest_token === "string" ? body.guest_token : undefined };
 }
 
-/** `POST /superset/log/?explode=events` (batches from the SPA) and the admins' `GET /api/v1/log/`. */
+/**
+ * `POST /superset/log/?explode=events` (batches from the SPA), the admins' `GET /api/v1/log/` and
+ * everyone's own `GET /api/v1/log/recent_activity/`.
+ */
 export function logRoutes() {
   const list = listRoutes({
     view: "Log",
@@ -34,6 +39,10 @@ export function logRoutes() {
       const referrer = c.req.header("referer") ?? null;
       const count = await c.get("core").eventLog.recordBatch(c.get("principal"), batch, referrer);
       return c.json({ result: "OK", count });
+    })
+    .get("/api/v1/log/recent_activity", async (c) => {
+      const q = risonQuery(c, RecentActivityQuerySchema);
+      return c.json({ result: await c.get("core").eventLog.recentActivity(c.get("principal"), q) });
     })
     .route("/api/v1/log", list);
 }

@@ -1,5 +1,16 @@
-import { ListQuerySchema, ReportPostSchema, ReportPutSchema } from "@strata/contracts";
-import { applyListQuery, REPORT_LIST_SPEC, REPORT_LOG_LIST_SPEC, REPORT_VIEW } from "@strata/core";
+import {
+  ListQuerySchema,
+  type ReportNotificationMethods,
+  ReportPostSchema,
+  ReportPutSchema,
+} from "@strata/contracts";
+import {
+  applyListQuery,
+  REPORT_LIST_SPEC,
+  REPORT_LOG_LIST_SPEC,
+  REPORT_VIEW,
+  requirePermission,
+} from "@strata/core";
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import { jsonBody, pathId, risonQuery } from "../http/input.ts";
@@ -28,37 +39,54 @@ export function reportRoutes() {
       run: (c, id) => c.get("core").reports.remove(c.get("principal"), id),
     },
   });
-  return new Hono<AppEnv>()
-    .route("/", list)
-    .get("/:id{[0-9]+}/log", async (c) => {
-      const rows = await c.get("core").reports.logs(c.get("principal"), pathId(c));
-      return c.json(applyListQuery(rows, risonQuery(c, ListQuerySchema), REPORT_LOG_LIST_SPEC));
-    })
-    .get("/:id{[0-9]+}/log/:logId{[0-9]+}", async (c) => {
-      const logId = pathId(c, "logId");
-      return c.json({
-        id: logId,
-        result: await c.get("core").reports.log(c.get("principal"), pathId(c), logId),
-      });
-    })
-    .get("/:id{[0-9]+}", async (c) => {
-      const id = pathId(c);
-      return c.json({ id, result: await c.get("core").reports.detail(c.get("principal"), id) });
-    })
-    .post("/", async (c) => {
-      const p = c.get("principal");
-      const reports = c.get("core").reports;
-      const report = await reports.create(p, await jsonBody(c, ReportPostSchema));
-      return c.json({ id: report.id, result: await reports.detail(p, report.id) }, 201);
-    })
-    .put("/:id{[0-9]+}", async (c) => {
-      const p = c.get("principal");
-      const reports = c.get("core").reports;
-      const report = await reports.update(p, pathId(c), await jsonBody(c, ReportPutSchema));
-      return c.json({ id: report.id, result: await reports.detail(p, report.id) });
-    })
-    .delete("/:id{[0-9]+}", async (c) => {
-      await c.get("core").reports.remove(c.get("principal"), pathId(c));
-      return c.json({ message: "OK" });
-    });
+  return (
+    new Hono<AppEnv>()
+      .get("/notification_methods", (c) => {
+        requirePermission(c.get("principal"), "can_read", REPORT_VIEW);
+        return c.json({ result: c.get("core").reports.delivery() } satisfies ReportNotificationMethods);
+      })
+      // A report file behind a signed short-lived link: no session, the signature is the grant.
+      .get("/file/:fileId", async (c) => {
+        const file = await c
+          .get("core")
+          .reports.openFile(c.req.param("fileId"), c.req.query("expires"), c.req.query("signature"));
+        return c.body(Buffer.from(file.bytes), 200, {
+          "content-type": file.contentType,
+          "content-disposition": `attachment; filename="${file.fileName.replace(/[^\w .-]+/g, "_")}"`,
+          "cache-control": "private, no-store",
+        });
+      })
+      .route("/", list)
+      .get("/:id{[0-9]+}/log", async (c) => {
+        const rows = await c.get("core").reports.logs(c.get("principal"), pathId(c));
+        return c.json(applyListQuery(rows, risonQuery(c, ListQuerySchema), REPORT_LOG_LIST_SPEC));
+      })
+      .get("/:id{[0-9]+}/log/:logId{[0-9]+}", async (c) => {
+        const logId = pathId(c, "logId");
+        return c.json({
+          id: logId,
+          result: await c.get("core").reports.log(c.get("principal"), pathId(c), logId),
+        });
+      })
+      .get("/:id{[0-9]+}", async (c) => {
+        const id = pathId(c);
+        return c.json({ id, result: await c.get("core").reports.detail(c.get("principal"), id) });
+      })
+      .post("/", async (c) => {
+        const p = c.get("principal");
+        const reports = c.get("core").reports;
+        const report = await reports.create(p, await jsonBody(c, ReportPostSchema));
+        return c.json({ id: report.id, result: await reports.detail(p, report.id) }, 201);
+      })
+      .put("/:id{[0-9]+}", async (c) => {
+        const p = c.get("principal");
+        const reports = c.get("core").reports;
+        const report = await reports.update(p, pathId(c), await jsonBody(c, ReportPutSchema));
+        return c.json({ id: report.id, result: await reports.detail(p, report.id) });
+      })
+      .delete("/:id{[0-9]+}", async (c) => {
+        await c.get("core").reports.remove(c.get("principal"), pathId(c));
+        return c.json({ message: "OK" });
+      })
+  );
 }

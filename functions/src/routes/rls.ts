@@ -12,6 +12,12 @@ export function rlsRoutes() {
     noun: "rule",
     rows: (c) => c.get("core").rls.rows(),
     spec: RLS_LIST_SPEC,
+    // Superset's allowed_rel_fields: the rule modal picks datasets and roles from these.
+    related: {
+      tables: async (c) =>
+        (await c.get("core").datasets.all()).map((d) => ({ value: d.id, text: d.table_name })),
+      roles: async (c) => (await c.get("core").roles.all()).map((r) => ({ value: r.id, text: r.name })),
+    },
     remove: {
       check: async (c, id) => {
         await c.get("core").rls.get(c.get("principal"), id);

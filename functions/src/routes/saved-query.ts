@@ -11,7 +11,7 @@ export function savedQueryRoutes() {
   const list = listRoutes({
     view: "SavedQuery",
     noun: "saved query",
-    rows: (c) => c.get("core").savedQueries.rows(c.get("principal")),
+    rows: (c) => c.get("core").taggedLists.savedQueries(c.get("principal")),
     spec: SAVED_QUERY_LIST_SPEC,
     related: {
       created_by: userOptions,

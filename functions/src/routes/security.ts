@@ -257,3 +257,14 @@ export function meRoutes() {
       })
   );
 }
+
+/** `/api/v1/user/…` (Superset's UserRestApi): the avatar image, a redirect when one exists. */
+export function userRoutes() {
+  return new Hono<AppEnv>().get("/:id{[0-9]+}/avatar.png", async (c) => {
+    const url = await c.get("core").users.avatarUrl(c.get("principal"), pathId(c));
+    // Lists draw several avatars per row: the browser asks once per user and hour.
+    c.header("Cache-Control", "private, max-age=3600");
+    if (url) return c.redirect(url, 301);
+    return c.body(null, 204);
+  });
+}

@@ -131,10 +131,15 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   // The queue stand-in is in memory: whatever the last process had queued or was running died
   // with it. Tell the users now rather than leave their charts and queries spinning.
   const recovered = await core.recover({ atStart: true });
-  if (recovered.lostJobs || recovered.interruptedRuns)
+  if (recovered.lostJobs || recovered.interruptedRuns || recovered.rolledBackImports)
     log(
-      `Recovered after a stop: ${recovered.lostJobs} chart job(s) reported lost, ${recovered.interruptedRuns} SQL Lab run(s) marked interrupted.`,
+      `Recovered after a stop: ${recovered.lostJobs} chart job(s) reported lost, ${recovered.interruptedRuns} SQL Lab run(s) marked interrupted, ${recovered.rolledBackImports} unfinished import(s) rolled back.`,
     );
+  // Report files sent by link live under the results' `tmp/`: the cloud bucket drops them after a
+  // day by a lifecycle rule; here the start and the minute tick do.
+  const sweepLinkedFiles = () =>
+    core.reports.sweepLinkedFiles().catch((e) => console.error("Linked report file sweep failed:", e));
+  await sweepLinkedFiles();
   const worker = startWorkerLoop(core.deps.jobs, core.jobHandlers, console.error, core.jobGiveUp);
   // The local stand-in for the schedule Lambda's minute tick.
   let ticking: Promise<unknown> = Promise.resolve();
@@ -143,6 +148,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       core.scheduledQueries.tick().catch((e) => console.error("Schedule tick failed:", e)),
       core.reports.tick().catch((e) => console.error("Reports tick failed:", e)),
       core.recover().catch((e) => console.error("Recovery sweep failed:", e)),
+      sweepLinkedFiles(),
     ]);
   }, 60_000);
   scheduler.unref();

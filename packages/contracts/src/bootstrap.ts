@@ -36,6 +36,8 @@ export const BootstrapSchema = v.object({
   common: v.object({
     feature_flags: v.record(v.string(), v.boolean()),
     conf: v.record(v.string(), v.union([v.number(), v.string(), v.boolean(), v.null()])),
+    /** The UI language (Superset's `common.locale`): the `/lang/<locale>` choice, else "en". */
+    locale: v.optional(v.string()),
   }),
 });
 export type BootstrapData = v.InferOutput<typeof BootstrapSchema>;

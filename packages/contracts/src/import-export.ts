@@ -160,6 +160,16 @@ export const DatasetFileSchema = v.looseObject({
 });
 export type DatasetFile = v.InferOutput<typeof DatasetFileSchema>;
 
+/** Custom tag names on a chart or dashboard (Superset 4+ writes them when tagging is on). */
+const tagNameList = v.nullish(
+  v.pipe(
+    v.array(
+      v.pipe(v.string("Not a valid string."), v.maxLength(250, "A tag name has at most 250 characters.")),
+    ),
+    v.maxLength(1_000),
+  ),
+);
+
 export const ChartFileSchema = v.looseObject({
   slice_name: required(250),
   viz_type: required(250),
@@ -173,6 +183,7 @@ export const ChartFileSchema = v.looseObject({
   cache_timeout: integer,
   external_url: text(),
   is_managed_externally: flag,
+  tags: tagNameList,
 });
 export type ChartFile = v.InferOutput<typeof ChartFileSchema>;
 
@@ -188,6 +199,7 @@ export const DashboardFileSchema = v.looseObject({
   metadata: v.nullish(v.record(v.string(), v.unknown())),
   external_url: text(),
   is_managed_externally: flag,
+  tags: tagNameList,
 });
 export type DashboardFile = v.InferOutput<typeof DashboardFileSchema>;
 
@@ -202,6 +214,23 @@ export const SavedQueryFileSchema = v.looseObject({
   template_parameters: jsonField,
 });
 export type SavedQueryFile = v.InferOutput<typeof SavedQueryFileSchema>;
+
+/** `tags.yaml` at a bundle's root: the custom tags its charts and dashboards carry, described. */
+export const TagsFileSchema = v.looseObject({
+  tags: v.optional(
+    v.pipe(
+      v.array(
+        v.looseObject({
+          tag_name: v.pipe(v.string("Missing data for required field."), v.maxLength(250)),
+          description: text(),
+        }),
+      ),
+      v.maxLength(10_000),
+    ),
+    [],
+  ),
+});
+export type TagsFile = v.InferOutput<typeof TagsFileSchema>;
 
 /** metadata.yaml */
 export const BundleMetadataSchema = v.looseObject({

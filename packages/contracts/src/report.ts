@@ -253,3 +253,15 @@ export interface ReportLogRow {
   value_row_json: string | null;
   uuid: string;
 }
+
+/**
+ * `GET /api/v1/report/notification_methods/`: the recipient types this server delivers to
+ * (Superset's ALERT_REPORTS_NOTIFICATION_METHODS). Slack is there whenever incoming-webhook URLs
+ * work; channel names and SlackV2 need the server's bot token (SLACK_API_TOKEN).
+ */
+export interface ReportNotificationMethods {
+  result: {
+    methods: RecipientType[];
+    slack: { bot_token: boolean; incoming_webhook: boolean };
+  };
+}

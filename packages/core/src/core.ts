@@ -2,6 +2,7 @@ import type { EngineFactory, RegistryOptions } from "./databases/engine-registry
 import { Annotations } from "./annotations/annotations.ts";
 import { ChartAnnotations } from "./annotations/chart-annotations.ts";
 import { AnnotationLayers } from "./annotations/layers.ts";
+import { CssTemplates } from "./css-templates/service.ts";
 import { AsyncEvents } from "./async/events.ts";
 import { InFlightJobs } from "./chart-data/in-flight.ts";
 import { ChartQueries } from "./chart-data/run.ts";
@@ -37,6 +38,7 @@ import { DashboardContents } from "./dashboards/contents.ts";
 import { SavedQueries } from "./sqllab/saved-queries.ts";
 import { TabStates } from "./sqllab/tab-state.ts";
 import { EventLog } from "./logs/event-log.ts";
+import { activitySubjects } from "./logs/activity-subjects.ts";
 import { type SqlLabLimits, sqlLabConf } from "./sqllab/limits.ts";
 import { bootstrapPayload } from "./security/bootstrap.ts";
 import type { Principal } from "./security/principal.ts";
@@ -122,6 +124,7 @@ export function createCore(deps: CoreDeps) {
         () => false,
       ),
     canEdit: (p, id) => ds.canEdit(p, id),
+    exists: async (id) => Boolean(await ds.find(id)),
     describe: async (p, id) => {
       const { ds: d, db } = await ds.get(p, id);
       return canAccessDataset(p, d, db)
@@ -147,6 +150,7 @@ export function createCore(deps: CoreDeps) {
         () => false,
       ),
     canEdit: (p, id) => charts.canEdit(p, id),
+    exists: async (id) => Boolean(await charts.find(id)),
     describe: async (p, id) => {
       const { chart } = await charts.get(p, id);
       return { name: chart.slice_name, url: `/explore/?slice_id=${id}` };
@@ -159,6 +163,7 @@ export function createCore(deps: CoreDeps) {
         () => false,
       ),
     canEdit: (p, id) => dashboards.canEdit(p, id),
+    exists: async (id) => Boolean(await dashboards.find(id)),
     describe: async (p, id) => {
       const d = await dashboards.get(p, id);
       return { name: d.dashboard_title, url: `/superset/dashboard/${d.slug ?? id}/` };
@@ -179,6 +184,7 @@ export function createCore(deps: CoreDeps) {
         () => false,
       ),
     canEdit: async () => false,
+    exists: async (id) => Boolean(await tags.find(id)),
     describe: async () => undefined,
   });
   const favorites = new Favorites(deps.meta, taggables);
@@ -245,6 +251,19 @@ export function createCore(deps: CoreDeps) {
     deps.features?.sqlLab,
   );
   const savedQueries = new SavedQueries(deps.meta, databases, usersById);
+  taggables.register("saved_query", {
+    canRead: (p, id) =>
+      savedQueries.get(p, id).then(
+        () => true,
+        () => false,
+      ),
+    canEdit: (p, id) => savedQueries.canEdit(p, id),
+    exists: async (id) => Boolean(await savedQueries.find(id)),
+    describe: async (p, id) => {
+      const q = await savedQueries.get(p, id);
+      return { name: q.label, url: `/sqllab/?savedQueryId=${id}` };
+    },
+  });
   const scheduledQueries = new ScheduledQueries(deps.meta, sqlLab, principalOf);
   const reports = new Reports({
     meta: deps.meta,
@@ -262,6 +281,8 @@ export function createCore(deps: CoreDeps) {
       webhookAllowPrivate: false,
     },
     renderer: deps.reportRenderer,
+    results: deps.results,
+    datasets: ds,
   });
   const tabStates = new TabStates(deps.meta, sqlLab);
   const kv = createKeyValue({ store: deps.meta, datasets: ds, charts, databases });
@@ -281,6 +302,17 @@ export function createCore(deps: CoreDeps) {
     [ChartDataService.JOB_KIND]: (job, msg) => chartData.failJob(job, msg),
   };
 
+  const assets = new Assets({
+    meta: deps.meta,
+    box,
+    databases,
+    datasets: ds,
+    charts,
+    dashboards,
+    savedQueries,
+    tags,
+    forgetEngine: (db) => registry.forget(db),
+  });
   return {
     deps,
     security,
@@ -296,7 +328,7 @@ export function createCore(deps: CoreDeps) {
     tags,
     favorites,
     /** Chart, dashboard and dataset list rows with their tags and the caller's star. */
-    taggedLists: taggedLists({ tags, favorites }, { charts, dashboards, datasets: ds }),
+    taggedLists: taggedLists({ tags, favorites }, { charts, dashboards, datasets: ds, savedQueries }),
     taggables,
     registry,
     jobHandlers,
@@ -306,6 +338,8 @@ export function createCore(deps: CoreDeps) {
     columnValues,
     annotationLayers,
     annotations,
+    /** CSS templates (Settings → Manage → CSS Templates, and the dashboard's Edit CSS). */
+    cssTemplates: new CssTemplates(deps.meta, usersById),
     rls,
     guests,
     sqlLab,
@@ -314,22 +348,14 @@ export function createCore(deps: CoreDeps) {
       deps.meta,
       async (ids) => new Map([...(await usersById(ids))].map(([id, u]) => [id, u.username])),
       (token) => guests.resolve(token),
+      activitySubjects(dashboards, charts),
     ),
     scheduledQueries,
     /** Alerts and reports: API verbs, the minute tick (`reports.tick`) and the worker's runs. */
     reports,
     tabStates,
     /** Export and import of dashboards, charts, datasets, databases and saved queries (Superset's format). */
-    assets: new Assets({
-      meta: deps.meta,
-      box,
-      databases,
-      datasets: ds,
-      charts,
-      dashboards,
-      savedQueries,
-      forgetEngine: (db) => registry.forget(db),
-    }),
+    assets,
     /** Explore form-data keys, permalinks and SQL Lab's incoming queries. */
     kv,
     explore,
@@ -338,8 +364,9 @@ export function createCore(deps: CoreDeps) {
       samples(ds, databases, p, datasetId, payload, page, perPage, await rls.clausesFor(p, datasetId)),
     timeRanges: new TimeRanges(),
     /** What a page is served with (Superset's bootstrap data): the caller, flags and limits. */
-    bootstrap: (p: Principal) =>
+    bootstrap: (p: Principal, locale?: string) =>
       bootstrapPayload(p, {
+        locale,
         featureFlags: { GLOBAL_ASYNC_QUERIES: deps.features?.globalAsyncQueries ?? false },
         conf: {
           SUPERSET_WEBSERVER_TIMEOUT: chartData.limits.timeoutSec,
@@ -356,11 +383,13 @@ export function createCore(deps: CoreDeps) {
     async recover(opts: { atStart?: boolean } = {}) {
       const all = opts.atStart ?? false;
       if (all) await deps.meta.backfillOwnerIndex("query");
-      const [lostJobs, interruptedRuns] = await Promise.all([
+      if (all) await deps.meta.backfillOwnerIndex("log");
+      const [lostJobs, interruptedRuns, rolledBackImports] = await Promise.all([
         chartData.sweepLostJobs({ all }),
         sqlLab.sweepInterrupted({ all }),
+        assets.rollBackUnfinished({ all }),
       ]);
-      return { lostJobs, interruptedRuns };
+      return { lostJobs, interruptedRuns, rolledBackImports };
     },
     async close() {
       await chartData.flush();

@@ -51,6 +51,7 @@ export * from "./databases/list-spec.ts";
 export * from "./tags/list-spec.ts";
 export * from "./rls/list-spec.ts";
 export * from "./annotations/list-spec.ts";
+export * from "./css-templates/index.ts";
 export * from "./sqllab/saved-query-list-spec.ts";
 export * from "./security/list-spec.ts";
 export * from "./reports/index.ts";

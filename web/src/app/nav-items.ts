@@ -1,6 +1,10 @@
 import { paths } from "../config/paths";
 import { annotationPaths } from "../features/annotations/paths";
+import { cssTemplatePaths } from "../features/css-templates/paths";
+import { rlsPaths } from "../features/rls/paths";
+import { userInfoPaths } from "../features/user-info/paths";
 import type { CurrentUser } from "../lib/auth/current-user";
+import { translatable } from "../lib/i18n";
 
 export interface NavLinkItem {
   label: string;
@@ -39,21 +43,57 @@ export const menus: NavMenu[] = [
       },
     ],
   },
+];
+
+/** A titled section of the Settings menu. */
+export interface NavGroup {
+  label: string;
+  items: NavLinkItem[];
+}
+
+/**
+ * The Settings menu, grouped as Superset's: Security, Manage, then the user's own links (the
+ * menu adds Logout to that group and an About section with the version). An item shows only
+ * with the permission behind its page; a group with no item left is not drawn.
+ */
+export const settingsGroups: NavGroup[] = [
   {
-    label: "Settings",
+    label: translatable("Security"),
     items: [
-      { label: "List users", to: paths.users, visible: (u) => u.isAdmin },
-      { label: "List roles", to: paths.roles, visible: (u) => u.isAdmin },
+      { label: translatable("List Users"), to: paths.users, visible: (u) => u.can("can_read", "User") },
+      { label: translatable("List Roles"), to: paths.roles, visible: (u) => u.can("can_read", "Role") },
       {
-        label: "Annotation layers",
+        label: translatable("Row Level Security"),
+        to: rlsPaths.list,
+        visible: (u) => u.can("can_read", "RowLevelSecurity"),
+      },
+    ],
+  },
+  {
+    label: translatable("Manage"),
+    items: [
+      {
+        label: translatable("Annotation Layers"),
         to: annotationPaths.layers,
         visible: (u) => u.can("can_read", "AnnotationLayer"),
       },
+      // Gamma reads templates (a dashboard's Edit CSS offers them); the page is for those who
+      // manage them, as Superset keeps "CSS Templates" to Alpha and Admin.
       {
-        label: "Alerts & reports",
+        label: translatable("CSS Templates"),
+        to: cssTemplatePaths.list,
+        visible: (u) => u.can("can_write", "CssTemplate"),
+      },
+      {
+        label: translatable("Alerts & Reports"),
         to: paths.alerts,
         visible: (u) => u.can("can_read", "ReportSchedule"),
       },
+      { label: translatable("Tags"), to: "/superset/tags/", visible: (u) => u.can("can_read", "Tag") },
     ],
+  },
+  {
+    label: translatable("User"),
+    items: [{ label: translatable("Info"), to: userInfoPaths.info, visible: () => true }],
   },
 ];

@@ -2,7 +2,11 @@ import { lazy } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { paths } from "../config/paths";
 import { annotationPaths } from "../features/annotations/paths";
+import { cssTemplatePaths } from "../features/css-templates/paths";
 import { reportRenderPath } from "../features/report-render/paths";
+import { rlsPaths } from "../features/rls/paths";
+import { tagPaths } from "../features/tags/paths";
+import { userInfoPaths } from "../features/user-info/paths";
 import { AppLayout } from "./app-layout";
 import { RouteErrorPage } from "./route-error-page";
 
@@ -23,10 +27,15 @@ const UsersListPage = lazy(() => import("../features/users/users-list-page"));
 const RolesListPage = lazy(() => import("../features/roles/roles-list-page"));
 const AnnotationLayersListPage = lazy(() => import("../features/annotations/annotation-layers-list-page"));
 const AnnotationsListPage = lazy(() => import("../features/annotations/annotations-list-page"));
+const CssTemplatesListPage = lazy(() => import("../features/css-templates/css-templates-list-page"));
+const RlsListPage = lazy(() => import("../features/rls/rls-list-page"));
+const UserInfoPage = lazy(() => import("../features/user-info/user-info-page"));
 const EmbeddedPage = lazy(() => import("../features/dashboards/embedded/embedded-page"));
 const ReportRenderPage = lazy(() => import("../features/report-render/report-render-page"));
 const AlertsReportsPage = lazy(() => import("../features/reports/alerts-reports-page"));
 const ExecutionLogPage = lazy(() => import("../features/reports/execution-log-page"));
+const TagsListPage = lazy(() => import("../features/tags/tags-list-page"));
+const TaggedObjectsPage = lazy(() => import("../features/tags/tagged-objects-page"));
 const NotFoundPage = lazy(() => import("./not-found-page"));
 
 /** Route table; every Superset page route listed in PRODUCT.md resolves here. */
@@ -61,10 +70,15 @@ export const routes: RouteObject[] = [
       { path: paths.roles, element: <RolesListPage /> },
       { path: annotationPaths.layers, element: <AnnotationLayersListPage /> },
       { path: annotationPaths.layerPattern, element: <AnnotationsListPage /> },
+      { path: cssTemplatePaths.list, element: <CssTemplatesListPage /> },
+      { path: rlsPaths.list, element: <RlsListPage /> },
+      { path: userInfoPaths.info, element: <UserInfoPage /> },
       { path: paths.alerts, element: <AlertsReportsPage type="Alert" /> },
       { path: paths.reports, element: <AlertsReportsPage type="Report" /> },
       { path: paths.alertLogPattern, element: <ExecutionLogPage type="Alert" /> },
       { path: paths.reportLogPattern, element: <ExecutionLogPage type="Report" /> },
+      { path: tagPaths.list, element: <TagsListPage /> },
+      { path: tagPaths.entitiesPattern, element: <TaggedObjectsPage /> },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

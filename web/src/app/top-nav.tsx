@@ -2,24 +2,14 @@ import { Anchor, Avatar, Button, Group, Menu, Text, UnstyledButton } from "@mant
 import { IconChevronDown, IconLogout, IconUser } from "@tabler/icons-react";
 import { Link, NavLink } from "react-router";
 import { BrandLogo } from "../components/brand-logo";
+import { LanguagePicker } from "../components/language-picker";
 import { paths } from "../config/paths";
-import { logout } from "../features/login/api/logout";
 import { useCurrentUser } from "../lib/auth/current-user";
 import { t } from "../lib/i18n";
+import { logOut } from "./log-out";
 import { menus, topLinks } from "./nav-items";
 import { NewMenu } from "./new-menu";
-
-/**
- * Logging out is a POST with the CSRF token; then a full load of the login page drops every
- * cached response of the old session. If the POST fails, the server's /logout/ page (a confirm
- * button) is the way out.
- */
-function logOut() {
-  logout().then(
-    () => window.location.assign(paths.login),
-    () => window.location.assign(paths.logout),
-  );
-}
+import { SettingsMenu } from "./settings-menu";
 
 export function TopNav() {
   const current = useCurrentUser();
@@ -77,6 +67,8 @@ export function TopNav() {
       </Group>
       <Group gap="xs" wrap="nowrap">
         <NewMenu />
+        <SettingsMenu />
+        <LanguagePicker />
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <UnstyledButton aria-label={t("User menu")} data-test="user-menu">

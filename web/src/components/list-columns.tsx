@@ -33,46 +33,48 @@ export function hiddenColumn<T>(id: string): ListColumn<T> {
   return { id, hidden: true };
 }
 
-/**
- * The actions column of a list row: Edit (when `onEdit` is given), any `more` actions, then Delete;
- * all hidden without write permission.
- */
-export function rowActionsColumn<T>(options: {
+export interface RowActionOptions<T> {
   canWrite: boolean;
   askDelete: (rows: T[]) => unknown;
   onEdit?: (row: T) => void;
   more?: (row: T) => RowAction[];
-}): ListColumn<T> {
-  const { canWrite, askDelete, onEdit, more } = options;
+}
+
+/** A row's actions: Edit (when `onEdit` is given), any `more` actions, then Delete; Edit and Delete need write permission. */
+export function rowActionsOf<T>(
+  row: T,
+  { canWrite, askDelete, onEdit, more }: RowActionOptions<T>,
+): RowAction[] {
+  return [
+    ...(onEdit
+      ? [
+          {
+            label: t("Edit"),
+            icon: <IconPencil size={16} />,
+            test: "edit",
+            hidden: !canWrite,
+            onClick: () => onEdit(row),
+          },
+        ]
+      : []),
+    ...(more?.(row) ?? []),
+    {
+      label: t("Delete"),
+      icon: <IconTrash size={16} />,
+      test: "delete",
+      color: "red",
+      hidden: !canWrite,
+      onClick: () => void askDelete([row]),
+    },
+  ];
+}
+
+/** The actions column of a list row (see `rowActionsOf`). */
+export function rowActionsColumn<T>(options: RowActionOptions<T>): ListColumn<T> {
   return {
     id: "actions",
     header: t("Actions"),
-    render: (row) => (
-      <RowActions
-        actions={[
-          ...(onEdit
-            ? [
-                {
-                  label: t("Edit"),
-                  icon: <IconPencil size={16} />,
-                  test: "edit",
-                  hidden: !canWrite,
-                  onClick: () => onEdit(row),
-                },
-              ]
-            : []),
-          ...(more?.(row) ?? []),
-          {
-            label: t("Delete"),
-            icon: <IconTrash size={16} />,
-            test: "delete",
-            color: "red",
-            hidden: !canWrite,
-            onClick: () => void askDelete([row]),
-          },
-        ]}
-      />
-    ),
+    render: (row) => <RowActions actions={rowActionsOf(row, options)} />,
   };
 }
 

@@ -11,6 +11,12 @@ export function ownerName(o: Owner): string {
   return [o.first_name, o.last_name].filter(Boolean).join(" ") || `#${o.id}`;
 }
 
+/**
+ * Superset's avatar endpoint: a redirect to the image, or 204 when the user has none (Strata
+ * stores none today). An image that does not load leaves the initials drawn instead.
+ */
+export const avatarUrl = (userId: number) => `/api/v1/user/${userId}/avatar.png`;
+
 function initials(o: Owner): string {
   return `${o.first_name?.[0] ?? ""}${o.last_name?.[0] ?? ""}`.toUpperCase() || "?";
 }
@@ -31,7 +37,14 @@ export function OwnerAvatars({
       <Avatar.Group spacing="xs" data-test="owner-avatars">
         {shown.map((o) => (
           <Tooltip key={o.id} label={ownerName(o)} withArrow>
-            <Avatar size="sm" radius="xl" color="initials" name={ownerName(o)} aria-label={ownerName(o)}>
+            <Avatar
+              size="sm"
+              radius="xl"
+              color="initials"
+              src={avatarUrl(o.id)}
+              name={ownerName(o)}
+              aria-label={ownerName(o)}
+            >
               {initials(o)}
             </Avatar>
           </Tooltip>

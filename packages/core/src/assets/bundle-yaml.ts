@@ -1,4 +1,19 @@
-import { parse, stringify } from "yaml";
+type YamlLibrary = typeof import("yaml");
+
+/**
+ * The YAML library (a tenth of the API bundle) is read when an import or export starts, not on
+ * every cold start: `Assets` awaits `loadYaml()` before reading or writing a bundle.
+ */
+let yaml: YamlLibrary | undefined;
+
+export async function loadYaml(): Promise<void> {
+  yaml ??= await import("yaml");
+}
+
+function library(): YamlLibrary {
+  if (!yaml) throw new Error("The YAML library is not loaded: await loadYaml() first.");
+  return yaml;
+}
 
 /** Aliases one file may use: real exports have none; a "billion laughs" file needs thousands. */
 const MAX_ALIASES = 100;
@@ -27,6 +42,7 @@ function checkValue(value: unknown, depth = 0): void {
  * turned into dates), a bound on aliases, unique keys, plain data out.
  */
 export function parseYaml(text: string): unknown {
+  const { parse } = library();
   let value: unknown;
   try {
     value = parse(text, {
@@ -49,7 +65,7 @@ export function parseYaml(text: string): unknown {
  * `on`, an ISO timestamp, `1:20`…).
  */
 export function dumpYaml(value: unknown): string {
-  return stringify(value, {
+  return library().stringify(value, {
     version: "1.1",
     singleQuote: true,
     indentSeq: false,

@@ -51,6 +51,12 @@ function defaultPosition(title: string): Layout {
  */
 export class AssetExport {
   private readonly files = new Map<string, string>();
+  /** Custom tags written on exported charts and dashboards, for `tags.yaml`. */
+  private readonly usedTags = new Map<string, string | null>();
+  private tagIndex?: Promise<{
+    names: Map<number, { name: string; description: string | null }>;
+    byType: Map<string, Map<number, number[]>>;
+  }>;
 
   constructor(
     private readonly ports: AssetPorts,
@@ -82,11 +88,41 @@ export class AssetExport {
       const found = await Promise.all(unique.map((id) => this.ports.savedQueries.get(this.p, id)));
       for (const q of found) await this.savedQuery(q);
     }
+    // Superset's `tags.yaml`: the tags named in the bundle, with their descriptions.
+    if (this.usedTags.size) {
+      const tags = [...this.usedTags]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([tag_name, description]) => ({ tag_name, description }));
+      this.files.set("tags.yaml", dumpYaml({ tags }));
+    }
     const root = `${resource}_export_${exportTimestamp(now)}`;
     return {
       fileName: `${root}.zip`,
       zip: writeZip([...this.files].map(([name, text]) => [`${root}/${name}`, text])),
     };
+  }
+
+  /** The names of the tags on one chart or dashboard (and noted for `tags.yaml`). */
+  private async tagsOf(type: "chart" | "dashboard", id: number): Promise<string[]> {
+    this.tagIndex ??= (async () => {
+      const names = new Map(
+        (await this.ports.tags.all()).map((t) => [t.id, { name: t.name, description: t.description }]),
+      );
+      const byType = new Map([
+        ["chart", await this.ports.tags.tagsByObject("chart")],
+        ["dashboard", await this.ports.tags.tagsByObject("dashboard")],
+      ]);
+      return { names, byType };
+    })();
+    const { names, byType } = await this.tagIndex;
+    const out: string[] = [];
+    for (const tagId of byType.get(type)?.get(id) ?? []) {
+      const tag = names.get(tagId);
+      if (!tag || out.includes(tag.name)) continue;
+      out.push(tag.name);
+      this.usedTags.set(tag.name, tag.description);
+    }
+    return out.sort();
   }
 
   /** Items saved before every asset had a uuid get one now, once (a conditional write). */
@@ -159,7 +195,10 @@ export class AssetExport {
       }
     }
     const file = `dashboards/${fileStem(d.dashboard_title, d.id)}.yaml`;
-    this.files.set(file, dumpYaml(dashboardPayload(d, position, metadata)));
+    this.files.set(
+      file,
+      dumpYaml(dashboardPayload(d, position, metadata, await this.tagsOf("dashboard", d.id))),
+    );
   }
 
   private async readableDataset(id: number, user: string): Promise<DatasetEntity> {
@@ -183,7 +222,7 @@ export class AssetExport {
     );
     const saved = ds ? await this.dataset(ds) : undefined;
     const file = `charts/${fileStem(chart.slice_name, chart.id)}.yaml`;
-    this.files.set(file, dumpYaml(chartPayload(chart, saved?.uuid)));
+    this.files.set(file, dumpYaml(chartPayload(chart, saved?.uuid, await this.tagsOf("chart", chart.id))));
     return chart;
   }
 

@@ -11,6 +11,7 @@ import {
   DatasetFileSchema,
   type SavedQueryFile,
   SavedQueryFileSchema,
+  TagsFileSchema,
 } from "@strata/contracts";
 import * as v from "valibot";
 import { AppError, badRequest } from "../errors.ts";
@@ -25,6 +26,8 @@ export interface Bundle {
   charts: Map<string, ChartFile>;
   dashboards: Map<string, DashboardFile>;
   queries: Map<string, SavedQueryFile>;
+  /** Descriptions of the tags named by charts and dashboards, from `tags.yaml` (when present). */
+  tagDescriptions: Map<string, string | null>;
 }
 
 /** The folder each asset kind lives in, and the schema of its files. */
@@ -139,7 +142,16 @@ export function readBundle(
     charts: new Map(),
     dashboards: new Map(),
     queries: new Map(),
+    tagDescriptions: new Map(),
   };
+  const tagsText = single ? undefined : contents.get("tags.yaml");
+  if (tagsText?.trim()) {
+    const value = load("tags.yaml", tagsText);
+    const parsed = value === undefined ? undefined : v.safeParse(TagsFileSchema, value);
+    if (parsed && !parsed.success) errors["tags.yaml"] = fieldMessages(parsed.issues);
+    else if (parsed?.success)
+      for (const t of parsed.output.tags) bundle.tagDescriptions.set(t.tag_name, t.description ?? null);
+  }
   for (const [path, text] of contents) {
     const kind = path.split("/")[0] as Kind;
     if (!(kind in KINDS) || !text.trim()) continue;
@@ -153,7 +165,8 @@ export function readBundle(
     (bundle[kind] as Map<string, unknown>).set(path, parsed.output);
   }
   if (Object.keys(errors).length) throw importError(resource, errors);
-  if (Object.values(bundle).every((m) => m.size === 0)) {
+  const { tagDescriptions: _t, ...assets } = bundle;
+  if (Object.values(assets).every((m) => m.size === 0)) {
     throw importError(resource, { _schema: "No valid import files were found in the upload." });
   }
   return { bundle, single };

@@ -12,9 +12,12 @@ export const MODEL_NAME: Record<AssetResource, string> = {
 };
 
 export const NEEDS_PASSWORD = "Must provide a password for the database";
-export const NEEDS_SSH_PASSWORD = "Must provide a password for the ssh tunnel";
-export const NEEDS_SSH_KEY = "Must provide a private key for the ssh tunnel";
-export const NEEDS_SSH_KEY_PASSWORD = "Must provide a private key password for the ssh tunnel";
+/**
+ * Superset's SSH prompts ("Must provide a password for the ssh tunnel", …) are never sent: Strata
+ * connects to databases directly, so a tunnelled database is refused with this instead.
+ */
+export const NO_SSH_TUNNELS =
+  'This database connects through an SSH tunnel, which Strata does not support. Remove "ssh_tunnel" from this file and make the database reachable directly from Strata, then import again.';
 
 export const alreadyExists = (resource: AssetResource) => {
   const name = MODEL_NAME[resource];

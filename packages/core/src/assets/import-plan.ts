@@ -18,14 +18,7 @@ import { can, type Principal, requirePermission } from "../security/principal.ts
 import { SAVED_QUERY, type SavedQueryData, type SavedQueryEntity } from "../sqllab/saved-queries.ts";
 import { RESOURCE_VIEW } from "./export.ts";
 import type { Bundle } from "./import-bundle.ts";
-import {
-  alreadyExists,
-  importError,
-  NEEDS_PASSWORD,
-  NEEDS_SSH_KEY,
-  NEEDS_SSH_KEY_PASSWORD,
-  NEEDS_SSH_PASSWORD,
-} from "./import-errors.ts";
+import { alreadyExists, importError, NEEDS_PASSWORD, NO_SSH_TUNNELS } from "./import-errors.ts";
 import type { AssetPorts } from "./ports.ts";
 
 export type Action = "create" | "reuse" | "overwrite";
@@ -82,7 +75,6 @@ export function filterDatasetUuids(metadata: Record<string, unknown> | null | un
 }
 
 const isMasked = (uri: string) => uri.includes(`:${PASSWORD_MASK}@`);
-const masked = (value: unknown) => value === PASSWORD_MASK;
 
 /**
  * Reads the bundle against this server: which assets are created, reused or overwritten, and
@@ -152,25 +144,15 @@ export async function planImport(
       // The embedded examples database is always used as it is (its file can't be re-pointed).
       action: found?.builtin ? "reuse" : actionFor("database", inBundle?.file, found),
     };
-    if (inBundle && step.action === "create") {
-      const prompts: string[] = [];
+    const tunnel = inBundle?.config.ssh_tunnel;
+    if (inBundle && step.action !== "reuse" && tunnel && Object.keys(tunnel).length) {
+      // Strata has no SSH tunnels: refused at once, never after asking for secrets it can't use.
+      errors[inBundle.file] = { _schema: [NO_SSH_TUNNELS] };
+    } else if (inBundle && step.action === "create") {
       const given = form.passwords[inBundle.file] ?? inBundle.config.password ?? undefined;
-      if (isMasked(inBundle.config.sqlalchemy_uri) && !given) prompts.push(NEEDS_PASSWORD);
+      if (isMasked(inBundle.config.sqlalchemy_uri) && !given)
+        errors[inBundle.file] = { _schema: [NEEDS_PASSWORD] };
       step.password = given || undefined;
-      const ssh = inBundle.config.ssh_tunnel;
-      if (ssh) {
-        if (masked(ssh.password) && !form.ssh_tunnel_passwords[inBundle.file])
-          prompts.push(NEEDS_SSH_PASSWORD);
-        if (masked(ssh.private_key) && !form.ssh_tunnel_private_keys[inBundle.file])
-          prompts.push(NEEDS_SSH_KEY);
-        if (masked(ssh.private_key_password) && !form.ssh_tunnel_private_key_passwords[inBundle.file])
-          prompts.push(NEEDS_SSH_KEY_PASSWORD);
-        if (!prompts.length)
-          prompts.push(
-            "SSH tunnels are not supported by Strata: connect to the database directly, then import again.",
-          );
-      }
-      if (prompts.length) errors[inBundle.file] = { _schema: prompts };
     }
     if (inBundle && step.action === "overwrite" && form.passwords[inBundle.file])
       step.password = form.passwords[inBundle.file];

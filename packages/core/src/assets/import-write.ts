@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { AssetResource, DatasetFile } from "@strata/contracts";
+import { type AssetResource, type DatasetFile, sanitizeCss } from "@strata/contracts";
 import { CHART, type ChartData } from "../charts/types.ts";
 import { certification, normaliseSlug, normaliseTitle } from "../dashboards/save-rules.ts";
 import { DASHBOARD, type DashboardData, type DashboardEntity } from "../dashboards/types.ts";
@@ -12,13 +12,14 @@ import { parseUri } from "../databases/uri.ts";
 import { DATASET, type DatasetData } from "../datasets/types.ts";
 import { datasetIdentities, datasetIdentity } from "../datasets/unique-identity.ts";
 import { AppError } from "../errors.ts";
-import { type Principal, userId } from "../security/principal.ts";
+import { can, type Principal, userId } from "../security/principal.ts";
 import { SAVED_QUERY, type SavedQueryData } from "../sqllab/saved-queries.ts";
 import type { Entity } from "../store/meta-store.ts";
 import type { UniqueNames } from "../store/unique-names.ts";
+import { type ImportedTagData, TAG, tagNames } from "./tag-names.ts";
 import { remapLayout, remapMetadata } from "./dashboard-refs.ts";
 import { importError } from "./import-errors.ts";
-import { ImportJournal } from "./import-journal.ts";
+import { type ClaimRule, ImportJournal } from "./import-journal.ts";
 import type {
   ChartStep,
   DashboardStep,
@@ -34,6 +35,18 @@ import { migrateChart, nativeFiltersFromFilterBox } from "./viz-migration.ts";
 /** A default schema per engine, for datasets whose schema the target database lacks. */
 const DEFAULT_SCHEMA: Record<string, string> = { duckdb: "main", postgresql: "public", athena: "default" };
 const SCHEMA_LOOKUP_MS = 5_000;
+/** How long reading a column-less dataset's columns from its database may take before giving up. */
+const COLUMN_LOOKUP_MS = 10_000;
+
+/** `work`, or a rejection after `ms` (the work itself is not stopped: its result is ignored). */
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms).unref(),
+    ),
+  ]);
+}
 
 const jsonText = (value: unknown): string | null =>
   value === null || value === undefined || value === ""
@@ -57,10 +70,13 @@ function asObject(value: unknown): Record<string, unknown> {
   return {};
 }
 
-/** Writes a checked plan in dependency order; any failure undoes what this import wrote. */
+/**
+ * Writes a checked plan in dependency order, each write's undo step journaled first
+ * (import-journal.ts): a failure rolls the import back at once, a crash at the next sweep.
+ */
 export class ImportWriter {
   readonly warnings: string[] = [];
-  private readonly journal = new ImportJournal();
+  private journal!: ImportJournal;
   private readonly me: number | null;
   private readonly databaseEntities = new Map<string, DatabaseEntity>();
   private readonly filterBoxes = new Map<
@@ -76,42 +92,62 @@ export class ImportWriter {
     this.me = userId(p);
   }
 
-  async write(plan: ImportPlan): Promise<void> {
+  async write(plan: ImportPlan, tagDescriptions: Map<string, string | null> = new Map()): Promise<void> {
+    this.journal = await ImportJournal.open(this.ports.meta, this.now, this.ports.forgetEngine);
     try {
       for (const [uuid, step] of plan.databases) await this.database(uuid, step);
       for (const step of plan.datasets.values()) await this.dataset(step);
       for (const [uuid, step] of plan.charts) await this.chart(uuid, step, plan);
       for (const step of plan.dashboards.values()) await this.dashboard(step, plan);
       for (const step of plan.queries.values()) await this.savedQuery(step, plan);
+      await this.attachTags(plan, tagDescriptions);
     } catch (e) {
-      await this.journal.undo();
+      await this.journal.rollBack();
       throw e;
     }
+    await this.journal.commit();
   }
+
+  private readonly now = () => this.ports.now?.() ?? new Date();
 
   /**
    * Creates an entity holding a unique name (database name, dataset identity, slug) and records
    * its undo: delete the entity as it is by then, and give its name back.
    */
   private async createClaimed<D extends object>(
-    label: string,
+    rule: ClaimRule,
     type: string,
     claims: UniqueNames<Entity<D>>,
     value: string | null,
     data: D,
   ): Promise<Entity<D>> {
     const meta = this.ports.meta;
-    const created = await claims.create(value, (id) => meta.create<D>(type, data, this.me, id));
-    this.journal.record(`${label} ${created.id}`, async () => {
-      const latest = await meta.get<D>(type, created.id);
-      if (latest) await claims.remove(latest, () => meta.delete(type, latest));
+    // The undo step is stored once the id is known and before the entity is written.
+    return claims.create(value, async (id) => {
+      await this.journal.record({ kind: "created", type, id, claim: { rule, value } });
+      return meta.create<D>(type, data, this.me, id);
     });
-    return created;
   }
 
-  private async deleteLatest(type: string, id: number) {
-    const latest = await this.ports.meta.get<object>(type, id);
-    if (latest) await this.ports.meta.delete(type, latest);
+  /** Creates an entity that holds no unique value, its undo step stored first. */
+  private async createPlain<D extends object>(type: string, data: D): Promise<Entity<D>> {
+    const id = await this.ports.meta.nextId(type);
+    await this.journal.record({ kind: "created", type, id });
+    return this.ports.meta.create<D>(type, data, this.me, id);
+  }
+
+  /** Stores the undo step of an overwrite (the entity as it is now) before the overwrite. */
+  private recordUpdate(
+    type: string,
+    before: Entity<object>,
+    claim?: { rule: ClaimRule; value: string | null },
+  ) {
+    return this.journal.record({
+      kind: "updated",
+      type,
+      before: before as unknown as Entity<Record<string, unknown>>,
+      claim,
+    });
   }
 
   // Databases ------------------------------------------------------------------------------------
@@ -183,33 +219,18 @@ export class ImportWriter {
     }
     const data = this.databaseData(step);
     if (step.action === "create") {
-      const created = await this.createClaimed("database", DATABASE, names, data.database_name, data);
+      const created = await this.createClaimed("database-name", DATABASE, names, data.database_name, data);
       step.targetId = created.id;
       this.databaseEntities.set(uuid, created);
       return;
     }
     const before = step.existing!;
     const { uuid: _u, ...changes } = data;
+    await this.recordUpdate(DATABASE, before, { rule: "database-name", value: data.database_name });
     const saved = await names.rename(before, data.database_name, () =>
       this.ports.meta.update<DatabaseData>(DATABASE, before, changes, this.me),
     );
     this.ports.forgetEngine(before);
-    this.journal.record(`database ${before.id}`, async () => {
-      const latest = (await this.ports.meta.get<DatabaseData>(DATABASE, before.id)) ?? saved;
-      const {
-        id: _i,
-        version: _v,
-        created_on: _c,
-        changed_on: _o,
-        created_by_fk: _b,
-        changed_by_fk: _y,
-        ...old
-      } = before;
-      await names.rename(latest, before.database_name, () =>
-        this.ports.meta.update<DatabaseData>(DATABASE, latest, old, this.me),
-      );
-      this.ports.forgetEngine(latest);
-    });
     step.targetId = before.id;
     this.databaseEntities.set(uuid, saved);
   }
@@ -331,23 +352,37 @@ export class ImportWriter {
       const claims = datasetIdentities(meta, data.table_name);
       const created = await this.createClaimed("dataset", DATASET, claims, identity, data);
       step.targetId = created.id;
+      if (data.columns.length === 0) await this.refillColumns(created.id, data.table_name, db);
       return;
     }
     const before = step.existing!;
     const { uuid: _u, owners: _o, ...changes } = await this.datasetData(step.config, db, before.owners);
     const claims = datasetIdentities(meta, changes.table_name);
+    await this.recordUpdate(DATASET, before, { rule: "dataset", value: datasetIdentity(changes) });
     await claims.rename(before, datasetIdentity(changes), () =>
       meta.update<DatasetData>(DATASET, before, changes, this.me),
     );
-    this.journal.record(`dataset ${before.id}`, async () => {
-      const latest = await meta.get<DatasetData>(DATASET, before.id);
-      if (!latest) return;
-      const old = withoutMeta(before);
-      await datasetIdentities(meta, before.table_name).rename(latest, datasetIdentity(before), () =>
-        meta.update<DatasetData>(DATASET, latest, old, this.me),
-      );
-    });
     step.targetId = before.id;
+    if (changes.columns.length === 0) await this.refillColumns(before.id, changes.table_name, db);
+  }
+
+  /**
+   * Superset exports virtual or never-synced datasets with `columns: []`; charts need columns, so
+   * they are read from the database now (the dataset editor's "sync columns"). A database that
+   * can't be reached, or a table it lacks, is a warning: the dataset is imported as it came.
+   */
+  private async refillColumns(id: number, table: string, db: DatabaseEntity) {
+    try {
+      const synced = await withTimeout(this.ports.datasets.refresh(this.p, id), COLUMN_LOOKUP_MS);
+      if (synced.columns.length) return;
+    } catch (e) {
+      const why = e instanceof Error && e.message ? e.message.replace(/\.$/, "") : "it could not be read";
+      this.warnings.push(
+        `Dataset "${table}": it came without columns and they could not be read from the database "${db.database_name}" (${why}); sync its columns in the dataset editor once the table is reachable.`,
+      );
+      return;
+    }
+    this.warnings.push(`Dataset "${table}": it came without columns and the database lists none for it.`);
   }
 
   // Charts ---------------------------------------------------------------------------------------
@@ -368,7 +403,10 @@ export class ImportWriter {
       this.warnings.push(`The filter box "${c.slice_name}" is imported as native filters on its dashboard.`);
       return;
     }
-    const migrated = migrateChart(c.viz_type, params);
+    const migrated = migrateChart(c.viz_type, params, {
+      datasetUuid: step.datasetUuid,
+      lookup: (sliceId) => this.legacySlices(plan).get(sliceId),
+    });
     if (migrated.note) this.warnings.push(`Chart "${c.slice_name}": ${migrated.note}.`);
     const formData = { ...migrated.params, viz_type: migrated.vizType, datasource: `${datasetId}__table` };
     const given =
@@ -405,20 +443,32 @@ export class ImportWriter {
     };
     const meta = this.ports.meta;
     if (step.action === "create") {
-      const created = await meta.create<ChartData>(CHART, data, this.me);
-      this.journal.record(`chart ${created.id}`, () => this.deleteLatest(CHART, created.id));
+      const created = await this.createPlain<ChartData>(CHART, data);
       step.targetId = created.id;
       return;
     }
     const before = step.existing!;
     const { uuid: _u, owners: _o, dashboards: _d, ...changes } = data;
     const stored = (await meta.get<ChartData>(CHART, before.id)) ?? before;
+    await this.recordUpdate(CHART, stored);
     await meta.update<ChartData>(CHART, stored, changes, this.me);
-    this.journal.record(`chart ${before.id}`, async () => {
-      const latest = await meta.get<ChartData>(CHART, before.id);
-      if (latest) await meta.update<ChartData>(CHART, latest, withoutMeta(stored), this.me);
-    });
     step.targetId = before.id;
+  }
+
+  private slicesById?: Map<number, { params: Record<string, unknown>; datasetUuid?: string }>;
+
+  /** The upload's charts by their id on the exporting server (`params.slice_id`), for line_multi. */
+  private legacySlices(plan: ImportPlan) {
+    if (!this.slicesById) {
+      this.slicesById = new Map();
+      for (const s of plan.charts.values()) {
+        if (!s.config) continue;
+        const params = asObject(s.config.params);
+        const id = Number(params.slice_id);
+        if (Number.isSafeInteger(id)) this.slicesById.set(id, { params, datasetUuid: s.datasetUuid });
+      }
+    }
+    return this.slicesById;
   }
 
   // Dashboards -----------------------------------------------------------------------------------
@@ -482,7 +532,7 @@ export class ImportWriter {
     const data: DashboardData = {
       dashboard_title: title,
       slug,
-      css: c.css ?? "",
+      css: sanitizeCss(c.css),
       published: c.published ?? false,
       owners: this.me ? [this.me] : [],
       roles: [],
@@ -496,21 +546,81 @@ export class ImportWriter {
     const meta = this.ports.meta;
     const slugs = dashboardSlugs(meta);
     if (step.action === "create") {
-      const created = await this.createClaimed("dashboard", DASHBOARD, slugs, slug, data);
+      const created = await this.createClaimed("dashboard-slug", DASHBOARD, slugs, slug, data);
       step.targetId = created.id;
       return;
     }
     const before = step.existing as DashboardEntity;
     const { uuid: _u, owners: _o, roles: _r, ...changes } = data;
+    await this.recordUpdate(DASHBOARD, before, { rule: "dashboard-slug", value: slug });
     await slugs.rename(before, slug, () => meta.update<DashboardData>(DASHBOARD, before, changes, this.me));
-    this.journal.record(`dashboard ${before.id}`, async () => {
-      const latest = await meta.get<DashboardData>(DASHBOARD, before.id);
-      if (latest)
-        await slugs.rename(latest, before.slug, () =>
-          meta.update<DashboardData>(DASHBOARD, latest, withoutMeta(before), this.me),
-        );
-    });
     step.targetId = before.id;
+  }
+
+  // Tags -----------------------------------------------------------------------------------------
+
+  /**
+   * Custom tags named by imported charts and dashboards: created when missing (with their
+   * `tags.yaml` description) and attached. Attaching follows the tag API's rule (edit rights on
+   * the object, which the importer has); creating a tag needs can_write on Tag, so without it
+   * the missing tags are skipped with a warning. Tags already on an overwritten object stay.
+   */
+  private async attachTags(plan: ImportPlan, descriptions: Map<string, string | null>) {
+    const wanted: { type: "chart" | "dashboard"; id: number; names: string[] }[] = [];
+    const add = (
+      type: "chart" | "dashboard",
+      step: { action: string; targetId?: number; config?: { tags?: string[] | null } },
+    ) => {
+      const names = [...new Set((step.config?.tags ?? []).map((n) => n.trim()).filter(Boolean))];
+      if (step.action !== "reuse" && step.targetId !== undefined && names.length)
+        wanted.push({ type, id: step.targetId, names });
+    };
+    for (const step of plan.charts.values()) add("chart", step);
+    for (const step of plan.dashboards.values()) add("dashboard", step);
+    if (!wanted.length) return;
+    const meta = this.ports.meta;
+    const byName = new Map((await meta.list<ImportedTagData>(TAG)).map((t) => [t.name, t.id]));
+    const mayCreate = can(this.p, "can_write", "Tag");
+    const skipped = new Set<string>();
+    const tagId = async (name: string): Promise<number | undefined> => {
+      const known = byName.get(name);
+      if (known !== undefined) return known;
+      if (!mayCreate) {
+        skipped.add(name);
+        return undefined;
+      }
+      const data: ImportedTagData = { name, type: "custom", description: descriptions.get(name) ?? null };
+      const names = tagNames(meta);
+      try {
+        const created = await this.createClaimed("tag-name", TAG, names, name, data);
+        byName.set(name, created.id);
+        return created.id;
+      } catch (e) {
+        // Created by someone else just now: theirs is used.
+        const owner = await names.owner(name);
+        if (owner === undefined) throw e;
+        byName.set(name, owner);
+        return owner;
+      }
+    };
+    const members = new Map<string, Set<string>>();
+    for (const { type, id, names } of wanted) {
+      const set = `tagged#${type}`;
+      if (!members.has(set)) members.set(set, new Set((await meta.members(set)).map((m) => m.member)));
+      for (const name of names) {
+        const tag = await tagId(name);
+        if (tag === undefined) continue;
+        const member = `${id}#${tag}`;
+        if (members.get(set)!.has(member)) continue;
+        await this.journal.record({ kind: "member", set, member });
+        await meta.addMember(set, member);
+        members.get(set)!.add(member);
+      }
+    }
+    if (skipped.size)
+      this.warnings.push(
+        `The tags ${[...skipped].map((n) => `"${n}"`).join(", ")} were not imported: creating tags needs the permission to write tags.`,
+      );
   }
 
   // Saved queries --------------------------------------------------------------------------------
@@ -534,32 +644,14 @@ export class ImportWriter {
     };
     const meta = this.ports.meta;
     if (step.action === "create") {
-      const created = await meta.create<SavedQueryData>(SAVED_QUERY, data, this.me);
-      this.journal.record(`saved query ${created.id}`, () => this.deleteLatest(SAVED_QUERY, created.id));
+      const created = await this.createPlain<SavedQueryData>(SAVED_QUERY, data);
       step.targetId = created.id;
       return;
     }
     const before = step.existing!;
     const { uuid: _u, extra_json: _e, ...changes } = data;
+    await this.recordUpdate(SAVED_QUERY, before);
     await meta.update<SavedQueryData>(SAVED_QUERY, before, changes, this.me);
-    this.journal.record(`saved query ${before.id}`, async () => {
-      const latest = await meta.get<SavedQueryData>(SAVED_QUERY, before.id);
-      if (latest) await meta.update<SavedQueryData>(SAVED_QUERY, latest, withoutMeta(before), this.me);
-    });
     step.targetId = before.id;
   }
-}
-
-/** An entity's own fields, without the store's bookkeeping (for writing them back). */
-function withoutMeta<T extends object>(entity: Entity<T>): T {
-  const {
-    id: _i,
-    version: _v,
-    created_on: _c,
-    changed_on: _o,
-    created_by_fk: _b,
-    changed_by_fk: _y,
-    ...data
-  } = entity;
-  return data as unknown as T;
 }

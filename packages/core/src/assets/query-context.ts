@@ -10,12 +10,17 @@ type FormData = Record<string, unknown>;
  * data endpoint work at once. Undefined when the form data can't make a query.
  */
 export function queryContextFromParams(params: FormData, datasetId: number): string | undefined {
-  const formData = { ...params, datasource: `${datasetId}__table` };
+  const formData: FormData = { ...params, datasource: `${datasetId}__table` };
   try {
+    // A mixed chart runs two queries: the second reads its `*_b` keys as the first's.
+    const queries =
+      formData.viz_type === "mixed_timeseries"
+        ? [queryObjectFromFormData(formData), queryObjectFromFormData(secondQuery(formData))]
+        : [queryObjectFromFormData(formData)];
     const request = {
       datasource: { id: datasetId, type: "table" },
       force: false,
-      queries: [queryObjectFromFormData(formData)],
+      queries,
       form_data: formData,
       result_format: "json",
       result_type: "full",
@@ -24,6 +29,13 @@ export function queryContextFromParams(params: FormData, datasetId: number): str
   } catch {
     return undefined;
   }
+}
+
+/** A mixed chart's second query: every `{key}_b` form field read as `{key}`. */
+function secondQuery(fd: FormData): FormData {
+  const out: FormData = { ...fd };
+  for (const key of Object.keys(fd)) if (key.endsWith("_b")) out[key.slice(0, -2)] = fd[key];
+  return out;
 }
 
 /** A saved query context pointed at the dataset the chart now uses (ids differ between instances). */

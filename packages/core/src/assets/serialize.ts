@@ -104,7 +104,16 @@ export function datasetPayload(ds: DatasetEntity, databaseUuid: string): Record<
   };
 }
 
-export function chartPayload(chart: ChartEntity, datasetUuid: string | undefined): Record<string, unknown> {
+/**
+ * `tags` is written as Superset 4+ writes it with tagging on: the custom tags' names (every tag
+ * in Strata is custom), after `version`. Only when there are some, so untagged assets stay
+ * importable by Superset versions that predate tag export and may refuse a field they don't know.
+ */
+export function chartPayload(
+  chart: ChartEntity,
+  datasetUuid: string | undefined,
+  tags: string[],
+): Record<string, unknown> {
   return {
     slice_name: chart.slice_name,
     description: chart.description,
@@ -117,6 +126,7 @@ export function chartPayload(chart: ChartEntity, datasetUuid: string | undefined
     uuid: chart.uuid,
     version: EXPORT_VERSION,
     ...(datasetUuid ? { dataset_uuid: datasetUuid } : {}),
+    ...(tags.length ? { tags } : {}),
   };
 }
 
@@ -124,6 +134,7 @@ export function dashboardPayload(
   d: DashboardEntity,
   position: Record<string, unknown>,
   metadata: Record<string, unknown>,
+  tags: string[],
 ): Record<string, unknown> {
   return {
     dashboard_title: d.dashboard_title,
@@ -137,6 +148,7 @@ export function dashboardPayload(
     position,
     metadata,
     version: EXPORT_VERSION,
+    ...(tags.length ? { tags } : {}),
   };
 }
 

@@ -55,7 +55,94 @@ export interface MigratedChart {
   note?: string;
 }
 
-export function migrateChart(vizType: string, params: FormData): MigratedChart {
+/** Form data of the other charts in the same upload, by their id on the exporting server. */
+export type SliceLookup = (sliceId: number) => { params: FormData; datasetUuid?: string } | undefined;
+
+/**
+ * Superset's dual_line (`MigrateDualLine`): a mixed chart whose first query draws `metric` on the
+ * left axis and whose second draws `metric_2` on the right, both filtered alike.
+ */
+function migrateDualLine(params: FormData): MigratedChart {
+  const {
+    granularity_sqla: time,
+    metric,
+    metric_2,
+    x_axis_format,
+    y_axis_2_format,
+    y_axis_2_bounds,
+    ...rest
+  } = temporalFilter(params);
+  const fd: FormData = {
+    ...rest,
+    viz_type: "mixed_timeseries",
+    metrics: metric === undefined || metric === null ? [] : [metric],
+    metrics_b: metric_2 === undefined || metric_2 === null ? [] : [metric_2],
+    adhoc_filters_b: list(temporalFilter(params).adhoc_filters),
+    yAxisIndex: 0,
+    yAxisIndexB: 1,
+    truncateYAxis: true,
+  };
+  if (x_axis_format !== undefined) fd.x_axis_time_format = x_axis_format;
+  if (y_axis_2_format !== undefined) fd.y_axis_format_secondary = y_axis_2_format;
+  if (y_axis_2_bounds !== undefined) fd.y_axis_bounds_secondary = y_axis_2_bounds;
+  if (typeof time === "string" && time && !fd.x_axis) fd.x_axis = time;
+  return { vizType: "mixed_timeseries", params: fd, note: "dual_line → mixed_timeseries" };
+}
+
+/**
+ * Superset's line_multi drew the lines of other line charts (`line_charts` on the left axis,
+ * `line_charts_2` on the right). Their metrics, when those charts are in the upload on the same
+ * dataset, become one line chart's metrics — or a mixed chart's two queries when the right
+ * axis is used. Lines from charts not in the upload can't be recovered: said in the note.
+ */
+function migrateMultiLine(
+  params: FormData,
+  datasetUuid: string | undefined,
+  lookup?: SliceLookup,
+): MigratedChart {
+  const left: unknown[] = [];
+  const right: unknown[] = [];
+  let missing = 0;
+  const collect = (ids: unknown, into: unknown[]) => {
+    for (const id of list(ids)) {
+      const other = typeof id === "number" || typeof id === "string" ? lookup?.(Number(id)) : undefined;
+      if (!other || other.datasetUuid !== datasetUuid) {
+        missing++;
+        continue;
+      }
+      const metrics =
+        other.params.metrics !== undefined ? list(other.params.metrics) : list(other.params.metric);
+      for (const m of metrics) if (!into.some((x) => JSON.stringify(x) === JSON.stringify(m))) into.push(m);
+    }
+  };
+  collect(params.line_charts, left);
+  collect(params.line_charts_2, right);
+  const { granularity_sqla: time, line_charts: _l, line_charts_2: _r, ...rest } = temporalFilter(params);
+  const both = right.length > 0;
+  const target = both ? "mixed_timeseries" : "echarts_timeseries_line";
+  const fd: FormData = { ...rest, viz_type: target, metrics: left };
+  if (both) {
+    Object.assign(fd, {
+      metrics_b: right,
+      adhoc_filters_b: list(fd.adhoc_filters),
+      yAxisIndex: 0,
+      yAxisIndexB: 1,
+    });
+  }
+  if (typeof time === "string" && time && !fd.x_axis) fd.x_axis = time;
+  const lost = missing
+    ? `; ${missing} of its lines came from charts not in this upload (or on another dataset): add their metrics in Explore`
+    : "";
+  return { vizType: target, params: fd, note: `line_multi → ${target}${lost}` };
+}
+
+export function migrateChart(
+  vizType: string,
+  params: FormData,
+  context: { datasetUuid?: string; lookup?: SliceLookup } = {},
+): MigratedChart {
+  if (vizType === "dual_line") return migrateDualLine(params);
+  if (vizType === "line_multi") return migrateMultiLine(params, context.datasetUuid, context.lookup);
   if (vizType in TIMESERIES) {
     const target = TIMESERIES[vizType];
     const { granularity_sqla: time, ...rest } = temporalFilter(params);

@@ -1,5 +1,3 @@
-import ExcelJS from "exceljs";
-
 /** A columnar table: one array per column. */
 export interface Columnar {
   columns: string[];
@@ -129,7 +127,12 @@ export function csvBody(t: Columnar): string {
   return lines.join("");
 }
 
+/**
+ * An .xlsx workbook of one sheet. exceljs and its zip/stream dependencies are a large part of the
+ * API bundle and only these exports need them: loaded on the first export, not at cold start.
+ */
 export async function toXlsx(t: Columnar, sheet = "Sheet1"): Promise<Uint8Array> {
+  const { default: ExcelJS } = await import("exceljs");
   const book = new ExcelJS.Workbook();
   const ws = book.addWorksheet(sheet);
   ws.addRow(t.columns);

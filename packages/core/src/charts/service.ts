@@ -10,6 +10,7 @@ import { isOwner, type Principal, requirePermission, userId } from "../security/
 import type { UserEntity } from "../security/types.ts";
 import { ownerRef } from "../security/users.ts";
 import type { MetaStore } from "../store/meta-store.ts";
+import { detachObjectTags } from "../tags/tag-links.ts";
 import { CHART, type ChartData, type ChartEntity } from "./types.ts";
 
 export interface DashboardRef {
@@ -251,6 +252,7 @@ export class Charts {
   async remove(p: Principal, id: number): Promise<void> {
     const chart = await this.getForWrite(p, id);
     await this.meta.delete(CHART, chart);
+    await detachObjectTags(this.meta, CHART, id);
   }
 
   /** Charts on a dashboard the principal can see. */

@@ -6,6 +6,7 @@ import {
   type DashboardDetail,
   type DashboardPost,
   ErrorType,
+  sanitizeCss,
 } from "@strata/contracts";
 import { humanizeSince } from "../resources/humanize.ts";
 import { isOwner, type Principal, requirePermission, userId } from "../security/principal.ts";
@@ -13,6 +14,7 @@ import type { UserEntity } from "../security/types.ts";
 import { ownerRef } from "../security/users.ts";
 import type { MetaStore } from "../store/meta-store.ts";
 import type { UniqueNames } from "../store/unique-names.ts";
+import { detachObjectTags } from "../tags/tag-links.ts";
 import {
   applyFilterChanges,
   chartIdsOfLayout,
@@ -192,7 +194,8 @@ export class Dashboards {
         {
           dashboard_title: normaliseTitle(input.dashboard_title),
           slug,
-          css: input.css ?? "",
+          // Stored as the SPA applies it: no client can store CSS other viewers' pages would run.
+          css: sanitizeCss(input.css),
           published: input.published ?? false,
           owners: input.owners?.length ? input.owners : me ? [me] : [],
           roles: input.roles ?? [],
@@ -221,7 +224,7 @@ export class Dashboards {
     const changes: Partial<DashboardData> = {};
     if (input.dashboard_title !== undefined) changes.dashboard_title = normaliseTitle(input.dashboard_title);
     if (input.slug !== undefined) changes.slug = normaliseSlug(input.slug);
-    if (input.css !== undefined) changes.css = input.css ?? "";
+    if (input.css !== undefined) changes.css = sanitizeCss(input.css);
     if (input.published !== undefined) changes.published = input.published;
     if (input.owners !== undefined) changes.owners = input.owners;
     if (input.roles !== undefined) changes.roles = input.roles;
@@ -315,5 +318,6 @@ export class Dashboards {
   async remove(p: Principal, id: number): Promise<void> {
     const d = await this.getForWrite(p, id);
     await this.slugs.remove(d, () => this.meta.delete(DASHBOARD, d));
+    await detachObjectTags(this.meta, DASHBOARD, id);
   }
 }

@@ -11,6 +11,7 @@ import { isOwner, type Principal, requirePermission, userId } from "../security/
 import type { UserEntity } from "../security/types.ts";
 import { ownerRef } from "../security/users.ts";
 import type { MetaStore } from "../store/meta-store.ts";
+import { detachObjectTags } from "../tags/tag-links.ts";
 import { checkJson, columnFromSource, mergeColumns, mergeMetrics, syncColumns } from "./columns.ts";
 import { certificationOf, DATASET, type DatasetData, type DatasetEntity } from "./types.ts";
 import { datasetIdentities, datasetIdentity } from "./unique-identity.ts";
@@ -357,6 +358,7 @@ export class Datasets {
   async remove(p: Principal, id: number): Promise<void> {
     const { ds } = await this.getForWrite(p, id);
     await datasetIdentities(this.meta, ds.table_name).remove(ds, () => this.meta.delete(DATASET, ds));
+    await detachObjectTags(this.meta, DATASET, id);
   }
 
   async getOrCreate(

@@ -1,11 +1,16 @@
+import type { RecentActivityItem, RecentActivityQuery } from "@strata/contracts";
 import { badRequest, unauthorized } from "../errors.ts";
 import { type Principal, requirePermission } from "../security/principal.ts";
 import type { Entity, MetaStore } from "../store/meta-store.ts";
+import type { ActivitySubjects } from "./activity-subjects.ts";
+import { recentActivity } from "./recent-activity.ts";
 
 /** Most events in one batch (the client sends at 1024, 002 §7) and bytes kept per event. */
 export const MAX_EVENTS = 1024;
 const MAX_EVENT_BYTES = 4096;
-const LOG = "log";
+export const LOG = "log";
+/** Recent activity looks back one year, as Superset's does. */
+const RECENT_WINDOW_MS = 365 * 24 * 3600 * 1000;
 /** Ids of exploded events: batch id × this + position, so each event has a stable id. */
 const PER_BATCH = 2048;
 
@@ -29,7 +34,11 @@ export class EventLog {
     private readonly meta: MetaStore,
     private readonly userName: (ids: number[]) => Promise<Map<number, string>>,
     private readonly resolveGuest: (token: string) => Promise<Principal>,
-  ) {}
+    private readonly subjects: ActivitySubjects,
+  ) {
+    // One user's batches are a key-condition read, whatever everyone else has logged.
+    meta.indexByOwner<LogBatchData>(LOG, (b) => b.user_id);
+  }
 
   /**
    * A batch from the SPA. A beacon cannot send headers, so an embedded page puts its guest token
@@ -73,6 +82,17 @@ export class EventLog {
       p.user?.id ?? null,
     );
     return kept.length;
+  }
+
+  /**
+   * `GET /api/v1/log/recent_activity/`: the caller's own dashboard and chart views of the last
+   * year. Anyone logged in may ask (it only ever shows their own trail); guests have none.
+   */
+  async recentActivity(p: Principal, q: RecentActivityQuery): Promise<RecentActivityItem[]> {
+    if (!p.user) throw unauthorized("Log in to see your recent activity.");
+    const since = new Date(Date.now() - RECENT_WINDOW_MS).toISOString();
+    const batches = await this.meta.listByOwner<LogBatchData>(LOG, p.user.id, { changedAfter: since });
+    return recentActivity(p, batches, this.subjects, q);
   }
 
   /** Every event as a log row; admins only (Superset's Log view). */

@@ -21,7 +21,13 @@ export interface ReportSettings {
   baseUrl: string;
   /** REPORTS_WEBHOOK_ALLOW_PRIVATE: allow webhooks to loopback and private addresses. */
   webhookAllowPrivate: boolean;
+  /** SLACK_API_TOKEN (Superset's name): a bot token; without one, Slack targets must be incoming-webhook URLs. */
+  slackToken?: string;
+  /** SLACK_API_URL: the Slack Web API's base (default https://slack.com/api); tests point it at a local server. */
+  slackApiUrl?: string;
 }
+
+export const DEFAULT_SLACK_API_URL = "https://slack.com/api";
 
 function flag(env: Record<string, string | undefined>, name: string, fallback: boolean): boolean {
   const raw = env[name];
@@ -54,5 +60,13 @@ export function reportSettingsFromEnv(env: Record<string, string | undefined>): 
     mailFrom: env.SMTP_MAIL_FROM || "strata@localhost",
     baseUrl,
     webhookAllowPrivate: flag(env, "REPORTS_WEBHOOK_ALLOW_PRIVATE", false),
+    slackToken: env.SLACK_API_TOKEN || undefined,
+    slackApiUrl: slackApiUrl(env.SLACK_API_URL),
   };
+}
+
+function slackApiUrl(raw: string | undefined): string {
+  const url = (raw || DEFAULT_SLACK_API_URL).replace(/\/+$/, "");
+  if (!/^https?:\/\//.test(url)) throw new Error(`SLACK_API_URL must be an http(s) URL, not "${url}".`);
+  return url;
 }

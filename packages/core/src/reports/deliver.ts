@@ -1,27 +1,32 @@
 import { emailList } from "@strata/contracts";
 import type { AlertOutcome } from "./alert.ts";
 import type { ReportSettings } from "./config.ts";
+import type { FileLink, ReportFileLinks } from "./file-links.ts";
 import type { Mailer, MailMessage } from "./mailer.ts";
 import { escapeHtml, type ReportContent } from "./render.ts";
+import type { RenderedFile } from "./render-port.ts";
 import type { ReportEntity } from "./types.ts";
+import { isSlackWebhookUrl, sendSlackIncomingWebhook, sendSlackWithToken } from "./slack.ts";
 import { postWebhook, webhookSignature } from "./webhook.ts";
 
 const WEBHOOK_TIMEOUT_MS = 15_000;
 /**
  * Largest file a webhook carries (base64 in its JSON body, a third bigger on the wire). A bigger
- * file is left out of the body, which says so; email recipients still get it.
+ * file is sent as a signed short-lived link instead (see `file-links.ts`).
  */
 export const WEBHOOK_FILE_CAP_BYTES = 5 * 1024 * 1024;
 
 export interface DeliveryDeps {
   mailer: Mailer | undefined;
-  settings: Pick<ReportSettings, "baseUrl" | "webhookAllowPrivate">;
+  settings: Pick<ReportSettings, "baseUrl" | "webhookAllowPrivate" | "slackToken" | "slackApiUrl">;
   webhookKey: (r: ReportEntity) => string;
+  /** Publishes files behind signed links; without it, files too big for a webhook are left out. */
+  fileLinks?: ReportFileLinks;
 }
 
-/** A webhook URL may carry a token in its path or query: logs show its origin only. */
+/** A webhook URL (a Slack one too) may carry a token in its path or query: logs show its origin only. */
 function shownTarget(type: string, target: string): string {
-  if (type !== "Webhook") return target;
+  if (type !== "Webhook" && !isSlackWebhookUrl(target)) return target;
   try {
     return new URL(target).origin;
   } catch {
@@ -104,33 +109,74 @@ interface WebhookFile {
   filename: string;
   content_type: string;
   base64: string | null;
-  /** Set instead of `base64` when the file is over the webhook's size cap. */
+  /** Set instead of `base64` when the file is over the webhook's inline cap: a signed link to it. */
+  url?: string;
+  expires_at?: string;
+  /** Why neither the file nor a link came (no file store on this server). */
   omitted?: string;
 }
 
-function webhookFiles(content: ReportContent | undefined): WebhookFile[] {
+/** A run's files in one list: the CSV of a CSV report, or what the renderer drew. */
+function contentFiles(content: ReportContent | undefined): RenderedFile[] {
   if (content?.csv)
-    return [
-      {
-        filename: content.csv.filename,
-        content_type: "text/csv",
-        base64: content.csv.bytes.toString("base64"),
-      },
-    ];
-  return (content?.files ?? []).map((file) =>
-    file.bytes.length > WEBHOOK_FILE_CAP_BYTES
-      ? {
-          filename: file.fileName,
-          content_type: file.contentType,
-          base64: null,
-          omitted: `The file is ${(file.bytes.length / 1048576).toFixed(1)} MiB, over the webhook's ${WEBHOOK_FILE_CAP_BYTES / 1048576} MiB cap.`,
-        }
-      : {
-          filename: file.fileName,
-          content_type: file.contentType,
-          base64: Buffer.from(file.bytes).toString("base64"),
-        },
+    return [{ fileName: content.csv.filename, contentType: "text/csv", bytes: content.csv.bytes }];
+  return content?.files ?? [];
+}
+
+/** Links to a run's files, made once per run and shared by every recipient that needs them. */
+function linker(deps: DeliveryDeps) {
+  const made = new Map<RenderedFile, Promise<FileLink>>();
+  return (file: RenderedFile): Promise<FileLink> | undefined => {
+    if (!deps.fileLinks) return undefined;
+    if (!made.has(file)) made.set(file, deps.fileLinks.publish(file));
+    return made.get(file);
+  };
+}
+
+async function webhookFiles(files: RenderedFile[], link: ReturnType<typeof linker>): Promise<WebhookFile[]> {
+  return Promise.all(
+    files.map(async (file): Promise<WebhookFile> => {
+      const head = { filename: file.fileName, content_type: file.contentType };
+      if (file.bytes.length <= WEBHOOK_FILE_CAP_BYTES)
+        return { ...head, base64: Buffer.from(file.bytes).toString("base64") };
+      const linked = await link(file);
+      if (linked) return { ...head, base64: null, url: linked.url, expires_at: linked.expires_at };
+      return {
+        ...head,
+        base64: null,
+        omitted: `The file is ${(file.bytes.length / 1048576).toFixed(1)} MiB, over the webhook's ${WEBHOOK_FILE_CAP_BYTES / 1048576} MiB cap.`,
+      };
+    }),
   );
+}
+
+/** Slack's text (mrkdwn): title, description, alert value, link, and a TEXT report's rows as a code block. */
+function slackText(
+  subject: string,
+  r: ReportEntity,
+  url: string,
+  content: ReportContent | undefined,
+  alert: AlertOutcome | undefined,
+  fileLinks: { name: string; link: FileLink }[],
+): string {
+  const esc = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const lines = [`*${esc(subject)}*`];
+  if (r.description) lines.push(esc(r.description));
+  if (alert) lines.push(esc(`Alert value: ${alert.value ?? "NULL"} (condition: value ${conditionText(r)})`));
+  lines.push(`<${url}|${r.chart_id ? "Explore in Strata" : "Open in Strata"}>`);
+  if (content?.table) {
+    // Slack cuts messages near 40,000 characters; the table is kept well under that.
+    const table =
+      content.table.text.length > 30_000 ? `${content.table.text.slice(0, 30_000)}\n…` : content.table.text;
+    lines.push(`\`\`\`${esc(table)}\`\`\``);
+    if (content.table.shown < content.table.rows)
+      lines.push(
+        `Showing the first ${content.table.shown} of ${content.table.rows} rows; the rest are in Strata.`,
+      );
+  }
+  for (const f of fileLinks)
+    lines.push(`<${f.link.url}|${esc(f.name)}> (link valid until ${f.link.expires_at})`);
+  return lines.join("\n");
 }
 
 /**
@@ -149,6 +195,8 @@ export async function deliver(
   const { html, text } = bodies(r, url, content, alert);
   const notes: string[] = [];
   const failures: string[] = [];
+  const files = contentFiles(content);
+  const link = linker(deps);
   for (const recipient of r.recipients) {
     try {
       if (recipient.type === "Email") {
@@ -169,7 +217,7 @@ export async function deliver(
             `No mail server is configured: the email was written to the outbox as ${receipt.file.split(/[\\/]/).pop()}.`,
           );
       } else if (recipient.type === "Webhook") {
-        const files = webhookFiles(content);
+        const sent = await webhookFiles(files, link);
         const body = JSON.stringify({
           name: r.name,
           type: r.type,
@@ -182,8 +230,8 @@ export async function deliver(
           chart: content && r.chart_id ? { id: r.chart_id, name: content.title } : null,
           dashboard: content && r.dashboard_id ? { id: r.dashboard_id, name: content.title } : null,
           // The first file (a report has one: its CSV, chart image or dashboard file), and all of them.
-          attachment: files[0] ?? null,
-          attachments: files,
+          attachment: sent[0] ?? null,
+          attachments: sent,
           text: content?.table ? content.table.text : null,
           html: content?.table ? content.table.html : null,
         });
@@ -197,8 +245,37 @@ export async function deliver(
           },
           { allowPrivate: deps.settings.webhookAllowPrivate, timeoutMs: WEBHOOK_TIMEOUT_MS },
         );
+      } else if (recipient.type === "Slack" || recipient.type === "SlackV2") {
+        const slack = {
+          token: deps.settings.slackToken,
+          apiUrl: deps.settings.slackApiUrl,
+          allowPrivate: deps.settings.webhookAllowPrivate,
+        };
+        if (isSlackWebhookUrl(recipient.target)) {
+          const linked: { name: string; link: FileLink }[] = [];
+          for (const file of files) {
+            const made = await link(file);
+            if (made) linked.push({ name: file.fileName, link: made });
+          }
+          await sendSlackIncomingWebhook(
+            slack,
+            recipient.target,
+            slackText(subject, r, url, content, alert, linked),
+          );
+        } else {
+          if (!slack.token)
+            throw new Error(
+              "No Slack bot token is configured (SLACK_API_TOKEN), so Slack channels cannot be reached.",
+            );
+          await sendSlackWithToken(
+            slack,
+            recipient.target,
+            { text: slackText(subject, r, url, content, alert, []) },
+            files,
+          );
+        }
       } else {
-        throw new Error(`${recipient.type} delivery is not available on this server yet.`);
+        throw new Error(`${recipient.type} delivery is not available on this server.`);
       }
     } catch (e) {
       failures.push(

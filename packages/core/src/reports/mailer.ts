@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { ReportSettings } from "./config.ts";
 
 export interface MailMessage {
@@ -32,12 +32,24 @@ export interface Mailer {
   send(message: MailMessage): Promise<MailReceipt>;
 }
 
+/**
+ * nodemailer (a sixth of the API bundle) is read on the first message sent, not on every cold
+ * start of a function that may never send one; the transport is made once and reused after.
+ */
+function lazyTransport(options: Parameters<typeof import("nodemailer").createTransport>[0]) {
+  let transport: Promise<Transporter> | undefined;
+  return () => {
+    transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(options));
+    return transport;
+  };
+}
+
 /** The mailer the settings describe; undefined when email cannot be sent at all. */
 export function createMailer(settings: ReportSettings): Mailer | undefined {
   const from = settings.mailFrom;
   const { smtp, outboxDir } = settings;
   if (smtp) {
-    const transport = nodemailer.createTransport({
+    const transport = lazyTransport({
       host: smtp.host,
       port: smtp.port,
       secure: smtp.ssl,
@@ -50,16 +62,16 @@ export function createMailer(settings: ReportSettings): Mailer | undefined {
     });
     return {
       async send(m) {
-        const info = await transport.sendMail({ from, ...m });
+        const info = await (await transport()).sendMail({ from, ...m });
         return { messageId: info.messageId };
       },
     };
   }
   if (!outboxDir) return undefined;
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(m) {
-      const info = await transport.sendMail({ from, ...m });
+      const info = await (await transport()).sendMail({ from, ...m });
       mkdirSync(outboxDir, { recursive: true, mode: 0o700 });
       const file = join(outboxDir, `${randomUUID()}.eml`);
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });

@@ -1,12 +1,13 @@
-import type { QueryFilter } from "@strata/contracts";
 import type { ChartDataReply, ChartDataService } from "../chart-data/service.ts";
 import { savedChartRequest } from "../charts/saved-request.ts";
 import type { Charts } from "../charts/service.ts";
 import type { ChartEntity } from "../charts/types.ts";
 import type { Dashboards } from "../dashboards/service.ts";
+import type { Datasets } from "../datasets/service.ts";
 import { AppError } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
-import { nativeFilterValues } from "./native-filters.ts";
+import { applyExtraFormData } from "./apply-extra-form-data.ts";
+import { type ExtraFormData, nativeFilterExtras } from "./native-filters.ts";
 import { dashboardRenderRows } from "./render-layout.ts";
 import type { RenderChart, RenderJob } from "./render-port.ts";
 import type { ReportEntity } from "./types.ts";
@@ -18,6 +19,8 @@ export interface RenderSources {
   charts: Charts;
   dashboards: Dashboards;
   chartData: ChartDataService;
+  /** Finds a chart's dataset for its main time column (a time range filter on a chart without its own). */
+  datasets?: Pick<Datasets, "find">;
 }
 
 const runError = (message: string) => new AppError(422, { message });
@@ -100,12 +103,12 @@ export async function dashboardRenderJob(
     ...(Array.isArray(extra?.activeTabs) ? extra.activeTabs.filter((t) => typeof t === "string") : []),
     ...(typeof extra?.anchor === "string" ? [extra.anchor] : []),
   ];
-  const filters = nativeFilterValues(dashboard.json_metadata, dashboard.position_json, extra);
+  const filters = nativeFilterExtras(dashboard.json_metadata, dashboard.position_json, extra);
   const rows = dashboardRenderRows(dashboard.position_json, new Set(charts.map((c) => c.id)), activeTabs);
   const drawn = rows ? placedChartIds(rows) : new Set(charts.map((c) => c.id));
   const shown = charts.filter((c) => drawn.has(c.id));
   const data = await mapLimited(shown, DATA_CONCURRENCY, (chart) =>
-    dashboardChartData(src, owner, chart, dashboard.id, filters.get(chart.id) ?? []),
+    dashboardChartData(src, owner, chart, dashboard.id, filters.get(chart.id)),
   );
   return {
     kind: "dashboard",
@@ -121,18 +124,17 @@ async function dashboardChartData(
   owner: Principal,
   chart: ChartEntity,
   dashboardId: number,
-  filters: QueryFilter[],
+  extra: ExtraFormData | undefined,
 ): Promise<unknown[]> {
   try {
     const request = savedChartRequest(chart);
     request.result_format = "json";
     request.result_type = "full";
     request.force = false;
-    if (filters.length)
-      request.queries = request.queries.map((q) => ({
-        ...q,
-        filters: [...(q.filters ?? []), ...filters.map((f) => ({ ...f, isExtra: true }))],
-      }));
+    if (extra) {
+      const fallback = extra.time_range ? await temporalColumnOf(src, chart) : undefined;
+      request.queries = request.queries.map((q) => applyExtraFormData(q, extra, q.granularity || fallback));
+    }
     const reply = await src.chartData.request(owner, request, { sliceId: chart.id, dashboardId }, undefined, {
       inline: true,
     });
@@ -140,6 +142,14 @@ async function dashboardChartData(
   } catch (e) {
     throw dataFailure(chart, e);
   }
+}
+
+/** The time column a time range filter goes on when the chart's queries have no time filter. */
+async function temporalColumnOf(src: RenderSources, chart: ChartEntity): Promise<string | undefined> {
+  const fd = formDataOf(chart);
+  if (typeof fd.granularity_sqla === "string" && fd.granularity_sqla) return fd.granularity_sqla;
+  const dataset = chart.datasource_id ? await src.datasets?.find(chart.datasource_id) : undefined;
+  return dataset?.main_dttm_col ?? dataset?.columns.find((c) => c.is_dttm)?.column_name ?? undefined;
 }
 
 /** Charts the layout places (a chart on the dashboard but in a hidden tab is left out). */

@@ -37,6 +37,8 @@ export interface ReportDeps {
   databases: Databases;
   /** The server's signing secret: each report's webhook key is derived from it. */
   secret: string;
+  /** Delivery settings the checks need (whether Slack has a bot token). */
+  settings?: { slackToken?: string };
 }
 
 const NOT_FOUND = "Report Schedule not found.";

@@ -4,6 +4,7 @@ import type { ChartDataService } from "../chart-data/service.ts";
 import type { Charts } from "../charts/service.ts";
 import type { Dashboards } from "../dashboards/service.ts";
 import type { Databases } from "../databases/service.ts";
+import type { Datasets } from "../datasets/service.ts";
 import { AppError } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
 import type { UserEntity } from "../security/types.ts";
@@ -50,6 +51,7 @@ export interface RunnerDeps extends DeliveryDeps {
   dashboards: Dashboards;
   chartData: ChartDataService;
   databases: Databases;
+  datasets?: Pick<Datasets, "find">;
   /** Draws PNG and PDF reports; without one they end Error with NO_RENDERER. */
   renderer?: ReportRenderer;
   usersById: (ids: number[]) => Promise<Map<number, UserEntity>>;

@@ -1,7 +1,12 @@
+import type { ReportNotificationMethods } from "@strata/contracts";
 import type { ChartDataService } from "../chart-data/service.ts";
+import { notFound } from "../errors.ts";
+import type { Datasets } from "../datasets/service.ts";
 import type { Principal } from "../security/principal.ts";
 import type { Job, JobQueue } from "../store/job-queue.ts";
+import type { ResultStorePort } from "../store/store-ports.ts";
 import type { ReportSettings } from "./config.ts";
+import { type LinkedFile, ReportFileLinks } from "./file-links.ts";
 import { createMailer, type Mailer } from "./mailer.ts";
 import type { ReportRenderer } from "./render-port.ts";
 import { type ReportDeps, ReportSchedules } from "./reports.ts";
@@ -21,7 +26,13 @@ export interface ReportsDeps extends ReportDeps {
    */
   renderer?: ReportRenderer;
   log?: (message: string) => void;
+  /** Where files sent as signed links are kept (too big for a webhook, or for Slack's incoming webhooks). */
+  results?: ResultStorePort;
+  /** For a chart's main time column, where a dashboard's time range filter goes. */
+  datasets?: Pick<Datasets, "find">;
 }
+
+type ReportDelivery = ReportNotificationMethods["result"];
 
 /**
  * Alerts and reports: the API's verbs (`ReportSchedules`), the minute tick's part
@@ -29,10 +40,17 @@ export interface ReportsDeps extends ReportDeps {
  */
 export class Reports extends ReportSchedules {
   readonly runner: ReportRunner;
+  /** Signed links to report files; absent without a result store. */
+  readonly fileLinks: ReportFileLinks | undefined;
   private readonly scheduler: ReportScheduler;
+  private readonly slackBot: boolean;
 
   constructor(deps: ReportsDeps) {
     super(deps);
+    this.slackBot = !!deps.settings.slackToken;
+    this.fileLinks = deps.results
+      ? new ReportFileLinks({ results: deps.results, secret: deps.secret, baseUrl: deps.settings.baseUrl })
+      : undefined;
     this.runner = new ReportRunner({
       meta: deps.meta,
       find: (id) => this.find(id),
@@ -41,11 +59,13 @@ export class Reports extends ReportSchedules {
       chartData: deps.chartData,
       renderer: deps.renderer,
       databases: deps.databases,
+      datasets: deps.datasets,
       usersById: deps.usersById,
       principalOf: deps.principalOf,
       mailer: deps.mailer ?? createMailer(deps.settings),
       settings: deps.settings,
       webhookKey: (r) => this.webhookKey(r),
+      fileLinks: this.fileLinks,
     });
     this.scheduler = new ReportScheduler({
       meta: deps.meta,
@@ -56,9 +76,34 @@ export class Reports extends ReportSchedules {
     });
   }
 
+  /**
+   * Removes report files sent by link once older than a day. The cloud's bucket does it with a
+   * lifecycle rule on `tmp/`; the local runtime calls this from its periodic work.
+   */
+  sweepLinkedFiles(now?: number): Promise<number> {
+    return this.fileLinks?.sweep(now) ?? Promise.resolve(0);
+  }
+
   /** The minute tick: queues due runs, ends timed-out ones, prunes old logs. */
   tick(now = new Date()): Promise<number> {
     return this.scheduler.tick(now);
+  }
+
+  /**
+   * The recipient types this server delivers to. Slack always works through incoming-webhook URLs;
+   * channel names (and SlackV2's channel ids) need the bot token.
+   */
+  delivery(): ReportDelivery {
+    return {
+      methods: ["Email", "Slack", ...(this.slackBot ? (["SlackV2"] as const) : []), "Webhook"],
+      slack: { bot_token: this.slackBot, incoming_webhook: true },
+    };
+  }
+
+  /** A file behind a signed link (no session: the link's signature is the grant). */
+  openFile(id: string, expires: string | undefined, signature: string | undefined): Promise<LinkedFile> {
+    if (!this.fileLinks) throw notFound("This server keeps no report files.");
+    return this.fileLinks.open(id, expires, signature);
   }
 
   /** The worker's handler for report jobs. */

@@ -8,6 +8,7 @@ import type { Principal } from "../security/principal.ts";
 import type { UserEntity } from "../security/types.ts";
 import { singleSelect } from "./alert.ts";
 import { checkCrontab } from "./schedule-time.ts";
+import { isSlackWebhookUrl, slackChannels } from "./slack.ts";
 import type { ReportData, StoredRecipient } from "./types.ts";
 
 export interface ValidationDeps {
@@ -15,6 +16,8 @@ export interface ValidationDeps {
   dashboards: Dashboards;
   databases: Databases;
   usersById: (ids: number[]) => Promise<Map<number, UserEntity>>;
+  /** Whether a Slack bot token is configured: without one, Slack targets must be incoming-webhook URLs. */
+  settings?: { slackToken?: string };
 }
 
 /** Everything a create or an update may set, after merging an update onto what is stored. */
@@ -29,7 +32,7 @@ const DASHBOARD_FORMATS =
 /** Checks a whole report: 400 for malformed settings, 422 for what they point at. */
 export async function validateSettings(deps: ValidationDeps, p: Principal, s: Settings): Promise<Settings> {
   checkCrontab(s.crontab, s.timezone);
-  checkRecipients(s.recipients);
+  checkRecipients(s.recipients, !!deps.settings?.slackToken);
   if (s.chart_id && s.dashboard_id) throw unprocessable({ chart: ["Choose a chart or dashboard not both"] });
   if (s.dashboard_id && s.report_format !== "PNG" && s.report_format !== "PDF")
     throw badRequest({ report_format: [DASHBOARD_FORMATS] });
@@ -76,12 +79,20 @@ export async function validateSettings(deps: ValidationDeps, p: Principal, s: Se
   return { ...s, owners };
 }
 
-function checkRecipients(recipients: Settings["recipients"]) {
+export const SLACK_NEEDS_SETUP =
+  "Slack channels need a bot token on the server (set SLACK_API_TOKEN); without one, use a Slack incoming-webhook URL (https://hooks.slack.com/services/…) as the target.";
+
+function checkRecipients(recipients: Settings["recipients"], slackBot: boolean) {
   const problems: string[] = [];
   for (const r of recipients) {
     const cfg = r.recipient_config_json;
     if (r.type === "Slack" || r.type === "SlackV2") {
-      problems.push("Slack delivery is not available on this server yet; use Email or Webhook recipients.");
+      if (isSlackWebhookUrl(cfg.target)) {
+        if (!isHttpUrl(cfg.target.trim()))
+          problems.push(`"${cfg.target}" is not an http(s) URL for a Slack incoming webhook.`);
+      } else if (!slackBot) problems.push(SLACK_NEEDS_SETUP);
+      else if (slackChannels(cfg.target).length === 0)
+        problems.push("A Slack recipient needs at least one channel.");
     } else if (r.type === "Email") {
       for (const address of [
         ...emailList(cfg.target),
@@ -91,17 +102,19 @@ function checkRecipients(recipients: Settings["recipients"]) {
         if (!isEmailAddress(address)) problems.push(`"${address}" is not an email address.`);
       if (emailList(cfg.target).length === 0) problems.push("An email recipient needs at least one address.");
     } else if (r.type === "Webhook") {
-      let ok = false;
-      try {
-        const url = new URL(cfg.target);
-        ok = url.protocol === "https:" || url.protocol === "http:";
-      } catch {
-        ok = false;
-      }
-      if (!ok) problems.push(`"${cfg.target}" is not an http(s) URL for a webhook.`);
+      if (!isHttpUrl(cfg.target)) problems.push(`"${cfg.target}" is not an http(s) URL for a webhook.`);
     }
   }
   if (problems.length) throw badRequest({ recipients: [...new Set(problems)] });
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
 }
 
 export function storedRecipients(recipients: Settings["recipients"]): StoredRecipient[] {

@@ -105,11 +105,17 @@ export function postWebhook(
         timeout: opts.timeoutMs,
       },
       (res) => {
-        res.resume();
+        // The start of the answer is kept: Slack's incoming webhooks say why in it ("no_service").
+        let answer = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          if (answer.length < 200) answer += chunk;
+        });
         res.on("end", () => {
           const status = res.statusCode ?? 0;
+          const said = answer.trim().slice(0, 200);
           if (status >= 200 && status < 300) resolve(status);
-          else reject(new Error(`The webhook answered HTTP ${status}.`));
+          else reject(new Error(`The webhook answered HTTP ${status}${said ? `: ${said}` : ""}.`));
         });
       },
     );

@@ -40,13 +40,20 @@ type RowSource<R extends Row> = { rows(p: Principal): Promise<R[]> };
  * The list rows of the taggable, starrable resources, each with its tags and the caller's star:
  * what `GET /api/v1/{chart|dashboard|dataset}/` filters and pages.
  */
-export function taggedLists<C extends Row, D extends Row, S extends Row>(
+export function taggedLists<C extends Row, D extends Row, S extends Row, Q extends Row>(
   marks: RowMarks,
-  sources: { charts: RowSource<C>; dashboards: RowSource<D>; datasets: RowSource<S> },
+  sources: {
+    charts: RowSource<C>;
+    dashboards: RowSource<D>;
+    datasets: RowSource<S>;
+    savedQueries: RowSource<Q>;
+  },
 ) {
   return {
     charts: (p: Principal) => withTagsAndFavorites(marks, p, "chart", sources.charts.rows(p)),
     dashboards: (p: Principal) => withTagsAndFavorites(marks, p, "dashboard", sources.dashboards.rows(p)),
     datasets: (p: Principal) => withTagsAndFavorites(marks, p, "dataset", sources.datasets.rows(p)),
+    savedQueries: (p: Principal) =>
+      withTagsAndFavorites(marks, p, "saved_query", sources.savedQueries.rows(p)),
   };
 }

@@ -12,16 +12,22 @@ export function commonNamedFilters<R extends Row & TagsAndFavorite>(
 ): Record<string, NamedFilter<R>> {
   const favorite: NamedFilter<R> = (r, v) => r.is_favorite === truthy(v);
   const certified: NamedFilter<R> = (r, v) => Boolean(r.certified_by) === truthy(v);
-  const tagged: NamedFilter<R> = (r, v) =>
-    r.tags.some((t) => String(t.id) === String(v) || text(t.name) === text(v));
   return {
     is_favorite: favorite,
     [`${prefix}_is_favorite`]: favorite,
     is_certified: certified,
     [`${prefix}_is_certified`]: certified,
-    tags: tagged,
-    [`${prefix}_tags`]: tagged,
+    ...tagNamedFilters<R>(prefix),
   };
+}
+
+/** `tags` / `{prefix}_tags`: rows carrying a tag, given by id or name. */
+export function tagNamedFilters<R extends Row & Pick<TagsAndFavorite, "tags">>(
+  prefix: string,
+): Record<string, NamedFilter<R>> {
+  const tagged: NamedFilter<R> = (r, v) =>
+    r.tags.some((t) => String(t.id) === String(v) || text(t.name) === text(v));
+  return { tags: tagged, [`${prefix}_tags`]: tagged };
 }
 
 /** A named text filter over several fields. */

@@ -1,4 +1,4 @@
-import type { BootstrapData, BootstrapUser } from "@strata/contracts";
+import { type BootstrapData, type BootstrapUser, DEFAULT_LOCALE, isLocale } from "@strata/contracts";
 import { type Principal, rolesAsPairs } from "./principal.ts";
 
 /** Views of these permissions are listed by name too, as Superset's bootstrap does. */
@@ -41,10 +41,19 @@ export function bootstrapUser(p: Principal): BootstrapUser {
 /** A page's bootstrap: who is calling and the settings the SPA reads before any request. */
 export function bootstrapPayload(
   p: Principal,
-  settings: { featureFlags: Record<string, boolean>; conf: Record<string, number | string | boolean | null> },
+  settings: {
+    featureFlags: Record<string, boolean>;
+    conf: Record<string, number | string | boolean | null>;
+    /** The caller's UI language; anything but a supported locale becomes the default. */
+    locale?: string;
+  },
 ): BootstrapData {
   return {
     user: bootstrapUser(p),
-    common: { feature_flags: settings.featureFlags, conf: settings.conf },
+    common: {
+      feature_flags: settings.featureFlags,
+      conf: settings.conf,
+      locale: isLocale(settings.locale) ? settings.locale : DEFAULT_LOCALE,
+    },
   };
 }

@@ -1,5 +1,5 @@
 import type { UserPost, UserPut } from "@strata/contracts";
-import { badRequest, notFound, unprocessable } from "../errors.ts";
+import { badRequest, notFound, unauthorized, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
 import type { MetaStore } from "../store/meta-store.ts";
 import { hashPassword } from "./passwords.ts";
@@ -46,6 +46,18 @@ export class Users {
     const user = await this.meta.get<UserData>(USER, id);
     if (!user) throw notFound("User not found");
     return user;
+  }
+
+  /**
+   * Where a user's avatar image is (`GET /api/v1/user/{id}/avatar.png`): any signed-in user may
+   * ask, as owner avatars appear on every list. Strata keeps no avatar images and fetches none
+   * from Slack, so a known user has none (the route answers 204, as Superset does without one)
+   * and clients draw initials; an unknown id is a 404.
+   */
+  async avatarUrl(p: Principal, id: number): Promise<string | null> {
+    if (!p.user) throw unauthorized();
+    await this.get(id);
+    return null;
   }
 
   async roleNames(): Promise<Map<number, string>> {

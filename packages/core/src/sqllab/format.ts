@@ -1,10 +1,14 @@
-import { format } from "sql-formatter";
 import { ErrorType } from "@strata/contracts";
 import { findEngineSpec } from "@strata/engines";
 import { typedError } from "../errors.ts";
 
-/** `POST /api/v1/sqllab/format_sql/`: formats in the database's dialect (generic SQL without one). */
-export function formatSql(sql: string, engine?: string): string {
+/**
+ * `POST /api/v1/sqllab/format_sql/`: formats in the database's dialect (generic SQL without one).
+ * sql-formatter (a tenth of the API bundle, with every dialect's grammar) is loaded on the first
+ * call, so a cold start that never formats SQL does not pay for reading it.
+ */
+export async function formatSql(sql: string, engine?: string): Promise<string> {
+  const { format } = await import("sql-formatter");
   try {
     return format(sql, {
       language: findEngineSpec(engine ?? "")?.capabilities.formatterLanguage ?? "sql",

@@ -7,6 +7,7 @@ import { can, type Principal, requirePermission, userId } from "../security/prin
 import type { UserEntity } from "../security/types.ts";
 import { ownerRef } from "../security/users.ts";
 import type { Entity, MetaStore } from "../store/meta-store.ts";
+import { detachObjectTags } from "../tags/tag-links.ts";
 import { nextRun, parseScheduleInfo } from "./schedule-info.ts";
 
 /** A row's schedule and its next run, for the list and the editor. */
@@ -50,11 +51,24 @@ export class SavedQueries {
     );
   }
 
+  find(id: number): Promise<SavedQueryEntity | undefined> {
+    return this.meta.get<SavedQueryData>(SAVED_QUERY, id);
+  }
+
   async get(p: Principal, id: number): Promise<SavedQueryEntity> {
     requirePermission(p, "can_read", "SavedQuery");
     const q = await this.meta.get<SavedQueryData>(SAVED_QUERY, id);
     if (!q || !this.canSee(p, q)) throw notFound("Saved query not found");
     return q;
+  }
+
+  /** Editing (and so tagging) a saved query needs can_write and a query the caller can see. */
+  async canEdit(p: Principal, id: number): Promise<boolean> {
+    if (!can(p, "can_write", "SavedQuery")) return false;
+    return this.get(p, id).then(
+      () => true,
+      () => false,
+    );
   }
 
   async rows(p: Principal) {
@@ -138,5 +152,6 @@ export class SavedQueries {
   async remove(p: Principal, id: number): Promise<void> {
     requirePermission(p, "can_write", "SavedQuery");
     await this.meta.delete(SAVED_QUERY, await this.get(p, id));
+    await detachObjectTags(this.meta, SAVED_QUERY, id);
   }
 }

@@ -1,8 +1,9 @@
+import type { TagsAndFavorite } from "@strata/contracts";
 import type { ListRow, ListSpec } from "../resources/list-query.ts";
-import { textFilter } from "../resources/named-filters.ts";
+import { tagNamedFilters, textFilter } from "../resources/named-filters.ts";
 
 /** How `GET /api/v1/saved_query/` filters and sorts (Superset's SavedQueryRestApi). */
-export const SAVED_QUERY_LIST_SPEC: ListSpec<ListRow> = {
+export const SAVED_QUERY_LIST_SPEC: ListSpec<ListRow & TagsAndFavorite> = {
   filterColumns: [
     "label",
     "description",
@@ -31,6 +32,7 @@ export const SAVED_QUERY_LIST_SPEC: ListSpec<ListRow> = {
   named: {
     all_text: textFilter(["label", "description", "sql", "schema"]),
     name_or_description: textFilter(["label", "description"]),
+    ...tagNamedFilters("saved_query"),
   },
 };
 

@@ -50,6 +50,35 @@ export function describeResultStoreConformance(name: string, make: () => ResultS
       expect([...((await store.get(key)) ?? [])]).toEqual([1, 2, 3]);
     });
 
+    it("lists the objects under a prefix, and only those, with when each was written", async () => {
+      const store = make();
+      const prefix = `${fresh("listed")}/`;
+      const before = Date.now();
+      await store.put(`${prefix}b`, "2");
+      await store.put(`${prefix}a`, "1");
+      await store.put(`${prefix}nested/c`, "3");
+      await store.put(`${prefix.slice(0, -1)}-sibling`, "not under the prefix");
+      const listed = await store.list(prefix);
+      expect(listed.map((o) => o.key).sort()).toEqual([`${prefix}a`, `${prefix}b`, `${prefix}nested/c`]);
+      for (const { lastModified } of listed) {
+        // S3 keeps whole seconds: allow for the rounding and a little clock skew.
+        expect(lastModified.getTime()).toBeGreaterThan(before - 5_000);
+        expect(lastModified.getTime()).toBeLessThan(Date.now() + 5_000);
+      }
+      expect(await store.list(`${fresh("nothing")}/`)).toEqual([]);
+    });
+
+    it("deletes an object, and deleting a missing one is no error", async () => {
+      const store = make();
+      const prefix = `${fresh("deleted")}/`;
+      await store.put(`${prefix}gone`, "x");
+      await store.put(`${prefix}kept`, "y");
+      await store.delete(`${prefix}gone`);
+      await store.delete(`${prefix}never-there`);
+      expect(await store.get(`${prefix}gone`)).toBeUndefined();
+      expect((await store.list(prefix)).map((o) => o.key)).toEqual([`${prefix}kept`]);
+    });
+
     it("keeps an empty object apart from a missing one", async () => {
       const store = make();
       const key = fresh("empty");

@@ -1,12 +1,14 @@
 import {
   CreateBucketCommand,
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   type S3Client,
 } from "@aws-sdk/client-s3";
-import type { ResultStorePort } from "./store-ports.ts";
+import type { ResultStorePort, StoredObject } from "./store-ports.ts";
 
 /** Query results and uploads in S3 (s3rver locally), addressed by key. */
 export class ResultStore implements ResultStorePort {
@@ -38,6 +40,24 @@ export class ResultStore implements ResultStorePort {
   async getJson<T>(key: string): Promise<T | undefined> {
     const bytes = await this.get(key);
     return bytes ? (JSON.parse(Buffer.from(bytes).toString("utf8")) as T) : undefined;
+  }
+
+  async list(prefix: string): Promise<StoredObject[]> {
+    const out: StoredObject[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.s3.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const o of page.Contents ?? [])
+        if (o.Key) out.push({ key: o.Key, lastModified: o.LastModified ?? new Date(0) });
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return out;
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.s3.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 }
 

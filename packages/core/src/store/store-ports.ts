@@ -79,6 +79,15 @@ export interface ResultStorePort {
   get(key: string): Promise<Uint8Array | undefined>;
   putJson(key: string, value: unknown): Promise<void>;
   getJson<T>(key: string): Promise<T | undefined>;
+  /** Every object whose key starts with `prefix`, with when it was last written. */
+  list(prefix: string): Promise<StoredObject[]>;
+  /** Removes an object; removing a missing one is no error. */
+  delete(key: string): Promise<void>;
+}
+
+export interface StoredObject {
+  key: string;
+  lastModified: Date;
 }
 
 /** What the domain and the worker loop need from the job queue (at-least-once delivery). */

@@ -2,17 +2,12 @@ import type { TagBulkCreateResult, TaggedObject, TagPost, TagPut, TagRow } from 
 import { AppError, badRequest, forbidden, notFound, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
 import { can, type Principal, requirePermission, userId } from "../security/principal.ts";
-import type { Entity, MetaStore } from "../store/meta-store.ts";
-import { UniqueNames } from "../store/unique-names.ts";
+import type { MetaStore } from "../store/meta-store.ts";
+import { parseTagLink, tagLink, taggedSet } from "./tag-links.ts";
+import { TAG, type TagData, type TagEntity, tagNames } from "./tag-names.ts";
 import type { TaggableRegistry } from "./taggable.ts";
 
-export interface TagData {
-  name: string;
-  type: "custom";
-  description: string | null;
-}
-export type TagEntity = Entity<TagData>;
-const TAG = "tag";
+export type { TagData, TagEntity } from "./tag-names.ts";
 const TAG_VIEW: Record<string, string> = {
   chart: "Chart",
   dashboard: "Dashboard",
@@ -20,26 +15,23 @@ const TAG_VIEW: Record<string, string> = {
   saved_query: "SavedQuery",
 };
 
-/** Tags and what they are attached to. Tagging is stored per object type: `tagged#{type}` → `{id}#{tagId}`. */
+/** Tags and what they are attached to (links per object type: `tag-links.ts`). */
 export class Tags {
-  /** Tag names are unique, compared exactly (Superset's unique column). */
-  private readonly names: UniqueNames<TagEntity>;
+  private readonly names: ReturnType<typeof tagNames>;
 
   constructor(
     private readonly meta: MetaStore,
     private readonly registry: TaggableRegistry,
   ) {
-    this.names = new UniqueNames<TagEntity>(meta, {
-      type: TAG,
-      scope: "tag-name",
-      valueOf: (t) => t.name,
-      fold: false,
-      taken: () => unprocessable({ name: ["A tag with this name already exists"] }),
-    });
+    this.names = tagNames(meta);
   }
 
   all(): Promise<TagEntity[]> {
     return this.meta.list<TagData>(TAG);
+  }
+
+  find(id: number): Promise<TagEntity | undefined> {
+    return this.meta.get<TagData>(TAG, id);
   }
 
   async get(p: Principal, id: number): Promise<TagEntity> {
@@ -139,7 +131,9 @@ export class Tags {
    * tag must be on no object the caller may not edit: otherwise the delete is refused (403) and
    * nothing changes, rather than silently stripping other people's objects or quietly keeping a
    * tag the caller asked to delete. The caller can untag their own objects and ask the others'
-   * owners (or an admin) to do the rest.
+   * owners (or an admin) to do the rest. Links to objects that no longer exist (left by a delete
+   * that stopped half way, or written before deletes detached tags) edit nobody's object: they
+   * are not counted and go with the tag.
    */
   async remove(p: Principal, id: number): Promise<void> {
     const tag = await this.getForWrite(p, id);
@@ -147,11 +141,11 @@ export class Tags {
     let foreign = 0;
     for (const type of this.registry.names()) {
       const t = this.registry.get(type)!;
-      for (const m of await this.meta.members(`tagged#${type}`)) {
-        const [objectId, tagId] = m.member.split("#").map(Number);
+      for (const { member } of await this.meta.members(taggedSet(type))) {
+        const { objectId, tagId } = parseTagLink(member);
         if (tagId !== id) continue;
-        attached.push([type, m.member]);
-        if (!(await t.canEdit(p, objectId))) foreign++;
+        attached.push([type, member]);
+        if (!(await t.canEdit(p, objectId)) && (await t.exists(objectId))) foreign++;
       }
     }
     if (foreign > 0)
@@ -159,15 +153,15 @@ export class Tags {
         `Tag "${tag.name}" is still on ${foreign} object(s) you can't edit; their owners or an admin must remove it first`,
       );
     // Detach first: a crash after this leaves an unused tag, never a dangling reference.
-    for (const [type, member] of attached) await this.meta.removeMember(`tagged#${type}`, member);
+    for (const [type, member] of attached) await this.meta.removeMember(taggedSet(type), member);
     await this.names.remove(tag, () => this.meta.delete(TAG, tag));
   }
 
   /** Tag ids per object id, for one object type (one query). */
   async tagsByObject(type: string): Promise<Map<number, number[]>> {
     const out = new Map<number, number[]>();
-    for (const m of await this.meta.members(`tagged#${type}`)) {
-      const [objectId, tagId] = m.member.split("#").map(Number);
+    for (const { member } of await this.meta.members(taggedSet(type))) {
+      const { objectId, tagId } = parseTagLink(member);
       out.set(objectId, [...(out.get(objectId) ?? []), tagId]);
     }
     return out;
@@ -196,7 +190,7 @@ export class Tags {
       const tags = [];
       for (const name of names) tags.push(await this.findOrCreate(p, name));
       for (const [type, id] of checked) {
-        for (const tag of tags) await this.meta.addMember(`tagged#${type}`, `${id}#${tag.id}`);
+        for (const tag of tags) await this.meta.addMember(taggedSet(type), tagLink(id, tag.id));
         tagged.push([type, id]);
       }
     }
@@ -208,7 +202,7 @@ export class Tags {
     if (!t || !(await t.canEdit(p, objectId))) throw notFound(`${type} not found`);
     const tag = (await this.all()).find((x) => x.name === tagName);
     if (!tag) throw notFound("Tag not found");
-    await this.meta.removeMember(`tagged#${type}`, `${objectId}#${tag.id}`);
+    await this.meta.removeMember(taggedSet(type), tagLink(objectId, tag.id));
   }
 
   /** `GET /api/v1/tag/get_objects/`: objects carrying any of the tags, that the caller may see. */

@@ -6,6 +6,11 @@ export interface Taggable {
   canRead(p: Principal, id: number): Promise<boolean>;
   /** Whether the principal may edit the object (tagging needs this). */
   canEdit(p: Principal, id: number): Promise<boolean>;
+  /**
+   * Whether the object still exists, whoever asks: a tag link to a gone object blocks nobody's
+   * tag delete (`Tags.remove`).
+   */
+  exists(id: number): Promise<boolean>;
   /** Name and URL for tag pages (`/superset/all_entities/`). */
   describe(p: Principal, id: number): Promise<{ name: string; url: string } | undefined>;
 }

@@ -84,7 +84,7 @@ function VizGallery({
   const [search, setSearch] = useState("");
   const q = search.trim().toLowerCase();
   const list = VIZ_TYPES.filter(
-    (v) => !q || v.label.toLowerCase().includes(q) || v.category.toLowerCase().includes(q),
+    (v) => !q || [v.label, t(v.label), v.category, t(v.category)].some((s) => s.toLowerCase().includes(q)),
   );
   return (
     <Stack gap="xs">
@@ -108,7 +108,7 @@ function VizGallery({
             role="button"
             tabIndex={0}
             aria-pressed={v.key === value}
-            aria-label={v.label}
+            aria-label={t(v.label)}
             style={{
               cursor: "pointer",
               borderColor: v.key === value ? "var(--mantine-primary-color-filled)" : undefined,
@@ -122,13 +122,13 @@ function VizGallery({
             data-test={`viz-type-${v.key}`}
           >
             <Text fw={600} size="sm">
-              {v.label}
+              {t(v.label)}
             </Text>
             <Text size="xs" c="dimmed">
               {t(v.category)}
             </Text>
             <Text size="xs" c="dimmed" lineClamp={2}>
-              {v.description}
+              {t(v.description)}
             </Text>
           </Card>
         ))}

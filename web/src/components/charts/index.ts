@@ -6,11 +6,11 @@ export {
   SMART_NUMBER,
 } from "./format/number-format";
 export { D3_TIME_FORMAT_OPTIONS, SMART_DATE, timeFormatter } from "./format/time-format";
-export { buildChartDataRequest, buildQueries, BUILD_QUERY } from "./query/build-query";
 export type { BuildContext, RequestOptions } from "./query/build-query";
+export { BUILD_QUERY, buildChartDataRequest, buildQueries } from "./query/build-query";
 export { columnLabel, ensureArray, isTemporalColumn, metricLabel } from "./query/labels";
-export { ChartRenderer } from "./render/chart-renderer";
 export type { ChartRenderProps } from "./render/chart-render-props";
+export { ChartRenderer } from "./render/chart-renderer";
 export { downloadChartImage } from "./render/plotly/plotly-image";
 export type { ChartColumn, ChartDataResult, ChartDataset, ChartMetric, FormData, OwnState } from "./types";
 export { DEFAULT_VIZ_TYPE, rendererKind, VIZ_TYPES, type VizType, vizTypeLabel } from "./viz-types";

@@ -11,6 +11,8 @@ interface Props {
   /** Shown in the card's body, e.g. a type badge or an icon. */
   cover?: ReactNode;
   meta?: ReactNode;
+  /** Tag chips under the meta line. */
+  tags?: ReactNode;
   actions?: ReactNode;
   ctx: CardRenderContext;
 }
@@ -20,7 +22,7 @@ function isExternal(url: string): boolean {
 }
 
 /** A generic card for the card view of any list page. */
-export function ListCard({ title, url, subtitle, cover, meta, actions, ctx }: Props) {
+export function ListCard({ title, url, subtitle, cover, meta, tags, actions, ctx }: Props) {
   const titleNode = url ? (
     isExternal(url) ? (
       <Anchor href={url} fw={600} lineClamp={1}>
@@ -71,6 +73,7 @@ export function ListCard({ title, url, subtitle, cover, meta, actions, ctx }: Pr
           </Text>
         )}
         {meta && <div>{meta}</div>}
+        {tags}
       </Stack>
     </Card>
   );

@@ -46,6 +46,8 @@ export interface SelectFilterConfig extends FilterBase {
   /** ...or options fetched per search text and page (related/distinct endpoints). */
   fetchOptions?: (search: string, page: number, pageSize: number) => Promise<OptionsPage>;
   unfilteredLabel?: string;
+  /** Text shown when fetching options fails; a generic one when this gives nothing. */
+  describeError?: (error: unknown) => string | undefined;
 }
 
 export interface DateRangeFilterConfig extends FilterBase {

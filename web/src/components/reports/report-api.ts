@@ -1,7 +1,7 @@
 import type { ReportDetail, ReportFormat, ReportPost, ReportPut } from "@strata/contracts";
 import { apiPut } from "../../lib/api-client";
-import { createResource, revalidateResource, updateResource } from "../../lib/resource/resource-write";
 import { resourceItemPath } from "../../lib/resource/resource-path";
+import { createResource, revalidateResource, updateResource } from "../../lib/resource/resource-write";
 
 /** `/api/v1/report/` as a generic resource (alerts and reports alike). */
 export const REPORTS = "report";

@@ -1,3 +1,4 @@
+import type { ReportDetail } from "@strata/contracts";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch, renderWithRouter } from "../../test/render";
@@ -6,10 +7,23 @@ import { ReportModal } from "./report-modal";
 const field = (test: string) => document.querySelector(`[data-test="${test}"]`) as HTMLInputElement;
 const type = (test: string, value: string) => fireEvent.change(field(test), { target: { value } });
 
-function open(answer: { status: number; body: unknown }, kind: "chart" | "dashboard" = "chart") {
+function open(
+  answer: { status: number; body: unknown },
+  kind: "chart" | "dashboard" = "chart",
+  slack?: { bot_token: boolean },
+) {
   const posted: Record<string, unknown>[] = [];
   fakeFetch((url, init) => {
     if (url.pathname === "/api/v1/security/csrf_token/") return { body: { result: "tok" } };
+    if (url.pathname === "/api/v1/report/notification_methods/" && slack)
+      return {
+        body: {
+          result: {
+            methods: ["Email", "Slack", "Webhook"],
+            slack: { bot_token: slack.bot_token, incoming_webhook: true },
+          },
+        },
+      };
     if (url.pathname === "/api/v1/report/" && init?.method === "POST") {
       posted.push(JSON.parse(String(init.body)));
       return answer;
@@ -24,6 +38,78 @@ function open(answer: { status: number; body: unknown }, kind: "chart" | "dashbo
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** A stored chart report, as `GET /api/v1/report/{id}` gives it (configs as JSON text). */
+function storedReport(recipients: [ReportDetail["recipients"][number]["type"], object][]): ReportDetail {
+  return {
+    id: 42,
+    type: "Report",
+    name: "Births daily",
+    description: null,
+    context_markdown: null,
+    active: true,
+    crontab: "0 9 * * *",
+    timezone: "UTC",
+    creation_method: "charts",
+    chart: { id: 7, slice_name: "Births", viz_type: "table" },
+    dashboard: null,
+    database: null,
+    report_format: "CSV",
+    recipients: recipients.map(([type, cfg], i) => ({
+      id: i + 1,
+      type,
+      recipient_config_json: JSON.stringify(cfg),
+    })),
+    working_timeout: 3600,
+    grace_period: 14400,
+    log_retention: 90,
+    owners: [],
+    force_screenshot: false,
+    custom_width: null,
+    extra: {},
+    email_subject: null,
+    sql: null,
+    validator_type: null,
+    validator_config_json: null,
+    last_state: "Not triggered",
+    last_eval_dttm: null,
+    last_value: null,
+    last_value_row_json: null,
+    webhook_signing_key: "k",
+  };
+}
+
+/** Opens the modal on a stored report and records what a save PUTs. */
+function edit(report: ReportDetail, slack?: { bot_token: boolean }) {
+  const put: Record<string, unknown>[] = [];
+  fakeFetch((url, init) => {
+    if (url.pathname === "/api/v1/security/csrf_token/") return { body: { result: "tok" } };
+    if (url.pathname === "/api/v1/report/notification_methods/" && slack)
+      return {
+        body: {
+          result: {
+            methods: ["Email", "Slack", "Webhook"],
+            slack: { bot_token: slack.bot_token, incoming_webhook: true },
+          },
+        },
+      };
+    if (url.pathname === `/api/v1/report/${report.id}` && init?.method === "PUT") {
+      put.push(JSON.parse(String(init.body)));
+      return { body: { id: report.id, result: {} } };
+    }
+    return { body: { count: 0, ids: [], result: [] } };
+  });
+  const onClose = vi.fn();
+  renderWithRouter(
+    <ReportModal
+      opened
+      target={{ kind: "chart", id: 7, name: "Births" }}
+      report={report}
+      onClose={onClose}
+    />,
+  );
+  return { put, onClose };
+}
 
 describe("report modal", () => {
   it("proposes '<chart> report' daily at 09:00 and posts a chart report with its recipients", async () => {
@@ -80,5 +166,98 @@ describe("report modal", () => {
     expect(
       (await screen.findByText("Dashboard does not exist")).closest('[data-test="report-form-error"]'),
     ).toBeTruthy();
+  });
+
+  it("offers no Slack field when the server does not list Slack", async () => {
+    open({ status: 201, body: { id: 1, result: {} } });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(field("report-recipients-slack")).toBeNull();
+  });
+
+  it("takes a Slack incoming-webhook URL instead of email when the server has no bot token", async () => {
+    const { posted, onClose } = open({ status: 201, body: { id: 1, result: {} } }, "chart", {
+      bot_token: false,
+    });
+    await waitFor(() => expect(field("report-recipients-slack")).toBeTruthy());
+    type("report-recipients-slack", "#general");
+    await screen.findByText(/This server has no Slack bot token/);
+    fireEvent.click(screen.getByRole("button", { name: "Add" }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(posted).toHaveLength(0);
+    type("report-recipients-slack", "https://hooks.slack.com/services/T1/B1/x");
+    fireEvent.click(screen.getByRole("button", { name: "Add" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posted[0].recipients).toEqual([
+      { type: "Slack", recipient_config_json: { target: "https://hooks.slack.com/services/T1/B1/x" } },
+    ]);
+  });
+
+  it("keeps a Webhook recipient (set on the alerts and reports page) when it saves an edit", async () => {
+    const hook = { target: "https://hooks.example.com/strata" };
+    const { put, onClose } = edit(
+      storedReport([
+        ["Email", { target: "ana@example.com" }],
+        ["Webhook", hook],
+      ]),
+      { bot_token: true },
+    );
+    await waitFor(() => expect(field("report-recipients-slack")).toBeTruthy());
+    expect(field("report-recipients").value).toBe("ana@example.com");
+    type("report-recipients", "bob@example.org");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(put[0].recipients).toEqual([
+      { type: "Email", recipient_config_json: { target: "bob@example.org" } },
+      { type: "Webhook", recipient_config_json: hook },
+    ]);
+  });
+
+  it("keeps Slack recipients when the server offers no Slack field, and needs no email then", async () => {
+    const slackCfg = { target: "#data" };
+    const { put, onClose } = edit(
+      storedReport([
+        ["Email", { target: "ana@example.com" }],
+        ["SlackV2", slackCfg],
+      ]),
+    );
+    expect(field("report-recipients-slack")).toBeNull();
+    // The Slack recipient still takes the report, so clearing the addresses is allowed.
+    type("report-recipients", "");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(put[0].recipients).toEqual([{ type: "SlackV2", recipient_config_json: slackCfg }]);
+  });
+
+  it("replaces the Slack recipients it shows rather than sending them twice", async () => {
+    const { put, onClose } = edit(
+      storedReport([
+        ["Slack", { target: "#old" }],
+        ["Webhook", { target: "https://hooks.example.com/x" }],
+      ]),
+      { bot_token: true },
+    );
+    await waitFor(() => expect(field("report-recipients-slack")).toBeTruthy());
+    type("report-recipients-slack", "#new");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(put[0].recipients).toEqual([
+      { type: "Slack", recipient_config_json: { target: "#new" } },
+      { type: "Webhook", recipient_config_json: { target: "https://hooks.example.com/x" } },
+    ]);
+  });
+
+  it("sends Slack channels alongside email when the server has a bot token", async () => {
+    const { posted, onClose } = open({ status: 201, body: { id: 1, result: {} } }, "chart", {
+      bot_token: true,
+    });
+    await waitFor(() => expect(field("report-recipients-slack")).toBeTruthy());
+    type("report-recipients", "ana@example.com");
+    type("report-recipients-slack", "#general ; #data");
+    fireEvent.click(screen.getByRole("button", { name: "Add" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posted[0].recipients).toEqual([
+      { type: "Email", recipient_config_json: { target: "ana@example.com" } },
+      { type: "Slack", recipient_config_json: { target: "#general, #data" } },
+    ]);
   });
 });

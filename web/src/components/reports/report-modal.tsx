@@ -6,12 +6,22 @@ import { revalidateResource } from "../../lib/resource/resource-write";
 import { toast } from "../../lib/toast";
 import { useFormSave } from "../../lib/use-form-save";
 import { ApiErrorDisplay } from "../error-display";
+import {
+  emailRecipients,
+  emailsProblem,
+  otherRecipients,
+  recipientTarget,
+  slackProblem,
+  slackRecipients,
+  slackTarget,
+} from "./recipients";
 import { CHART_FORMATS, createReport, DASHBOARD_FORMATS, REPORTS, updateReport } from "./report-api";
-import { emailRecipients, emailsProblem, recipientTarget } from "./recipients";
 import { SchedulePicker } from "./schedule-picker";
+import { SlackRecipientInput } from "./slack-recipient-input";
 import { browserTimeZone, TimezoneSelect } from "./timezone-select";
 import { UnshownErrors } from "./unshown-errors";
 import type { ReportTarget } from "./use-my-reports";
+import { useNotificationMethods } from "./use-notification-methods";
 
 interface Props {
   opened: boolean;
@@ -48,13 +58,25 @@ function ReportForm({ target, report, onClose }: Omit<Props, "opened">) {
   const [emails, setEmails] = useState(recipientTarget(report, "Email"));
   const [active, setActive] = useState(report?.active ?? true);
   const [emailsTouched, setEmailsTouched] = useState(false);
+  const [slack, setSlack] = useState(slackTarget(report));
+  const methods = useNotificationMethods();
+  const withSlack = !!methods?.methods.includes("Slack");
+  // Recipients this form has no field for are sent back as they are (see otherRecipients); they
+  // count as somewhere the report goes.
+  const kept = otherRecipients(report, withSlack ? ["Email", "Slack", "SlackV2"] : ["Email"]);
+  const emailRequired = !withSlack && kept.length === 0;
   const { busy, errors, failure, save } = useFormSave();
 
   const submit = async () => {
     const found: Record<string, string> = {};
     if (!name.trim()) found.name = t("Name is required.");
     if (!crontab.trim()) found.crontab = t("A schedule is required.");
-    const bad = emailsProblem(emails, true);
+    // Email or Slack (or a kept recipient): a report goes somewhere.
+    const slackText = withSlack ? slack : "";
+    const bad =
+      withSlack && !emails.trim() && !slackText.trim() && kept.length === 0
+        ? t("Add an email address or a Slack recipient.")
+        : (emailsProblem(emails, emailRequired) ?? slackProblem(slackText, !!methods?.slack.bot_token));
     if (bad) found.recipients = bad;
     const body: ReportPost = {
       type: "Report",
@@ -63,7 +85,7 @@ function ReportForm({ target, report, onClose }: Omit<Props, "opened">) {
       crontab: crontab.trim(),
       timezone,
       report_format: format,
-      recipients: emailRecipients(emails),
+      recipients: [...emailRecipients(emails), ...slackRecipients(slackText), ...kept],
       active,
       ...(target.kind === "chart" ? { chart: target.id } : { dashboard: target.id }),
       ...(report ? {} : { creation_method: target.kind === "chart" ? "charts" : "dashboards" }),
@@ -112,13 +134,14 @@ function ReportForm({ target, report, onClose }: Omit<Props, "opened">) {
       <TextInput
         label={t("Email recipients")}
         description={t("Comma-separated email addresses")}
-        required
+        required={emailRequired}
         value={emails}
         error={errors.recipients ?? (emailsTouched ? emailsProblem(emails, false) : undefined)}
         onChange={(e) => setEmails(e.currentTarget.value)}
         onBlur={() => setEmailsTouched(true)}
         data-test="report-recipients"
       />
+      <SlackRecipientInput value={slack} onChange={setSlack} data-test="report-recipients-slack" />
       <Switch
         label={t("Active")}
         checked={active}

@@ -1,26 +1,36 @@
 import { Anchor, Badge, Button, Group, Text } from "@mantine/core";
-import type { ChartRow } from "@strata/contracts";
+import type { ChartRow as ChartListRow, TagsAndFavorite } from "@strata/contracts";
 import { IconPlus } from "@tabler/icons-react";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
+import { favoriteFilter, useFavoriteStars } from "../../components/favorite-column";
+import { exportBulkActions, exportRowAction, ImportButton } from "../../components/import-export";
 import {
   hiddenColumn,
   lastModifiedColumn,
   ownersColumn,
+  type RowActionOptions,
   recencySortOptions,
   rowActionsColumn,
+  rowActionsOf,
 } from "../../components/list-columns";
 import { ListCard, type ListColumn, type ListFilterConfig, ListView } from "../../components/list-view";
 import { OwnerAvatars } from "../../components/owner-avatars";
-import { exportBulkActions, exportRowAction, ImportButton } from "../../components/import-export";
 import { PageHeader } from "../../components/page-header";
-import { paths } from "../../config/paths";
+import { RowActionsMenu } from "../../components/row-actions";
+import { TagChips, tagFilter, tagsColumn, useBulkTag } from "../../components/tag-chips";
 import { useDeleteFlow } from "../../components/use-delete-flow";
+import { paths } from "../../config/paths";
 import { t } from "../../lib/i18n";
 import { useResourcePermissions } from "../../lib/resource/resource-info";
 import { optionsLoader } from "../../lib/resource/resource-options";
+import { ChartPropertiesModal } from "./components/chart-properties-modal";
+import { OnDashboards } from "./components/on-dashboards";
 
 const RESOURCE = "chart";
+
+/** List rows carry their tags and the caller's star. */
+type ChartRow = ChartListRow & Partial<TagsAndFavorite>;
 
 /** Visualisation types most used first (PRODUCT.md). */
 const VIZ_TYPES: [string, string][] = [
@@ -79,6 +89,8 @@ const filters: ListFilterConfig[] = [
     operator: "rel_o_m",
     fetchOptions: optionsLoader("related", RESOURCE, "created_by"),
   },
+  favoriteFilter("chart_is_favorite"),
+  tagFilter("chart_tags"),
   {
     id: "id",
     title: t("Certified"),
@@ -98,9 +110,29 @@ export default function ChartsListPage() {
     label: "chart",
     nameOf: (c) => c.slice_name,
   });
+  const [editing, setEditing] = useState<number | null>(null);
+  const stars = useFavoriteStars<ChartRow>(RESOURCE);
+  const bulkTag = useBulkTag<ChartRow>({
+    resource: RESOURCE,
+    resourceName: "chart",
+    canTag: perms.canWrite || perms.has("can_tag"),
+  });
+
+  const rowActions = useMemo<RowActionOptions<ChartRow>>(
+    () => ({
+      canWrite: perms.canWrite,
+      askDelete,
+      onEdit: (c) => setEditing(c.id),
+      more: (c) => [
+        exportRowAction({ resource: RESOURCE, label: "charts", canExport: perms.canExport }, c.id),
+      ],
+    }),
+    [perms.canWrite, perms.canExport, askDelete],
+  );
 
   const columns = useMemo<ListColumn<ChartRow>[]>(
     () => [
+      stars.column,
       {
         id: "slice_name",
         header: t("Name"),
@@ -124,19 +156,19 @@ export default function ChartsListPage() {
             c.datasource_name_text
           ),
       },
+      {
+        id: "dashboards",
+        header: t("On dashboards"),
+        render: (c) => <OnDashboards dashboards={c.dashboards} />,
+      },
       ownersColumn<ChartRow>(),
       lastModifiedColumn<ChartRow>(),
+      tagsColumn<ChartRow>(),
       hiddenColumn("created_by"),
       hiddenColumn("id"),
-      rowActionsColumn<ChartRow>({
-        canWrite: perms.canWrite,
-        askDelete,
-        more: (c) => [
-          exportRowAction({ resource: RESOURCE, label: "charts", canExport: perms.canExport }, c.id),
-        ],
-      }),
+      rowActionsColumn<ChartRow>(rowActions),
     ],
-    [perms.canWrite, perms.canExport, askDelete],
+    [rowActions, stars.column],
   );
 
   return (
@@ -165,12 +197,19 @@ export default function ChartsListPage() {
         columns={columns}
         filters={filters}
         sortOptions={sortOptions}
+        defaultViewMode="table"
         renderCard={(c, ctx) => (
           <ListCard
             ctx={ctx}
             title={c.slice_name}
             url={explorePath(c.id)}
             subtitle={t("Modified %s", c.changed_on_delta_humanized)}
+            actions={
+              <Group gap={2} wrap="nowrap">
+                {stars.starOf(c)}
+                <RowActionsMenu actions={rowActionsOf(c, rowActions)} label={t("Actions")} />
+              </Group>
+            }
             cover={
               <Group justify="center" h={80}>
                 <Text c="dimmed" size="sm">
@@ -186,9 +225,11 @@ export default function ChartsListPage() {
                 <OwnerAvatars owners={c.owners} />
               </Group>
             }
+            tags={<TagChips tags={c.tags} />}
           />
         )}
         bulkActions={[
+          ...bulkTag.actions,
           ...exportBulkActions<ChartRow>({ resource: RESOURCE, label: "charts", canExport: perms.canExport }),
           ...(perms.canWrite
             ? [{ key: "delete", name: t("Delete"), type: "danger" as const, onSelect: askDelete }]
@@ -196,6 +237,8 @@ export default function ChartsListPage() {
         ]}
       />
       {modal}
+      {bulkTag.modal}
+      <ChartPropertiesModal chartId={editing} onClose={() => setEditing(null)} />
     </>
   );
 }

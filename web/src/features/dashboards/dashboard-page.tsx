@@ -50,7 +50,12 @@ function Page({
       hydrated={data.hydrated}
       initial={
         data.permalink
-          ? { dataMask: data.permalink.dataMask, activeTabs: data.permalink.activeTabs }
+          ? {
+              dataMask: data.permalink.dataMask,
+              activeTabs: data.permalink.activeTabs,
+              anchor: data.permalink.anchor,
+              urlParams: data.permalink.urlParams,
+            }
           : undefined
       }
       editMode={editMode}

@@ -19,6 +19,8 @@ import { SaveAsModal } from "./components/modals/save-as-modal";
 import { ShareModal } from "./components/modals/share-modal";
 import { useRefreshRounds } from "./hooks/use-auto-refresh";
 import { useDashboardSave } from "./hooks/use-dashboard-save";
+import { useFocusedChart } from "./hooks/use-focused-chart";
+import { downloadDashboardPdf, downloadDashboardPng } from "./export/dashboard-download";
 import { useLabelColorSync } from "./hooks/use-label-color-sync";
 import { visibleChartIds } from "./model/active-tabs";
 import { sanitizeCss } from "./model/css";
@@ -39,13 +41,20 @@ import { type DashboardContextValue, DashboardProvider } from "./state/dashboard
 import { dashboardReducer, initialDashboardState } from "./state/dashboard-reducer";
 
 const FilterConfigModal = lazy(() => import("./components/filters/filter-config-modal"));
+const EmbedModal = lazy(() => import("./components/modals/embed-modal"));
+const CssModal = lazy(() => import("./components/modals/css-modal"));
 
-type ModalName = "properties" | "saveAs" | "refresh" | "share" | "filters" | null;
+type ModalName = "properties" | "saveAs" | "refresh" | "share" | "filters" | "embed" | "css" | null;
 
 export interface DashboardViewProps {
   hydrated: Hydrated;
   /** From a permalink (or URL): filter values and active tabs to open with. */
-  initial?: { dataMask?: DataMaskMap; activeTabs?: string[] };
+  initial?: {
+    dataMask?: DataMaskMap;
+    activeTabs?: string[];
+    anchor?: string | null;
+    urlParams?: [string, string][];
+  };
   editMode?: boolean;
   /** Embedded (guest) view: no header (title, favourite, share, edit, menu); read-only. */
   embedded?: boolean;
@@ -94,6 +103,7 @@ export function DashboardView({
     permissions.canEdit && !embedded,
   );
   const [modal, setModal] = useState<ModalName>(null);
+  useFocusedChart(state.layout.present, state.activeTabs, dispatch, initial);
 
   useHotkeys(
     state.editMode
@@ -153,12 +163,27 @@ export function DashboardView({
   const css = sanitizeCss(state.info.css);
   const vertical = state.metadata.filter_bar_orientation !== "HORIZONTAL";
   const close = () => setModal(null);
+  const pageRef = useRef<HTMLDivElement>(null);
+  const download = (format: "png" | "pdf") => {
+    const element = pageRef.current;
+    if (!element) return;
+    const run = format === "pdf" ? downloadDashboardPdf : downloadDashboardPng;
+    toast.info(t("Downloading…"));
+    run(element, state.info.title).catch((err: Error) =>
+      toast.danger(t("Sorry, something went wrong. Try again later.") + ` ${err.message}`),
+    );
+  };
 
   return (
     <DashboardProvider value={ctx}>
       {css && <style data-test="dashboard-css">{css}</style>}
       <DndProvider layout={state.layout.present} onDrop={onDrop}>
-        <Box className="dashboard" data-test="dashboard-page" data-edit-mode={state.editMode || undefined}>
+        <Box
+          ref={pageRef}
+          className="dashboard"
+          data-test="dashboard-page"
+          data-edit-mode={state.editMode || undefined}
+        >
           {!embedded && (
             <DashboardHeader
               onSave={() => void saver.save()}
@@ -168,6 +193,9 @@ export function DashboardView({
               onRefreshInterval={() => setModal("refresh")}
               onShare={() => setModal("share")}
               onRefresh={refreshVisible}
+              onDownload={download}
+              onEmbed={() => setModal("embed")}
+              onEditCss={() => setModal("css")}
             />
           )}
           {saver.error && (
@@ -196,6 +224,11 @@ export function DashboardView({
       {modal === "saveAs" && <SaveAsModal onClose={close} />}
       {modal === "refresh" && <RefreshIntervalModal onClose={close} />}
       {modal === "share" && <ShareModal onClose={close} />}
+      {(modal === "embed" || modal === "css") && (
+        <Suspense fallback={null}>
+          {modal === "embed" ? <EmbedModal onClose={close} /> : <CssModal onClose={close} />}
+        </Suspense>
+      )}
       {modal === "filters" && (
         <Suspense fallback={null}>
           <FilterConfigModal onClose={close} />

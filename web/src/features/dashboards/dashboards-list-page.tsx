@@ -1,26 +1,35 @@
 import { Anchor, Badge, Button, Group, Text } from "@mantine/core";
-import type { DashboardRow } from "@strata/contracts";
+import type { DashboardRow as DashboardListRow, TagsAndFavorite } from "@strata/contracts";
 import { IconPlus } from "@tabler/icons-react";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
+import { favoriteFilter, useFavoriteStars } from "../../components/favorite-column";
+import { exportBulkActions, exportRowAction, ImportButton } from "../../components/import-export";
 import {
   hiddenColumn,
   lastModifiedColumn,
   ownersColumn,
+  type RowActionOptions,
   recencySortOptions,
   rowActionsColumn,
+  rowActionsOf,
 } from "../../components/list-columns";
 import { ListCard, type ListColumn, type ListFilterConfig, ListView } from "../../components/list-view";
 import { OwnerAvatars } from "../../components/owner-avatars";
-import { exportBulkActions, exportRowAction, ImportButton } from "../../components/import-export";
 import { PageHeader } from "../../components/page-header";
-import { paths } from "../../config/paths";
+import { RowActionsMenu } from "../../components/row-actions";
+import { TagChips, tagFilter, tagsColumn, useBulkTag } from "../../components/tag-chips";
 import { useDeleteFlow } from "../../components/use-delete-flow";
+import { paths } from "../../config/paths";
 import { t } from "../../lib/i18n";
 import { useResourcePermissions } from "../../lib/resource/resource-info";
 import { optionsLoader } from "../../lib/resource/resource-options";
+import { DashboardPropertiesModal } from "./components/list/dashboard-properties-modal";
 
 const RESOURCE = "dashboard";
+
+/** List rows carry their tags and the caller's star. */
+type DashboardRow = DashboardListRow & Partial<TagsAndFavorite>;
 
 const sortOptions = recencySortOptions("dashboard_title");
 
@@ -50,6 +59,8 @@ const filters: ListFilterConfig[] = [
       { label: t("Draft"), value: false },
     ],
   },
+  favoriteFilter("dashboard_is_favorite"),
+  tagFilter("dashboard_tags"),
   {
     id: "id",
     title: t("Certified"),
@@ -77,9 +88,29 @@ export default function DashboardsListPage() {
     label: "dashboard",
     nameOf: (d) => d.dashboard_title,
   });
+  const [editing, setEditing] = useState<number | null>(null);
+  const stars = useFavoriteStars<DashboardRow>(RESOURCE);
+  const bulkTag = useBulkTag<DashboardRow>({
+    resource: RESOURCE,
+    resourceName: "dashboard",
+    canTag: perms.canWrite || perms.has("can_tag"),
+  });
+
+  const rowActions = useMemo<RowActionOptions<DashboardRow>>(
+    () => ({
+      canWrite: perms.canWrite,
+      askDelete,
+      onEdit: (d) => setEditing(d.id),
+      more: (d) => [
+        exportRowAction({ resource: RESOURCE, label: "dashboards", canExport: perms.canExport }, d.id),
+      ],
+    }),
+    [perms.canWrite, perms.canExport, askDelete],
+  );
 
   const columns = useMemo<ListColumn<DashboardRow>[]>(
     () => [
+      stars.column,
       {
         id: "dashboard_title",
         header: t("Name"),
@@ -98,17 +129,12 @@ export default function DashboardsListPage() {
       },
       ownersColumn<DashboardRow>(),
       lastModifiedColumn<DashboardRow>(),
+      tagsColumn<DashboardRow>(),
       hiddenColumn("created_by"),
       hiddenColumn("id"),
-      rowActionsColumn<DashboardRow>({
-        canWrite: perms.canWrite,
-        askDelete,
-        more: (d) => [
-          exportRowAction({ resource: RESOURCE, label: "dashboards", canExport: perms.canExport }, d.id),
-        ],
-      }),
+      rowActionsColumn<DashboardRow>(rowActions),
     ],
-    [perms.canWrite, perms.canExport, askDelete],
+    [rowActions, stars.column],
   );
 
   return (
@@ -143,6 +169,12 @@ export default function DashboardsListPage() {
             title={d.dashboard_title}
             url={d.url}
             subtitle={t("Modified %s", d.changed_on_delta_humanized)}
+            actions={
+              <Group gap={2} wrap="nowrap">
+                {stars.starOf(d)}
+                <RowActionsMenu actions={rowActionsOf(d, rowActions)} label={t("Actions")} />
+              </Group>
+            }
             cover={
               <Group justify="center" h={80}>
                 <Text c="dimmed" size="xl" fw={700}>
@@ -156,9 +188,11 @@ export default function DashboardsListPage() {
                 <OwnerAvatars owners={d.owners} />
               </Group>
             }
+            tags={<TagChips tags={d.tags} />}
           />
         )}
         bulkActions={[
+          ...bulkTag.actions,
           ...exportBulkActions<DashboardRow>({
             resource: RESOURCE,
             label: "dashboards",
@@ -170,6 +204,8 @@ export default function DashboardsListPage() {
         ]}
       />
       {modal}
+      {bulkTag.modal}
+      <DashboardPropertiesModal dashboardId={editing} onClose={() => setEditing(null)} />
     </>
   );
 }

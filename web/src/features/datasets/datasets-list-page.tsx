@@ -1,19 +1,22 @@
 import { Anchor, Badge, Button, Group, Text, Tooltip } from "@mantine/core";
-import type { DatasetRow } from "@strata/contracts";
-import { IconAlertTriangle, IconCertificate, IconPencil, IconPlus } from "@tabler/icons-react";
+import type { DatasetRow as DatasetListRow, TagsAndFavorite } from "@strata/contracts";
+import { IconAlertTriangle, IconCertificate, IconPlus } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
+import { exportBulkActions, exportRowAction, ImportButton } from "../../components/import-export";
 import {
   hiddenColumn,
   lastModifiedColumn,
   ownersColumn,
+  type RowActionOptions,
   recencySortOptions,
   rowActionsColumn,
+  rowActionsOf,
 } from "../../components/list-columns";
 import { ListCard, type ListColumn, type ListFilterConfig, ListView } from "../../components/list-view";
 import { OwnerAvatars } from "../../components/owner-avatars";
-import { exportBulkActions, exportRowAction, ImportButton } from "../../components/import-export";
 import { PageHeader } from "../../components/page-header";
-import { RowActions } from "../../components/row-actions";
+import { RowActionsMenu } from "../../components/row-actions";
+import { TagChips, tagFilter, tagsColumn, useBulkTag } from "../../components/tag-chips";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { exploreDatasetPath } from "../../config/paths";
 import { t } from "../../lib/i18n";
@@ -24,6 +27,9 @@ import { EditDatasetModal } from "./components/edit-dataset/edit-dataset-modal";
 import { parseExtra } from "./components/edit-dataset/extra-json";
 
 const RESOURCE = "dataset";
+
+/** List rows carry their tags. */
+type DatasetRow = DatasetListRow & Partial<TagsAndFavorite>;
 
 const filters: ListFilterConfig[] = [
   {
@@ -57,6 +63,7 @@ const filters: ListFilterConfig[] = [
       { label: t("Physical"), value: true },
     ],
   },
+  tagFilter("dataset_tags"),
   {
     id: "id",
     title: t("Certified"),
@@ -110,6 +117,23 @@ export default function DatasetsListPage() {
     label: "dataset",
     nameOf: (d) => d.table_name,
   });
+  const bulkTag = useBulkTag<DatasetRow>({
+    resource: RESOURCE,
+    resourceName: "dataset",
+    canTag: perms.canWrite || perms.has("can_tag"),
+  });
+
+  const rowActions = useMemo<RowActionOptions<DatasetRow>>(
+    () => ({
+      canWrite: perms.canWrite,
+      askDelete,
+      onEdit: (d) => setEditing(d.id),
+      more: (d) => [
+        exportRowAction({ resource: RESOURCE, label: "datasets", canExport: perms.canExport }, d.id),
+      ],
+    }),
+    [perms.canWrite, perms.canExport, askDelete],
+  );
 
   const columns = useMemo<ListColumn<DatasetRow>[]>(
     () => [
@@ -124,19 +148,13 @@ export default function DatasetsListPage() {
       { id: "schema", header: t("Schema"), sortable: true, render: (d) => d.schema ?? "" },
       ownersColumn<DatasetRow>(),
       lastModifiedColumn<DatasetRow>(),
+      tagsColumn<DatasetRow>(),
       hiddenColumn("database"),
       hiddenColumn("sql"),
       hiddenColumn("id"),
-      rowActionsColumn<DatasetRow>({
-        canWrite: perms.canWrite,
-        askDelete,
-        onEdit: (d) => setEditing(d.id),
-        more: (d) => [
-          exportRowAction({ resource: RESOURCE, label: "datasets", canExport: perms.canExport }, d.id),
-        ],
-      }),
+      rowActionsColumn<DatasetRow>(rowActions),
     ],
-    [perms.canWrite, perms.canExport, askDelete],
+    [rowActions],
   );
 
   return (
@@ -171,20 +189,7 @@ export default function DatasetsListPage() {
             title={d.table_name}
             url={exploreUrl(d)}
             subtitle={`${d.database?.database_name ?? ""}${d.schema ? ` · ${d.schema}` : ""}`}
-            actions={
-              perms.canWrite ? (
-                <RowActions
-                  actions={[
-                    {
-                      label: t("Edit"),
-                      icon: <IconPencil size={16} />,
-                      test: "edit",
-                      onClick: () => setEditing(d.id),
-                    },
-                  ]}
-                />
-              ) : undefined
-            }
+            actions={<RowActionsMenu actions={rowActionsOf(d, rowActions)} label={t("Actions")} />}
             meta={
               <Group justify="space-between">
                 <Group gap={6}>
@@ -198,9 +203,11 @@ export default function DatasetsListPage() {
                 <OwnerAvatars owners={d.owners} />
               </Group>
             }
+            tags={<TagChips tags={d.tags} />}
           />
         )}
         bulkActions={[
+          ...bulkTag.actions,
           ...exportBulkActions<DatasetRow>({
             resource: RESOURCE,
             label: "datasets",
@@ -214,6 +221,7 @@ export default function DatasetsListPage() {
       <EditDatasetModal datasetId={editing} onClose={() => setEditing(null)} />
       <AddDatasetModal opened={adding} onClose={() => setAdding(false)} onCreated={(id) => setEditing(id)} />
       {modal}
+      {bulkTag.modal}
     </>
   );
 }

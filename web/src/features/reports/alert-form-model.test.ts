@@ -83,4 +83,21 @@ describe("alert form", () => {
       logRetention: 30,
     });
   });
+
+  it("sends a Slack recipient, checked against what the server offers", () => {
+    const v = { ...emptyValues(), name: "r", chart: { value: 7, label: "c" }, slack: "#general" };
+    // Without a bot token, channel names can't be reached: the form says so before the server.
+    expect(localProblems(v, "Report", { botToken: false }).recipients).toMatch(/no Slack bot token/);
+    expect(localProblems(v, "Report", { botToken: true })).toEqual({});
+    expect(bodyOf(v, "Report").recipients).toEqual([
+      { type: "Slack", recipient_config_json: { target: "#general" } },
+    ]);
+    const stored = valuesOf({
+      ...({} as ReportDetail),
+      name: "r",
+      owners: [],
+      recipients: [{ id: 1, type: "SlackV2", recipient_config_json: '{"target":"C0123"}' }],
+    } as ReportDetail);
+    expect(stored.slack).toBe("C0123");
+  });
 });

@@ -7,7 +7,15 @@ import {
   type ValidatorOperator,
 } from "@strata/contracts";
 import type { IdOption } from "../../components/related-multi-select";
-import { browserTimeZone, emailRecipients, emailsProblem, recipientTarget } from "../../components/reports";
+import {
+  browserTimeZone,
+  emailRecipients,
+  emailsProblem,
+  recipientTarget,
+  slackProblem,
+  slackRecipients,
+  slackTarget,
+} from "../../components/reports";
 import { t } from "../../lib/i18n";
 
 /** The condition select: "not null", or one of the operators against a threshold. */
@@ -34,6 +42,13 @@ export interface AlertFormValues {
   gracePeriod: number;
   emails: string;
   webhook: string;
+  /** Slack channels or an incoming-webhook URL. */
+  slack: string;
+}
+
+/** What the server said of Slack (`/api/v1/report/notification_methods/`); absent: no Slack field. */
+export interface SlackOffer {
+  botToken: boolean;
 }
 
 export function emptyValues(): AlertFormValues {
@@ -57,6 +72,7 @@ export function emptyValues(): AlertFormValues {
     gracePeriod: REPORT_DEFAULTS.grace_period,
     emails: "",
     webhook: "",
+    slack: "",
   };
 }
 
@@ -97,11 +113,16 @@ export function valuesOf(detail: ReportDetail): AlertFormValues {
     gracePeriod: detail.grace_period,
     emails: recipientTarget(detail, "Email"),
     webhook: recipientTarget(detail, "Webhook"),
+    slack: slackTarget(detail),
   };
 }
 
 /** Messages the form can give before asking the server, by field. */
-export function localProblems(v: AlertFormValues, type: ReportType): Record<string, string> {
+export function localProblems(
+  v: AlertFormValues,
+  type: ReportType,
+  slack?: SlackOffer,
+): Record<string, string> {
   const found: Record<string, string> = {};
   if (!v.name.trim()) found.name = t("Name is required.");
   if (!v.crontab.trim()) found.crontab = t("A schedule is required.");
@@ -114,10 +135,12 @@ export function localProblems(v: AlertFormValues, type: ReportType): Record<stri
   // An alert may go without content (its message carries the value); a report is its content.
   if (type === "Report" && !(v.contentKind === "chart" ? v.chart : v.dashboard))
     found[v.contentKind] = t("Must choose either a chart or a dashboard");
-  const bad = emailsProblem(v.emails, false);
+  const bad = emailsProblem(v.emails, false) ?? (slack ? slackProblem(v.slack, slack.botToken) : undefined);
   if (bad) found.recipients = bad;
-  else if (!v.emails.trim() && !v.webhook.trim())
-    found.recipients = t("Add an email address or a webhook URL.");
+  else if (!v.emails.trim() && !v.webhook.trim() && !(slack && v.slack.trim()))
+    found.recipients = slack
+      ? t("Add an email address, a Slack recipient or a webhook URL.")
+      : t("Add an email address or a webhook URL.");
   return found;
 }
 
@@ -125,6 +148,7 @@ export function localProblems(v: AlertFormValues, type: ReportType): Record<stri
 export function bodyOf(v: AlertFormValues, type: ReportType, isNew = true): ReportPost {
   const recipients = [
     ...emailRecipients(v.emails),
+    ...slackRecipients(v.slack),
     ...(v.webhook.trim()
       ? [{ type: "Webhook" as const, recipient_config_json: { target: v.webhook.trim() } }]
       : []),

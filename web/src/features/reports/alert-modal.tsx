@@ -10,6 +10,7 @@ import {
   TimezoneSelect,
   UnshownErrors,
   updateReport,
+  useNotificationMethods,
   useReportDetail,
 } from "../../components/reports";
 import { t } from "../../lib/i18n";
@@ -92,10 +93,12 @@ function AlertForm({ type, id, initial, onClose }: FormProps) {
   const { busy, errors, failure, save } = useFormSave();
   const isAlert = type === "Alert";
   const section = { values, set, errors };
+  const methods = useNotificationMethods();
+  const slack = methods?.methods.includes("Slack") ? { botToken: methods.slack.bot_token } : undefined;
 
   const submit = async () => {
     const body = bodyOf(values, type, id === null);
-    const ok = await save(localProblems(values, type), () =>
+    const ok = await save(localProblems(values, type, slack), () =>
       id ? updateReport(id, body) : createReport(body),
     );
     if (!ok) return;

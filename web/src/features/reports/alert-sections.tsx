@@ -11,7 +11,12 @@ import {
 } from "@mantine/core";
 import { VALIDATOR_OPERATORS, type ReportFormat } from "@strata/contracts";
 import { lazy, Suspense } from "react";
-import { CHART_FORMATS, DASHBOARD_FORMATS, emailsProblem } from "../../components/reports";
+import {
+  CHART_FORMATS,
+  DASHBOARD_FORMATS,
+  emailsProblem,
+  SlackRecipientInput,
+} from "../../components/reports";
 import { t } from "../../lib/i18n";
 import type { AlertFormValues, Condition } from "./alert-form-model";
 import { RelatedSelect } from "./related-select";
@@ -171,7 +176,7 @@ export function LimitsSection({ values, set, errors, isAlert }: SectionProps & {
   );
 }
 
-/** Where it goes: email addresses and a webhook URL. */
+/** Where it goes: email addresses, Slack (when the server offers it) and a webhook URL. */
 export function RecipientsSection({ values, set, errors }: SectionProps) {
   const emailProblem = values.emails.trim() ? emailsProblem(values.emails, false) : undefined;
   return (
@@ -183,6 +188,11 @@ export function RecipientsSection({ values, set, errors }: SectionProps) {
         onChange={(e) => set({ emails: e.currentTarget.value })}
         error={errors.recipients ?? emailProblem}
         data-test="alert-recipients-email"
+      />
+      <SlackRecipientInput
+        value={values.slack}
+        onChange={(slack) => set({ slack })}
+        data-test="alert-recipients-slack"
       />
       <TextInput
         label={t("Webhook URL")}

@@ -6,6 +6,7 @@ import { ApiErrorDisplay } from "../../components/error-display";
 import { errorMessage } from "../../lib/api-error";
 import { t } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
+import { useFormSave } from "../../lib/use-form-save";
 import { usePermissionResources } from "./api/permission-resources";
 import { rolePermissionsKey, useRolePermissions } from "./api/role-permissions";
 import { setRolePermissions } from "./api/set-role-permissions";
@@ -65,19 +66,19 @@ function PermissionsPicker({
   onClose: () => void;
 }) {
   const [value, setValue] = useState(initial);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSave({
+    fieldMessages: false,
+    onFailure: (err) =>
+      toast.danger(t("Sorry, there was an error saving this %s: %s", "role", errorMessage(err))),
+  });
+  const { busy } = form;
   const save = async () => {
-    setBusy(true);
-    try {
+    const saved = await form.save({}, async () => {
       await setRolePermissions(role.id, value.map(Number));
       await mutate(rolePermissionsKey(role.id));
       toast.success(t("Permissions of %s saved", role.name));
-      onClose();
-    } catch (err) {
-      toast.danger(t("Sorry, there was an error saving this %s: %s", "role", errorMessage(err)));
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (saved) onClose();
   };
   return (
     <Stack>

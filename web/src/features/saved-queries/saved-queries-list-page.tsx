@@ -1,11 +1,19 @@
 import { Anchor, Code, Stack, Text } from "@mantine/core";
-import type { SavedQueryRow } from "@strata/contracts";
+import type { SavedQueryRow as SavedQueryListRow, TagRef } from "@strata/contracts";
 import { useMemo } from "react";
-import { Link } from "react-router";
-import { lastModifiedColumn, recencySortOptions, rowActionsColumn } from "../../components/list-columns";
-import { ListCard, type ListColumn, type ListFilterConfig, ListView } from "../../components/list-view";
+import { Link, useNavigate } from "react-router";
 import { exportBulkActions, exportRowAction, ImportButton } from "../../components/import-export";
+import {
+  lastModifiedColumn,
+  type RowActionOptions,
+  recencySortOptions,
+  rowActionsColumn,
+  rowActionsOf,
+} from "../../components/list-columns";
+import { ListCard, type ListColumn, type ListFilterConfig, ListView } from "../../components/list-view";
 import { PageHeader } from "../../components/page-header";
+import { RowActionsMenu } from "../../components/row-actions";
+import { TagChips, tagFilter, tagsColumn, useBulkTag } from "../../components/tag-chips";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { paths } from "../../config/paths";
 import { t } from "../../lib/i18n";
@@ -14,6 +22,9 @@ import { optionsLoader } from "../../lib/resource/resource-options";
 import { ScheduleCell } from "./schedule-cell";
 
 const RESOURCE = "saved_query";
+
+/** List rows carry their tags. */
+type SavedQueryRow = SavedQueryListRow & { tags?: TagRef[] };
 
 const sortOptions = recencySortOptions("label");
 
@@ -33,6 +44,7 @@ const filters: ListFilterConfig[] = [
     operator: "eq",
     fetchOptions: optionsLoader("distinct", RESOURCE, "schema"),
   },
+  tagFilter("saved_query_tags"),
 ];
 
 const sqlLabLink = (q: SavedQueryRow) => `${paths.sqllab}?savedQueryId=${q.id}`;
@@ -44,6 +56,26 @@ export default function SavedQueriesListPage() {
     label: "query",
     nameOf: (q) => q.label,
   });
+  const navigate = useNavigate();
+  const bulkTag = useBulkTag<SavedQueryRow>({
+    resource: RESOURCE,
+    resourceName: "saved_query",
+    noun: "query",
+    canTag: perms.canWrite || perms.has("can_tag"),
+  });
+  const rowActions = useMemo<RowActionOptions<SavedQueryRow>>(
+    () => ({
+      canWrite: perms.canWrite,
+      askDelete,
+      // A saved query's properties are edited where it is written: SQL Lab.
+      onEdit: (q) => navigate(sqlLabLink(q)),
+      more: (q) => [
+        exportRowAction({ resource: RESOURCE, label: "saved queries", canExport: perms.canExport }, q.id),
+      ],
+    }),
+    [perms.canWrite, perms.canExport, askDelete, navigate],
+  );
+
   const columns = useMemo<ListColumn<SavedQueryRow>[]>(
     () => [
       {
@@ -73,15 +105,10 @@ export default function SavedQueriesListPage() {
         render: (q) => <ScheduleCell row={q} />,
       },
       lastModifiedColumn<SavedQueryRow>(),
-      rowActionsColumn<SavedQueryRow>({
-        canWrite: perms.canWrite,
-        askDelete,
-        more: (q) => [
-          exportRowAction({ resource: RESOURCE, label: "saved queries", canExport: perms.canExport }, q.id),
-        ],
-      }),
+      tagsColumn<SavedQueryRow>(),
+      rowActionsColumn<SavedQueryRow>(rowActions),
     ],
-    [perms.canWrite, perms.canExport, askDelete],
+    [rowActions],
   );
   return (
     <>
@@ -103,6 +130,7 @@ export default function SavedQueriesListPage() {
             title={q.label}
             url={sqlLabLink(q)}
             subtitle={t("Modified %s", q.changed_on_delta_humanized)}
+            actions={<RowActionsMenu actions={rowActionsOf(q, rowActions)} label={t("Actions")} />}
             cover={
               <Code block mah={80} style={{ overflow: "hidden" }}>
                 {q.sql}
@@ -114,9 +142,11 @@ export default function SavedQueriesListPage() {
                 {q.schedule_info && <ScheduleCell row={q} />}
               </Stack>
             }
+            tags={<TagChips tags={q.tags} />}
           />
         )}
         bulkActions={[
+          ...bulkTag.actions,
           ...exportBulkActions<SavedQueryRow>({
             resource: RESOURCE,
             label: "saved queries",
@@ -128,6 +158,7 @@ export default function SavedQueriesListPage() {
         ]}
       />
       {modal}
+      {bulkTag.modal}
     </>
   );
 }

@@ -1,10 +1,10 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { paths } from "../../config/paths";
 import { t } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
-import { fetchIncomingQuery } from "./api/incoming-query";
-import { fetchSqlLabPermalink, type StoredSqlLabPermalink } from "./api/permalink";
+import { useIncomingQuery } from "./api/incoming-query";
+import { type StoredSqlLabPermalink, useSqlLabPermalink } from "./api/permalink";
 import { SHARED_QUERY } from "./model/tab-names";
 import type { QueryEditor } from "./model/types";
 
@@ -53,29 +53,29 @@ export function permalinkTabPatch(p: StoredSqlLabPermalink): Partial<QueryEditor
 }
 
 /**
- * 002: `/sqllab/p/<key>` (a shared link) fetches the permalink once the tabs are loaded, opens it
+ * 002: `/sqllab/p/<key>` (a shared link) reads the permalink once the tabs are loaded, opens it
  * in a new 'Shared query' tab and replaces the location with `/sqllab/`.
  */
 export function usePermalinkQuery(loaded: boolean, openTab: (patch: Partial<QueryEditor>) => void) {
   const { key } = useParams<{ key?: string }>();
   const navigate = useNavigate();
   const handled = useRef(new Set<string>());
+  const link = useSqlLabPermalink(loaded && key ? key : null);
 
   useEffect(() => {
-    if (!loaded || !key) return;
-    if (handled.current.has(key)) return;
+    if (!key || handled.current.has(key) || (!link.data && !link.error)) return;
     handled.current.add(key);
-    fetchSqlLabPermalink(key)
-      .then((p) => openTab(permalinkTabPatch(p)))
-      .catch(() => toast.danger(t("The link couldn't be loaded")))
-      .finally(() => navigate(paths.sqllab, { replace: true }));
-  }, [loaded, key, navigate, openTab]);
+    if (link.data) openTab(permalinkTabPatch(link.data));
+    else toast.danger(t("The link couldn't be loaded"));
+    navigate(paths.sqllab, { replace: true });
+  }, [key, link.data, link.error, navigate, openTab]);
 }
 
 /**
  * 000 §2: `/sqllab/` receives a requested query through router state (`requestedQuery`) or
  * through a form post that the server turns into `?incoming=<key>`. Either opens a new tab once
- * the tabs are loaded, and is then removed from the location so a reload does not repeat it.
+ * the tabs are loaded, and is then removed from the location so a reload does not repeat it
+ * (an incoming query is read after that: the key is kept until it answered).
  */
 export function useRequestedQuery(loaded: boolean, openTab: (patch: Partial<QueryEditor>) => void) {
   const location = useLocation();
@@ -83,6 +83,8 @@ export function useRequestedQuery(loaded: boolean, openTab: (patch: Partial<Quer
   const handled = useRef(new Set<string>());
   const incoming = new URLSearchParams(location.search).get("incoming");
   const requested = (location.state as { requestedQuery?: unknown } | null)?.requestedQuery;
+  const [reading, setReading] = useState<string | null>(null);
+  const query = useIncomingQuery(reading);
 
   useEffect(() => {
     if (!loaded) return;
@@ -94,20 +96,7 @@ export function useRequestedQuery(loaded: boolean, openTab: (patch: Partial<Quer
     handled.current.add(token);
 
     if (fromState) openTab(requestedTabPatch(fromState));
-    if (incoming) {
-      fetchIncomingQuery(incoming)
-        .then((q) =>
-          openTab(
-            requestedTabPatch({
-              sql: q.sql ?? "",
-              dbId: q.database_id,
-              schema: q.schema,
-              datasourceKey: q.datasource_key,
-            }),
-          ),
-        )
-        .catch(() => toast.danger(t("An error occurred while loading the SQL")));
-    }
+    if (incoming) setReading(incoming);
 
     const search = new URLSearchParams(location.search);
     search.delete("incoming");
@@ -117,4 +106,20 @@ export function useRequestedQuery(loaded: boolean, openTab: (patch: Partial<Quer
       { replace: true, state: null },
     );
   }, [loaded, incoming, requested, location, navigate, openTab]);
+
+  useEffect(() => {
+    if (!reading || (!query.data && !query.error)) return;
+    setReading(null);
+    if (query.data) {
+      const q = query.data;
+      openTab(
+        requestedTabPatch({
+          sql: q.sql ?? "",
+          dbId: q.database_id,
+          schema: q.schema,
+          datasourceKey: q.datasource_key,
+        }),
+      );
+    } else toast.danger(t("An error occurred while loading the SQL"));
+  }, [reading, query.data, query.error, openTab]);
 }

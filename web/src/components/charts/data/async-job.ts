@@ -1,8 +1,8 @@
 import { type AsyncEvent, type AsyncJob, ErrorType } from "@strata/contracts";
-import type { ChartDataResult } from "../types";
 import { apiGet } from "../../../lib/api-client";
 import { ApiError, timeoutError } from "../../../lib/api-error";
 import { t } from "../../../lib/i18n";
+import type { ChartDataResult } from "../types";
 
 /** Polling delay (000 §9: 500 ms); listener retries for events that arrive first (6 × 100 ms). */
 export const POLLING_DELAY_MS = 500;

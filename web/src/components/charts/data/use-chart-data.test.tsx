@@ -1,5 +1,5 @@
-import { renderHook, waitFor } from "@testing-library/react";
 import type { ChartDataRequestInput } from "@strata/contracts";
+import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { SWRConfig } from "swr";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -91,5 +91,24 @@ describe("useChartData", () => {
     unmount();
     // The hook aborts a tick after the last user leaves (React's development double mount).
     await waitFor(() => expect(calls[0].signal?.aborted).toBe(true));
+  });
+
+  it("stops its running request on demand, keeping the previous results, and runs again per revision", async () => {
+    const { result, rerender } = renderHook(({ revision }) => useChartData(request(1), { revision }), {
+      wrapper,
+      initialProps: { revision: 1 },
+    });
+    await waitFor(() => expect(result.current.status).toBe("success"));
+    const first = result.current.results;
+    rerender({ revision: 2 });
+    await waitFor(() => expect(calls).toHaveLength(2));
+    act(() => result.current.stop());
+    expect(calls[1].signal?.aborted).toBe(true);
+    await waitFor(() => expect(result.current.status).toBe("stopped"));
+    expect(result.current.results).toBe(first);
+    rerender({ revision: 3 });
+    await waitFor(() => expect(result.current.status).toBe("success"));
+    expect(calls).toHaveLength(3);
+    expect(result.current.results).not.toBe(first);
   });
 });

@@ -1,5 +1,5 @@
 import type { ChartDataRequestInput } from "@strata/contracts";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import type { ChartDataResult } from "../types";
 import { chartDataKey } from "./chart-data-key";
@@ -7,7 +7,8 @@ import { type ChartDataScope, newChartDataScope } from "./chart-data-scope";
 import { fetchChartData } from "./fetch-chart-data";
 
 export interface ChartDataState {
-  status: "loading" | "success" | "failed";
+  /** "stopped": `stop()` aborted the request (the previous results stay). */
+  status: "loading" | "success" | "failed" | "stopped";
   results: ChartDataResult[] | null;
   error: unknown;
   /** Key of the request the results answer. */
@@ -22,8 +23,20 @@ export interface ChartDataOptions {
    * the charts asking the same query in that round. Later queries are plain ones.
    */
   round?: number;
-  /** A new value asks again for the same request (not forced). */
+  /**
+   * A new value asks again for the same request (not forced): a run on demand (Explore's "Update
+   * chart") passes a new one per run, so pressing it twice queries twice.
+   */
   revision?: string | number;
+}
+
+export interface ChartData extends ChartDataState {
+  /**
+   * Aborts the running request of a hook without a shared scope; its state becomes "stopped"
+   * until the next request. Nothing happens when none runs (a shared scope's requests serve
+   * other charts too and are not stopped).
+   */
+  stop: () => void;
 }
 
 interface Entry {
@@ -56,7 +69,7 @@ const isAbort = (err: unknown) => (err as { name?: string } | null)?.name === "A
 export function useChartData(
   request: ChartDataRequestInput | null,
   options: ChartDataOptions = {},
-): ChartDataState {
+): ChartData {
   const [own] = useState(() => newChartDataScope(false));
   const scope = options.scope ?? own;
   const round = options.round ?? 0;
@@ -116,14 +129,29 @@ export function useChartData(
     };
   }, [swrKey, scope, cache]);
 
+  // The request `stop` aborted: its abort error reads as "stopped", any other abort as loading
+  // (a request nothing shows any more).
+  const [stopped, setStopped] = useState<string | null>(null);
+  const current = useRef(swrKey);
+  current.current = swrKey;
+  const stop = useCallback(() => {
+    const key = current.current;
+    const controller = key === null ? undefined : controllers.get(key);
+    if (!key || !controller) return;
+    setStopped(key);
+    controller.abort();
+  }, []);
+
   const last = useRef<ChartDataState>(LOADING);
   let state: ChartDataState;
   if (swrKey === null) state = last.current;
   else if (data) state = { status: "success", results: data.results, error: null, key: data.key };
+  else if (error !== undefined && isAbort(error) && stopped === swrKey)
+    state = { ...last.current, status: "stopped", error: null };
   else if (error !== undefined && !isAbort(error))
     state = { status: "failed", results: null, error, key: query };
   else if (last.current.status === "loading" && last.current.error === null) state = last.current;
   else state = { ...last.current, status: "loading", error: null };
   last.current = state;
-  return state;
+  return { ...state, stop };
 }

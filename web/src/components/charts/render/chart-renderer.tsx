@@ -1,5 +1,6 @@
 import { Center, Loader } from "@mantine/core";
 import { Component, type ErrorInfo, lazy, type ReactNode, Suspense } from "react";
+import { t } from "../../../lib/i18n";
 import { rendererKind } from "../viz-types";
 import type { ChartRenderProps } from "./chart-render-props";
 
@@ -35,7 +36,17 @@ export function ChartRenderer(props: ChartRenderProps & { renderError?: (error: 
     <RenderBoundary
       key={props.formData.viz_type}
       onError={props.onRenderFailure}
-      fallback={(error) => renderError?.(error) ?? <div role="alert">{error.message}</div>}
+      fallback={(error) =>
+        renderError?.(error) ?? (
+          <div
+            role="alert"
+            data-test="chart-render-error"
+            style={{ padding: 8, overflow: "auto", height: props.height }}
+          >
+            {t("An error occurred while rendering the visualization: %s", error.message)}
+          </div>
+        )
+      }
     >
       <Suspense
         fallback={

@@ -64,7 +64,9 @@ export function SelectFilter({ config, value, onApply }: Props) {
       filter={isAsync ? ({ options: o }) => o : undefined}
       onDropdownOpen={() => setOpened(true)}
       rightSection={isLoading ? <Loader size={14} /> : undefined}
-      error={error ? t("An error occurred while loading options") : undefined}
+      error={
+        error ? (config.describeError?.(error) ?? t("An error occurred while loading options")) : undefined
+      }
       nothingFoundMessage={isLoading ? t("Loading...") : t("No results")}
       comboboxProps={{ withinPortal: true }}
       data-test={`filters-select-${config.id}`}

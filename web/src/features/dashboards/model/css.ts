@@ -1,48 +1,5 @@
 /**
- * Dashboard CSS, sanitised before it is put in a <style> element: no markup, no remote imports,
- * no script-bearing constructs (expression(), javascript: URLs, behaviours, bindings).
- *
- * The checks run on a normalised text — comments removed, CSS escapes decoded — and that same
- * normalised text is what the page gets. Checking the raw text instead would let `@\69mport`,
- * `@im/**\/port` or `u\72l(` through, since the browser decodes them after any pattern ran.
+ * Dashboard CSS is sanitised by the one shared rule (contracts' `css-sanitise.ts`): the server
+ * stores it sanitised and the page applies the same function again before it reaches a <style>.
  */
-export function sanitizeCss(css: string | null | undefined): string {
-  if (!css) return "";
-  return normalizeCss(css)
-    .replace(/<\/?[a-z!][^>]*>?/gi, "")
-    .replace(/[<>]/g, "")
-    .replace(/@import[^;]*;?/gi, "")
-    .replace(/expression\s*\(/gi, "(")
-    .replace(/javascript\s*:/gi, "")
-    .replace(/vbscript\s*:/gi, "")
-    .replace(/-moz-binding\s*:[^;}]*/gi, "")
-    .replace(/behavior\s*:[^;}]*/gi, "")
-    .replace(/url\(\s*(['"]?)\s*data:(?!image\/(png|gif|jpe?g|webp))[^)]*\)/gi, "url()");
-}
-
-const COMMENT = /\/\*[\s\S]*?(\*\/|$)/g;
-// A hex escape is 1–6 hex digits and one optional whitespace; any other escaped character stands
-// for itself; a backslash before a line break (a string continuation) or at the end stands for nothing.
-const ESCAPE = /\\(?:([0-9a-fA-F]{1,6})(?:\r\n|[ \t\r\n\f])?|(\r\n|[\r\n\f])|([\s\S])|$)/g;
-
-/**
- * Comments and escapes out, so the text has one spelling for everything. Comments go first (an
- * escape inside a comment is inert), then escapes; comments are removed again in case decoding
- * spelled one (`\2f\2a`). The result has no backslash left, so the browser can't decode it into
- * anything other than what was checked.
- */
-export function normalizeCss(css: string): string {
-  const decoded = css
-    .replace(COMMENT, "")
-    .replace(ESCAPE, (_, hex?: string, _newline?: string, char?: string) => {
-      if (hex !== undefined) return codePoint(Number.parseInt(hex, 16));
-      return char === "\\" ? "" : (char ?? "");
-    });
-  return decoded.replace(COMMENT, "").replace(/\\/g, "").replace(/\0/g, "\uFFFD");
-}
-
-/** What CSS makes of an escaped code point: NUL, surrogates and out-of-range values are U+FFFD. */
-function codePoint(n: number): string {
-  if (n === 0 || n > 0x10ffff || (n >= 0xd800 && n <= 0xdfff)) return "\uFFFD";
-  return String.fromCodePoint(n);
-}
+export { sanitizeCss } from "@strata/contracts";

@@ -116,6 +116,20 @@ describe("dashboard state (001 §4)", () => {
     expect(dashboardReducer(view, { type: "MOVE_TAB", tabId: "TAB-2", toIndex: 0 })).toBe(view);
   });
 
+  it("sets and unsets the focused and hovered native filter without marking changes (000 §4)", () => {
+    let s = initialDashboardState(hydrated());
+    expect([s.focusedFilterId, s.hoveredFilterId]).toEqual([null, null]);
+    s = dashboardReducer(s, { type: "SET_HOVERED_FILTER", id: "NATIVE_FILTER-a" });
+    s = dashboardReducer(s, { type: "SET_FOCUSED_FILTER", id: "NATIVE_FILTER-b" });
+    expect([s.focusedFilterId, s.hoveredFilterId]).toEqual(["NATIVE_FILTER-b", "NATIVE_FILTER-a"]);
+    expect(s.hasUnsavedChanges).toBe(false);
+    // The same value again keeps the state object (no re-render of every chart).
+    expect(dashboardReducer(s, { type: "SET_HOVERED_FILTER", id: "NATIVE_FILTER-a" })).toBe(s);
+    s = dashboardReducer(s, { type: "SET_HOVERED_FILTER", id: null });
+    s = dashboardReducer(s, { type: "SET_FOCUSED_FILTER", id: null });
+    expect([s.focusedFilterId, s.hoveredFilterId]).toEqual([null, null]);
+  });
+
   it("persists the refresh frequency only when set in edit mode", () => {
     const view = dashboardReducer(initialDashboardState(hydrated()), {
       type: "SET_REFRESH_FREQUENCY",

@@ -41,6 +41,9 @@ export interface DashboardState {
   refreshFrequency: number;
   /** Bumped to re-query every chart (force). */
   refreshCount: number;
+  /** The native filter being focused or hovered in the filter bar: its charts are highlighted. */
+  focusedFilterId: string | null;
+  hoveredFilterId: string | null;
   /** What edit mode started from, for discarding. */
   snapshot: { layout: Layout; info: DashboardInfo; metadata: DashboardMetadata } | null;
 }
@@ -72,7 +75,9 @@ export type DashboardAction =
   | { type: "SET_INFO"; info: Partial<DashboardInfo> }
   | { type: "ADD_CHARTS"; charts: DashboardChart[]; datasets: DatasetMap }
   | { type: "SET_REFRESH_FREQUENCY"; seconds: number; persist: boolean }
-  | { type: "REFRESH" };
+  | { type: "REFRESH" }
+  | { type: "SET_FOCUSED_FILTER"; id: string | null }
+  | { type: "SET_HOVERED_FILTER"; id: string | null };
 
 export function initialDashboardState(
   h: Hydrated,
@@ -93,6 +98,8 @@ export function initialDashboardState(
     dataMask: options.dataMask ?? {},
     refreshFrequency: typeof h.metadata.refresh_frequency === "number" ? h.metadata.refresh_frequency : 0,
     refreshCount: 0,
+    focusedFilterId: null,
+    hoveredFilterId: null,
     snapshot: options.editMode ? { layout: h.layout, info: h.info, metadata: h.metadata } : null,
   };
 }
@@ -258,6 +265,10 @@ export function dashboardReducer(state: DashboardState, action: DashboardAction)
       };
     case "REFRESH":
       return { ...state, refreshCount: state.refreshCount + 1 };
+    case "SET_FOCUSED_FILTER":
+      return state.focusedFilterId === action.id ? state : { ...state, focusedFilterId: action.id };
+    case "SET_HOVERED_FILTER":
+      return state.hoveredFilterId === action.id ? state : { ...state, hoveredFilterId: action.id };
     default:
       return state;
   }

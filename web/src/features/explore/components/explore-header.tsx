@@ -10,8 +10,11 @@ import {
   IconRefresh,
   IconCode,
 } from "@tabler/icons-react";
+import { useEffect } from "react";
 import type { FormData } from "../../../components/charts";
+import { FavoriteStar } from "../../../components/favorite-star";
 import { useReportMenu } from "../../../components/reports";
+import { logEvent } from "../../../lib/event-logger";
 import { t } from "../../../lib/i18n";
 import type { ExplorePermissions } from "../model/permissions";
 import { AlteredBadge } from "./altered-badge";
@@ -37,12 +40,18 @@ interface Props {
 export function ExploreHeader(props: Props) {
   const { title, savedFormData, formData, perms, hasSlice } = props;
   const reports = useReportMenu(props.sliceId ? { kind: "chart", id: props.sliceId, name: title } : null);
+  const sliceId = props.sliceId ?? null;
+  // Superset's `mount_explorer` event: what the home page's Recents > Viewed lists for charts.
+  useEffect(() => {
+    if (sliceId !== null) logEvent("mount_explorer", { slice_id: sliceId });
+  }, [sliceId]);
   return (
     <Group justify="space-between" wrap="nowrap" data-test="explore-header">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         <Title order={3} lineClamp={1} data-test="chart-title">
           {title}
         </Title>
+        {sliceId !== null && <FavoriteStar type="chart" id={sliceId} />}
         {hasSlice && <AlteredBadge saved={savedFormData} current={formData} />}
       </Group>
       <Group gap="xs" wrap="nowrap">

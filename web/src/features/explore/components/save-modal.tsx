@@ -3,14 +3,14 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { buildChartDataRequest, type ChartDataset, type FormData } from "../../../components/charts";
-import { errorMessage } from "../../../lib/api-error";
 import { t } from "../../../lib/i18n";
 import { toast } from "../../../lib/toast";
+import { useFormSave } from "../../../lib/use-form-save";
 import { createChart } from "../api/create-chart";
 import { createDashboard } from "../api/create-dashboard";
 import { type DashboardOption, useDashboardOptions } from "../api/dashboard-options";
-import { updateChart } from "../api/update-chart";
 import type { ExploreSlice } from "../api/explore";
+import { updateChart } from "../api/update-chart";
 import { withoutDashboardContext } from "../model/dashboard-context";
 import { TRANSIENT_KEYS } from "../model/form-data";
 
@@ -48,8 +48,7 @@ export function SaveModal({ opened, onClose, formData, dataset, slice, canOverwr
   const [selected, setSelected] = useState<string[]>((slice?.dashboards ?? []).map(String));
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, message: error, save: run, fail, dismiss } = useFormSave({ fieldMessages: false });
   const { data: options = [] } = useDashboardOptions(debounced, opened);
   const [known, setKnown] = useState<Map<string, string>>(new Map());
 
@@ -67,12 +66,12 @@ export function SaveModal({ opened, onClose, formData, dataset, slice, canOverwr
 
   const save = async (goToDashboard: boolean) => {
     if (!name.trim()) {
-      setError(t("Chart name is required"));
+      fail(t("Chart name is required"));
       return;
     }
-    setSaving(true);
-    setError(null);
-    try {
+    // Where the chart went, known once saved: the page moves on after the form is done.
+    const saved: { sliceId?: number; dashboardId?: number } = {};
+    const ok = await run({}, async () => {
       const titles = new Map(data.map((d) => [d.value, d.label]));
       const created: DashboardOption[] = [];
       const ids: number[] = [];
@@ -109,12 +108,10 @@ export function SaveModal({ opened, onClose, formData, dataset, slice, canOverwr
       for (const key of selected.filter((k) => !k.startsWith(NEW_PREFIX) && !before.has(k))) {
         toast.success(t("Chart [%s] was added to dashboard [%s]", chartName, titles.get(key) ?? key));
       }
-      setSaving(false);
-      onSaved(overwrite ? slice.slice_id : res.id, goToDashboard ? ids[0] : undefined);
-    } catch (err) {
-      setSaving(false);
-      setError(errorMessage(err));
-    }
+      saved.sliceId = overwrite ? slice.slice_id : res.id;
+      saved.dashboardId = goToDashboard ? ids[0] : undefined;
+    });
+    if (ok && saved.sliceId !== undefined) onSaved(saved.sliceId, saved.dashboardId);
   };
 
   return (
@@ -126,7 +123,7 @@ export function SaveModal({ opened, onClose, formData, dataset, slice, canOverwr
             icon={<IconAlertCircle size={16} />}
             data-test="save-modal-alert"
             withCloseButton
-            onClose={() => setError(null)}
+            onClose={dismiss}
           >
             {error}
           </Alert>

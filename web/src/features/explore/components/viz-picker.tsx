@@ -10,7 +10,7 @@ export function VizPicker({ value, onChange }: { value: string; onChange: (vizTy
   const [search, setSearch] = useState("");
   const q = search.trim().toLowerCase();
   const list = VIZ_TYPES.filter(
-    (v) => !q || v.label.toLowerCase().includes(q) || v.category.toLowerCase().includes(q),
+    (v) => !q || [v.label, t(v.label), v.category, t(v.category)].some((s) => s.toLowerCase().includes(q)),
   );
   return (
     <>
@@ -59,16 +59,16 @@ export function VizPicker({ value, onChange }: { value: string; onChange: (vizTy
                 }}
                 data-test={`viz-type-${v.key}`}
                 role="button"
-                aria-label={v.label}
+                aria-label={t(v.label)}
               >
                 <Text fw={600} size="sm">
-                  {v.label}
+                  {t(v.label)}
                 </Text>
                 <Badge size="xs" variant="light" my={4}>
-                  {v.category}
+                  {t(v.category)}
                 </Badge>
                 <Text size="xs" c="dimmed">
-                  {v.description}
+                  {t(v.description)}
                 </Text>
               </Card>
             ))}

@@ -1,62 +1,73 @@
-import { useCallback, useEffect, useReducer, useRef } from "react";
+import type { ChartDataRequestInput } from "@strata/contracts";
+import { useCallback, useState } from "react";
 import {
   buildChartDataRequest,
   type ChartDataset,
   type FormData,
   type OwnState,
 } from "../../../components/charts";
-import { fetchChartData } from "../../../components/charts/data/fetch-chart-data";
-import { chartReducer, initialChartState } from "../model/chart-state";
+import { useChartData } from "../../../components/charts/data/use-chart-data";
+import type { ChartState } from "../model/chart-state";
 
-const isAbort = (err: unknown) => err instanceof DOMException && err.name === "AbortError";
+/** One press of "Update chart": its number makes it a new query even when nothing changed. */
+interface Run {
+  id: number;
+  formData: FormData;
+  request: ChartDataRequestInput;
+}
+
+/** How the drawing of a run went (the chart library reports it after the data arrived). */
+interface Drawing {
+  runId: number;
+  failure: { error: unknown } | null;
+}
 
 /**
- * Runs chart-data queries for Explore: one at a time (a new run aborts the previous one), with
- * the lifecycle of 000 §4 — started, succeeded, failed, stopped (on abort), rendered.
+ * Explore's chart on demand, through the shared chart-data hook: one run at a time (a new run
+ * replaces the previous one, which is aborted), stop, and the lifecycle of 000 §4 — idle,
+ * loading, succeeded, failed, stopped, rendered.
  */
 export function useChartQuery(dataset: ChartDataset | undefined) {
-  const [state, dispatch] = useReducer(chartReducer, initialChartState);
-  const controller = useRef<AbortController | null>(null);
+  const [current, setCurrent] = useState<Run | null>(null);
+  const [drawing, setDrawing] = useState<Drawing | null>(null);
+  const data = useChartData(current?.request ?? null, { revision: current?.id });
 
   const run = useCallback(
-    async (formData: FormData, options: { force?: boolean; ownState?: OwnState } = {}) => {
-      controller.current?.abort();
-      const current = new AbortController();
-      controller.current = current;
-      dispatch({ type: "CHART_UPDATE_STARTED", formData, at: Date.now() });
-      try {
-        const request = buildChartDataRequest(
-          formData,
-          { dataset, ownState: options.ownState },
-          { force: options.force },
-        );
-        const results = await fetchChartData(request, current.signal);
-        if (controller.current !== current) return;
-        dispatch({ type: "CHART_UPDATE_SUCCEEDED", results, at: Date.now() });
-      } catch (err) {
-        if (controller.current !== current) return;
-        if (isAbort(err) || current.signal.aborted) {
-          console.info("abort");
-          dispatch({ type: "CHART_UPDATE_STOPPED", at: Date.now() });
-          return;
-        }
-        dispatch({ type: "CHART_UPDATE_FAILED", error: err, at: Date.now() });
-      }
+    (formData: FormData, options: { force?: boolean; ownState?: OwnState } = {}) => {
+      const request = buildChartDataRequest(
+        formData,
+        { dataset, ownState: options.ownState },
+        { force: options.force },
+      );
+      setCurrent((prev) => ({ id: (prev?.id ?? 0) + 1, formData, request }));
     },
     [dataset],
   );
 
-  const stop = useCallback(() => {
-    controller.current?.abort();
-  }, []);
-
-  const rendered = useCallback(() => dispatch({ type: "CHART_RENDERING_SUCCEEDED" }), []);
-  const renderFailed = useCallback(
-    (error: unknown) => dispatch({ type: "CHART_RENDERING_FAILED", error }),
-    [],
+  const runId = current?.id ?? 0;
+  const rendered = useCallback(
+    () => setDrawing((d) => (d?.runId === runId ? d : { runId, failure: null })),
+    [runId],
   );
+  const renderFailed = useCallback((error: unknown) => setDrawing({ runId, failure: { error } }), [runId]);
 
-  useEffect(() => () => controller.current?.abort(), []);
+  const drawn = data.status === "success" && drawing?.runId === runId ? drawing : null;
+  let state: ChartState;
+  if (!current) state = { status: "idle", results: null, error: null, queryFormData: null };
+  else if (drawn?.failure)
+    state = {
+      status: "failed",
+      results: data.results,
+      error: drawn.failure.error,
+      queryFormData: current.formData,
+    };
+  else
+    state = {
+      status: drawn ? "rendered" : data.status,
+      results: data.results,
+      error: data.error,
+      queryFormData: current.formData,
+    };
 
-  return { state, run, stop, rendered, renderFailed };
+  return { state, run, stop: data.stop, rendered, renderFailed };
 }

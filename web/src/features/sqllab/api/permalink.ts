@@ -1,5 +1,7 @@
 import type { SqlLabPermalinkState } from "@strata/contracts";
+import useSWR from "swr";
 import { apiGet } from "../../../lib/api-client";
+import type { ApiError } from "../../../lib/api-error";
 
 /**
  * A stored SQL Lab link. Links kept from other clients may lack the database or hold the
@@ -18,3 +20,17 @@ export const sqlLabPermalinkKey = (key: string) =>
   `/api/v1/sqllab/permalink/${encodeURIComponent(key).replace(/%3A/gi, ":")}`;
 
 export const fetchSqlLabPermalink = (key: string) => apiGet<StoredSqlLabPermalink>(sqlLabPermalinkKey(key));
+
+/** The link `key` (null: none asked). A stored link never changes: it is read once. */
+export function useSqlLabPermalink(key: string | null) {
+  return useSWR<StoredSqlLabPermalink, ApiError>(
+    key ? sqlLabPermalinkKey(key) : null,
+    () => fetchSqlLabPermalink(key ?? ""),
+    {
+      revalidateIfStale: false,
+      revalidateOnFocus: false,
+      revalidateOnReconnect: false,
+      shouldRetryOnError: false,
+    },
+  );
+}

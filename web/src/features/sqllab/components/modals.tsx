@@ -2,6 +2,7 @@ import { Button, Group, JsonInput, Modal, Stack, Text, Textarea, TextInput } fro
 import { useEffect, useState } from "react";
 import { ApiErrorDisplay } from "../../../components/error-display";
 import { t } from "../../../lib/i18n";
+import { useFormSave } from "../../../lib/use-form-save";
 
 /** Save query modal: name and description; Save as new or Update the saved one. */
 export function SaveQueryModal({
@@ -19,18 +20,13 @@ export function SaveQueryModal({
 }) {
   const [label, setLabel] = useState(defaultName);
   const [description, setDescription] = useState("");
-  const [busy, setBusy] = useState(false);
+  // `onSave` tells of its own failures (a toast); the modal stays open.
+  const { busy, save } = useFormSave({ fieldMessages: false });
   useEffect(() => {
     if (opened) setLabel(defaultName);
   }, [opened, defaultName]);
   const submit = async (mode: "new" | "update") => {
-    setBusy(true);
-    try {
-      await onSave(label.trim(), description, mode);
-      onClose();
-    } finally {
-      setBusy(false);
-    }
+    if (await save({}, () => onSave(label.trim(), description, mode))) onClose();
   };
   return (
     <Modal opened={opened} onClose={onClose} title={t("Save query")} data-test="save-query-modal">
@@ -92,14 +88,13 @@ export function ExploreModal({
   onCreate: (name: string) => Promise<void>;
 }) {
   const [name, setName] = useState(defaultName);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure: error, save, dismiss } = useFormSave({ fieldMessages: false });
   useEffect(() => {
     if (opened) {
       setName(defaultName);
-      setError(null);
+      dismiss();
     }
-  }, [opened, defaultName]);
+  }, [opened, defaultName, dismiss]);
   return (
     <Modal opened={opened} onClose={onClose} title={t("Save or Overwrite Dataset")} data-test="explore-modal">
       <Stack>
@@ -119,17 +114,7 @@ export function ExploreModal({
           <Button
             loading={busy}
             disabled={!name.trim()}
-            onClick={async () => {
-              setBusy(true);
-              setError(null);
-              try {
-                await onCreate(name.trim());
-              } catch (e) {
-                setError(e);
-              } finally {
-                setBusy(false);
-              }
-            }}
+            onClick={() => void save({}, () => onCreate(name.trim()))}
             data-test="explore-submit"
           >
             {t("Save & Explore")}

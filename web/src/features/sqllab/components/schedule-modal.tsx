@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { isApiError } from "../../../lib/api-error";
 import { t } from "../../../lib/i18n";
 import { toast } from "../../../lib/toast";
+import { useFormSave } from "../../../lib/use-form-save";
 import type { SavedQueryInput } from "../api/create-saved-query";
 import { scheduleSavedQuery } from "../api/schedule-saved-query";
 import {
@@ -30,6 +31,11 @@ function serverReason(e: unknown): string | null {
   return fields[0] ?? (e.status === 400 || e.status === 422 ? e.message : null);
 }
 
+/** The messages that are there (the form's messages are texts by field). */
+function present(errors: ScheduleErrors): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => e[1] !== undefined));
+}
+
 /** Schedules the tab's query: stored as a saved query whose extra_json carries schedule_info. */
 export function ScheduleQueryModal({
   opened,
@@ -45,21 +51,25 @@ export function ScheduleQueryModal({
   onScheduled?: (id: number) => void;
 }) {
   const [values, setValues] = useState(() => blank(defaultLabel));
-  const [errors, setErrors] = useState<ScheduleErrors>({});
-  const [reason, setReason] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The server's reason shows above the buttons (a field message of the server included).
+  const form = useFormSave({
+    fieldMessages: false,
+    onFailure: () => toast.danger(t("Your query could not be scheduled")),
+  });
+  const { busy, setErrors, reset } = form;
+  const errors: ScheduleErrors = form.errors;
+  const reason = form.failure == null ? null : serverReason(form.failure);
   useEffect(() => {
     if (opened) {
       setValues(blank(defaultLabel));
-      setErrors({});
-      setReason(null);
+      reset();
     }
-  }, [opened, defaultLabel]);
+  }, [opened, defaultLabel, reset]);
 
   const set = (field: keyof ScheduleValues) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     // Once shown, a field's message follows its value.
-    if (errors[field]) setErrors(validateSchedule({ ...values, [field]: value }));
+    if (errors[field]) setErrors(present(validateSchedule({ ...values, [field]: value })));
   };
   const input = (field: keyof ScheduleValues) => ({
     value: values[field],
@@ -69,25 +79,16 @@ export function ScheduleQueryModal({
   });
 
   const submit = async () => {
-    const found = validateSchedule(values);
-    setErrors(found);
-    setReason(null);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
+    form.dismiss();
+    const scheduled = await form.save(present(validateSchedule(values)), async () => {
       const res = await scheduleSavedQuery(
         { ...query, label: values.label.trim(), description: values.description },
         scheduleInfo(values),
       );
       toast.success(t("The query was scheduled; find it under Saved queries"));
       onScheduled?.(res.id);
-      onClose();
-    } catch (e) {
-      setReason(serverReason(e));
-      toast.danger(t("Your query could not be scheduled"));
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (scheduled) onClose();
   };
 
   return (

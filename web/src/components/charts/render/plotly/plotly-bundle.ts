@@ -1,6 +1,6 @@
-import Plotly from "plotly.js/lib/core";
 import bar from "plotly.js/lib/bar";
 import box from "plotly.js/lib/box";
+import Plotly from "plotly.js/lib/core";
 import funnel from "plotly.js/lib/funnel";
 import heatmap from "plotly.js/lib/heatmap";
 import histogram from "plotly.js/lib/histogram";

@@ -1,5 +1,5 @@
-import createPlotlyComponent from "react-plotly.js/factory";
 import { useEffect, useMemo, useRef } from "react";
+import createPlotlyComponent from "react-plotly.js/factory";
 import type { ChartRenderProps } from "../chart-render-props";
 import { FIGURES } from "./figures";
 import { withHighlight } from "./figures/highlight";

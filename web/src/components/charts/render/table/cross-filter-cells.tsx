@@ -33,6 +33,9 @@ export function withCrossFilterCells(
               aria-pressed={selected.includes(value)}
               aria-label={t("Cross-filter by %s = %s", column.label, value === null ? "N/A" : value)}
               onClick={() => cross.onCellClick(column.key, value)}
+              // Read by the dashboard's right-click menu (drill by / to detail by this value).
+              data-cell-column={column.key}
+              data-cell-value={JSON.stringify(value)}
               data-test="table-cross-filter-cell"
             />
           )}

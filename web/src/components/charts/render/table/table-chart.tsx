@@ -1,12 +1,15 @@
-import { Group, Pagination, Select, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Group, Pagination, Select, Text, TextInput } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
 import { GenericDataType } from "@strata/contracts";
-import { IconSearch } from "@tabler/icons-react";
+import { IconBraces, IconSearch } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
+import { t } from "../../../../lib/i18n";
 import { numberFormatter } from "../../format/number-format";
 import { timeFormatter } from "../../format/time-format";
 import type { ChartRenderProps } from "../chart-render-props";
 import { type GridColumn, type GridRow, VirtualGrid } from "../grid";
+import cellClasses from "./cell-content.module.css";
+import { CellContentModal, isStructured } from "./cell-content-modal";
 import { withCrossFilterCells } from "./cross-filter-cells";
 import classes from "./table-chart.module.css";
 
@@ -74,7 +77,38 @@ export default function TableChart({
       };
     });
   }, [result, rows, fd.table_number_format, fd.table_timestamp_format, fd.show_cell_bars]);
-  const columns = useMemo(() => withCrossFilterCells(baseColumns, crossFilter), [baseColumns, crossFilter]);
+  // Structured values (JSON objects, arrays) open in the cell-content modal from a button in the cell.
+  const [openCell, setOpenCell] = useState<{ column: string; value: unknown } | null>(null);
+  const structuredColumns = useMemo<GridColumn[]>(
+    () =>
+      baseColumns.map((column) =>
+        rows.some((r) => isStructured(r[column.key]))
+          ? {
+              ...column,
+              decorate: (value: unknown) =>
+                isStructured(value) ? (
+                  <ActionIcon
+                    size="xs"
+                    variant="subtle"
+                    className={cellClasses.open}
+                    aria-label={t("Show cell content")}
+                    onClick={() => setOpenCell({ column: column.label, value })}
+                    data-test="cell-content-open"
+                  >
+                    <IconBraces size={12} />
+                  </ActionIcon>
+                ) : (
+                  column.decorate?.(value)
+                ),
+            }
+          : column,
+      ),
+    [baseColumns, rows],
+  );
+  const columns = useMemo(
+    () => withCrossFilterCells(structuredColumns, crossFilter),
+    [structuredColumns, crossFilter],
+  );
 
   const filtered = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -130,6 +164,9 @@ export default function TableChart({
           data-test="table-chart-grid"
         />
       </div>
+      {openCell && (
+        <CellContentModal column={openCell.column} value={openCell.value} onClose={() => setOpenCell(null)} />
+      )}
       <Group justify="space-between" gap="xs" wrap="nowrap" className={classes.strip}>
         <Text size="xs" c="dimmed" style={{ flex: "none" }} data-test="table-chart-rowcount">
           {total.toLocaleString()} rows

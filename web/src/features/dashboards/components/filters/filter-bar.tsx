@@ -115,6 +115,14 @@ export function FilterBar({ onConfigure }: { onConfigure: () => void }) {
         data-test="native-filter"
         data-filter-id={filter.id}
         data-filter-name={filter.name}
+        // Hovering or focusing a filter highlights the charts it applies to (000 §4).
+        onMouseEnter={() => dispatch({ type: "SET_HOVERED_FILTER", id: filter.id })}
+        onMouseLeave={() => dispatch({ type: "SET_HOVERED_FILTER", id: null })}
+        onFocus={() => dispatch({ type: "SET_FOCUSED_FILTER", id: filter.id })}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null))
+            dispatch({ type: "SET_FOCUSED_FILTER", id: null });
+        }}
       >
         <FilterControl
           filter={filter}

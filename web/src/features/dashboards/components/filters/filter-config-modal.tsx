@@ -1,15 +1,15 @@
 import {
+  closestCenter,
   DndContext,
   type DragEndEvent,
-  PointerSensor,
   KeyboardSensor,
-  closestCenter,
+  PointerSensor,
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
 import {
-  SortableContext,
   arrayMove,
+  SortableContext,
   sortableKeyboardCoordinates,
   useSortable,
   verticalListSortingStrategy,
@@ -32,14 +32,15 @@ import { IconGripVertical, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { t } from "../../../../lib/i18n";
 import { toast } from "../../../../lib/toast";
+import { useFormSave } from "../../../../lib/use-form-save";
 import { fetchDashboard } from "../../api/dashboard";
 import { saveNativeFilters } from "../../api/save-native-filters";
 import type { NativeFilter } from "../../model/dashboard-types";
 import { initialDataMask } from "../../model/data-mask";
 import {
   changedFilterIds,
-  filterChanges,
   type FilterErrors,
+  filterChanges,
   newDivider,
   newNativeFilter,
   PENDING_DELETE_MS,
@@ -153,9 +154,14 @@ export default function FilterConfigModal({
   const [selectedId, setSelectedId] = useState<string | null>(initialId ?? items[0]?.id ?? null);
   const [pending, setPending] = useState<Record<string, true>>({});
   const [removed, setRemoved] = useState<string[]>([]);
-  const [errors, setErrors] = useState<Record<string, FilterErrors>>({});
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
+  // Each filter's own field messages, by filter id.
+  const {
+    busy: saving,
+    errors,
+    setErrors,
+    message: saveError,
+    save: run,
+  } = useFormSave<FilterErrors>({ fieldMessages: false });
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
   const sensors = useSensors(
@@ -208,15 +214,9 @@ export default function FilterConfigModal({
     const found = Object.fromEntries(
       kept.map((f) => [f.id, validateFilter(f)]).filter(([, e]) => Object.keys(e).length),
     );
-    setErrors(found);
     const firstInvalid = Object.keys(found)[0];
-    if (firstInvalid) {
-      setSelectedId(firstInvalid);
-      return;
-    }
-    setSaving(true);
-    setSaveError(null);
-    try {
+    if (firstInvalid) setSelectedId(firstInvalid);
+    const saved = await run(found, async () => {
       const layout = state.layout.present;
       const toSave = withComputedScopes(kept, layout);
       const result = await saveNativeFilters(
@@ -232,12 +232,8 @@ export default function FilterConfigModal({
         lastModifiedTime: fresh?.last_modified_time,
       });
       toast.success(t("The filters have been saved"));
-      onClose();
-    } catch (err) {
-      setSaveError((err as Error).message);
-    } finally {
-      setSaving(false);
-    }
+    });
+    if (saved) onClose();
   };
 
   return (

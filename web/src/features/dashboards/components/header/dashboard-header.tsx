@@ -3,13 +3,21 @@ import {
   IconArrowBackUp,
   IconArrowForwardUp,
   IconCertificate,
+  IconArrowsMaximize,
+  IconArrowsMinimize,
+  IconBrush,
   IconClock,
+  IconCode,
   IconCopy,
   IconDots,
+  IconFileTypePdf,
+  IconPhoto,
   IconRefresh,
   IconSettings,
   IconShare,
 } from "@tabler/icons-react";
+import { useSearchParams } from "react-router";
+import { FavoriteStar } from "../../../../components/favorite-star";
 import { useReportMenu } from "../../../../components/reports";
 import { isApiError } from "../../../../lib/api-error";
 import { t } from "../../../../lib/i18n";
@@ -18,7 +26,6 @@ import { saveDashboard } from "../../api/save-dashboard";
 import { HEADER_ID } from "../../model/layout-types";
 import { useDashboard } from "../../state/dashboard-context";
 import { EditableText } from "../layout/editable-text";
-import { FavoriteStar } from "./favorite-star";
 
 export interface HeaderActions {
   onSave: () => void;
@@ -28,6 +35,22 @@ export interface HeaderActions {
   onRefreshInterval: () => void;
   onShare: () => void;
   onRefresh: () => void;
+  onDownload: (format: "png" | "pdf") => void;
+  onEmbed: () => void;
+  onEditCss: () => void;
+}
+
+/** `?standalone=1`: the page without the navigation bar, as Superset's dashboard fullscreen. */
+function useFullscreen(): [boolean, () => void] {
+  const [params, setParams] = useSearchParams();
+  const on = !["", "0", "false", null].includes(params.get("standalone"));
+  const toggle = () => {
+    const next = new URLSearchParams(params);
+    if (on) next.delete("standalone");
+    else next.set("standalone", "1");
+    setParams(next);
+  };
+  return [on, toggle];
 }
 
 /** Title, published toggle, favourite, share, edit / save, and the dashboard menu. */
@@ -35,6 +58,7 @@ export function DashboardHeader(actions: HeaderActions) {
   const { state, dispatch, permissions } = useDashboard();
   const { info, editMode, layout } = state;
   const title = (layout.present[HEADER_ID]?.meta.text as string | undefined) ?? info.title;
+  const [fullscreen, toggleFullscreen] = useFullscreen();
   const reports = useReportMenu(editMode ? null : { kind: "dashboard", id: info.id, name: info.title });
 
   const togglePublished = async () => {
@@ -64,7 +88,7 @@ export function DashboardHeader(actions: HeaderActions) {
           <IconDots size={16} />
         </ActionIcon>
       </Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown data-test="dashboard-menu-dropdown">
         {!editMode && (
           <Menu.Item
             leftSection={<IconRefresh size={14} />}
@@ -72,6 +96,15 @@ export function DashboardHeader(actions: HeaderActions) {
             data-test="refresh-dashboard"
           >
             {t("Refresh dashboard")}
+          </Menu.Item>
+        )}
+        {!editMode && (
+          <Menu.Item
+            leftSection={fullscreen ? <IconArrowsMinimize size={14} /> : <IconArrowsMaximize size={14} />}
+            onClick={toggleFullscreen}
+            data-test="dashboard-fullscreen"
+          >
+            {fullscreen ? t("Exit fullscreen") : t("Enter fullscreen")}
           </Menu.Item>
         )}
         <Menu.Item
@@ -93,6 +126,40 @@ export function DashboardHeader(actions: HeaderActions) {
         {permissions.canCopy && (
           <Menu.Item leftSection={<IconCopy size={14} />} onClick={actions.onSaveAs} data-test="save-as">
             {t("Save as")}
+          </Menu.Item>
+        )}
+        {permissions.canEdit && (
+          <Menu.Item leftSection={<IconBrush size={14} />} onClick={actions.onEditCss} data-test="edit-css">
+            {t("Edit CSS")}
+          </Menu.Item>
+        )}
+        {!editMode && (
+          <>
+            <Menu.Divider />
+            <Menu.Label>{t("Download")}</Menu.Label>
+            <Menu.Item
+              leftSection={<IconFileTypePdf size={14} />}
+              onClick={() => actions.onDownload("pdf")}
+              data-test="download-pdf"
+            >
+              {t("Export to PDF")}
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconPhoto size={14} />}
+              onClick={() => actions.onDownload("png")}
+              data-test="download-dashboard-image"
+            >
+              {t("Download as Image")}
+            </Menu.Item>
+          </>
+        )}
+        {!editMode && permissions.canEdit && (
+          <Menu.Item
+            leftSection={<IconCode size={14} />}
+            onClick={actions.onEmbed}
+            data-test="embed-dashboard"
+          >
+            {t("Embed dashboard")}
           </Menu.Item>
         )}
         {reports.items}

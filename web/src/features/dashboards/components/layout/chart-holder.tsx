@@ -1,25 +1,7 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Box,
-  Center,
-  Group,
-  Loader,
-  Menu,
-  Modal,
-  Paper,
-  Text,
-} from "@mantine/core";
-import {
-  IconArrowsMaximize,
-  IconDotsVertical,
-  IconPencil,
-  IconRefresh,
-  IconTableShortcut,
-  IconX,
-} from "@tabler/icons-react";
-import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from "react";
+import { Anchor, Badge, Box, Center, Group, Loader, Paper, Text } from "@mantine/core";
+import { useWindowEvent } from "@mantine/hooks";
+import { IconX } from "@tabler/icons-react";
+import { memo, useCallback, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { type ChartDataResult, ChartRenderer, type FormData } from "../../../../components/charts";
 import type { CellCrossFilter, CellValue } from "../../../../components/charts/render/chart-render-props";
@@ -42,10 +24,17 @@ import type { DrillByValue } from "../../model/drill-detail";
 import { nativeFiltersOf } from "../../model/hydrate";
 import type { LayoutItem } from "../../model/layout-types";
 import { useDashboard } from "../../state/dashboard-context";
+import { toast } from "../../../../lib/toast";
+import { rendererKind } from "../../../../components/charts";
+import { type ChartExport, downloadChartPng, exportChart } from "../../export/chart-downloads";
+import { drillByColumns } from "../../model/drill-by";
+import { chartsInScope } from "../../model/filter-scope";
+import { type ChartDialog, ChartDialogs } from "../chart-menu/chart-dialogs";
+import { ChartContextMenu, type ContextMenuAt } from "../chart-menu/chart-context-menu";
+import { ChartMenu } from "../chart-menu/chart-menu";
+import { copyChartPermalink, emailChartPermalink } from "../chart-menu/chart-share";
 
 const HEADER_HEIGHT = 32;
-
-const DrillDetailModal = lazy(() => import("../modals/drill-detail-modal"));
 
 const ChartBody = memo(function ChartBody({
   formData,
@@ -161,32 +150,49 @@ export function ChartHolder({
     mask: state.dataMask[String(chartId)],
     rows: (data.results?.[0]?.data ?? []) as Record<string, unknown>[],
   };
-  // Clicks on a slice or bar cross-filter the other charts (001 §3 data masks per chart).
-  const onPlotReady = useCallback(
-    (element: HTMLElement | null) => {
-      const plot = element as PlotElement | null;
-      if (!plot?.on || !crossColumn) return;
-      plot.removeAllListeners?.("plotly_click");
-      plot.on("plotly_click", (event) => {
-        const point = event.points?.[0];
-        if (!point) return;
-        const value = clickedValue(point, latest.current.rows, crossColumn);
-        dispatch({
-          type: "SET_DATA_MASK",
-          dataMask: { [String(chartId)]: crossFilterMask(chartId, crossColumn, value, latest.current.mask) },
-        });
-      });
-    },
-    [crossColumn, chartId, dispatch],
+  const dimension = useMemo(
+    () => (formData ? crossFilterColumn(formData, dataset) : null),
+    [formData, dataset],
   );
-  // Clicks on a table's dimension cells do the same, by the clicked cell's column.
-  const onCellClick = useCallback(
-    (column: string, value: CellValue) =>
+  const setCrossFilter = useCallback(
+    (column: string, value: Scalar) =>
       dispatch({
         type: "SET_DATA_MASK",
         dataMask: { [String(chartId)]: crossFilterMask(chartId, column, value, latest.current.mask) },
       }),
     [chartId, dispatch],
+  );
+  // The drawn Plotly element (image download) and the point under the pointer (right-click menu).
+  const plotRef = useRef<HTMLElement | null>(null);
+  const hovered = useRef<PlotlyClickPoint | null>(null);
+  // Clicks on a slice or bar cross-filter the other charts (001 §3 data masks per chart).
+  const onPlotReady = useCallback(
+    (element: HTMLElement | null) => {
+      plotRef.current = element;
+      const plot = element as PlotElement | null;
+      if (!plot?.on) return;
+      plot.removeAllListeners?.("plotly_hover");
+      plot.removeAllListeners?.("plotly_unhover");
+      plot.on("plotly_hover", (event) => {
+        hovered.current = event.points?.[0] ?? null;
+      });
+      plot.on("plotly_unhover", () => {
+        hovered.current = null;
+      });
+      if (!crossColumn) return;
+      plot.removeAllListeners?.("plotly_click");
+      plot.on("plotly_click", (event) => {
+        const point = event.points?.[0];
+        if (!point) return;
+        setCrossFilter(crossColumn, clickedValue(point, latest.current.rows, crossColumn));
+      });
+    },
+    [crossColumn, setCrossFilter],
+  );
+  // Clicks on a table's dimension cells do the same, by the clicked cell's column.
+  const onCellClick = useCallback(
+    (column: string, value: CellValue) => setCrossFilter(column, value),
+    [setCrossFilter],
   );
   const emittedColumn = typeof emitted?.filterState.column === "string" ? emitted.filterState.column : null;
   const emittedValues = Array.isArray(emitted?.filterState.value) ? emitted.filterState.value : null;
@@ -215,10 +221,14 @@ export function ChartHolder({
     );
   };
   const ref = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const inView = useInView(ref);
-  const [fullSize, setFullSize] = useState(false);
-  // Drill to detail: open with no value (the chart's rows) or by the value this chart cross-filters by.
-  const [drill, setDrill] = useState<{ by: DrillByValue | null } | null>(null);
+  const [fullscreen, setFullscreen] = useState(false);
+  useWindowEvent("keydown", (e) => {
+    if (fullscreen && e.key === "Escape") setFullscreen(false);
+  });
+  const [dialog, setDialog] = useState<ChartDialog | null>(null);
+  const [contextAt, setContextAt] = useState<ContextMenuAt | null>(null);
   const emittedValue = emitted?.filterState.value;
   const drillBy: DrillByValue | null =
     emitted &&
@@ -235,7 +245,54 @@ export function ChartHolder({
     chart?.sliceName ||
     (component.meta.sliceName as string) ||
     "";
-  const bodyHeight = Math.max(height - HEADER_HEIGHT, 60);
+  const bodyHeight = fullscreen
+    ? Math.max(window.innerHeight - HEADER_HEIGHT, 60)
+    : Math.max(height - HEADER_HEIGHT, 60);
+  const kind = formData ? rendererKind(formData.viz_type) : null;
+  const drillColumns = useMemo(() => drillByColumns(dataset), [dataset]);
+
+  // Charts in the scope of the native filter being hovered or focused in the filter bar (000 §4).
+  const activeFilterId = state.hoveredFilterId ?? state.focusedFilterId;
+  const inFilterScope = useMemo(() => {
+    if (!activeFilterId) return false;
+    const filter = filters.find((f) => f.id === activeFilterId);
+    return filter ? chartsInScope(filter, layout).includes(chartId) : false;
+  }, [activeFilterId, filters, layout, chartId]);
+
+  const runExport = (what: ChartExport) => {
+    if (!request || !formData) return;
+    exportChart(what, title, request, formData, data.results ?? undefined).catch((err: Error) =>
+      toast.danger(err.message),
+    );
+  };
+  const downloadImage = () => {
+    downloadChartPng(title, kind === "plotly" ? plotRef.current : null, bodyRef.current).catch((err: Error) =>
+      toast.danger(err.message),
+    );
+  };
+  const shareArgs = () =>
+    [state.info.id, chartId, component.id, state.dataMask, state.activeTabs] as [
+      number,
+      number,
+      string,
+      typeof state.dataMask,
+      string[],
+    ];
+
+  // Right-click on a chart: the point under the pointer (Plotly) or the table cell gives the value.
+  const onContextMenu = (event: React.MouseEvent) => {
+    if (!request || state.editMode) return;
+    event.preventDefault();
+    let value: DrillByValue | null = null;
+    const point = hovered.current;
+    if (point && dimension)
+      value = { column: dimension, value: clickedValue(point, latest.current.rows, dimension) };
+    const cell = (event.target as HTMLElement).closest<HTMLElement>("[data-cell-column]");
+    if (!value && cell?.dataset.cellColumn && cell.dataset.cellValue !== undefined) {
+      value = { column: cell.dataset.cellColumn, value: JSON.parse(cell.dataset.cellValue) as Scalar };
+    }
+    setContextAt({ x: event.clientX, y: event.clientY, value });
+  };
 
   const body = (h: number) => {
     if (!chart) {
@@ -266,7 +323,7 @@ export function ChartHolder({
         formData={formData}
         results={data.results}
         height={h}
-        onPlotReady={crossColumn ? onPlotReady : undefined}
+        onPlotReady={onPlotReady}
         crossFilter={cellCrossFilter}
         highlight={crossColumn && emittedColumn === crossColumn ? emittedValues : null}
         onRendered={onRendered}
@@ -280,11 +337,24 @@ export function ChartHolder({
       withBorder
       radius="sm"
       p={0}
-      style={{ width, height, overflow: "hidden", position: "relative" }}
+      style={
+        fullscreen
+          ? { position: "fixed", inset: 0, zIndex: 300, width: "100vw", height: "100vh", overflow: "hidden" }
+          : {
+              width,
+              height,
+              overflow: "hidden",
+              position: "relative",
+              ...(inFilterScope ? { boxShadow: "0 0 0 2px var(--mantine-color-blue-5)" } : {}),
+            }
+      }
       data-test="dashboard-chart"
       data-chart-id={chartId}
+      data-layout-id={component.id}
       data-status={data.status}
       data-rendered={(rendered && data.status === "success") || undefined}
+      data-fullscreen={fullscreen || undefined}
+      data-in-filter-scope={inFilterScope || undefined}
     >
       <Group h={HEADER_HEIGHT} px="xs" justify="space-between" wrap="nowrap" gap={4}>
         <Text size="sm" fw={600} truncate="end" data-test="chart-title" title={title}>
@@ -330,80 +400,60 @@ export function ChartHolder({
           )}
           {data.status === "loading" && data.results && <Loader size={12} aria-label={t("Refreshing")} />}
           {!state.editMode && (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="sm"
-                  aria-label={t("More options")}
-                  data-test="chart-menu"
-                >
-                  <IconDotsVertical size={14} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconRefresh size={14} />} onClick={() => refreshCharts([chartId])}>
-                  {t("Force refresh")}
-                </Menu.Item>
-                <Menu.Item
-                  leftSection={<IconArrowsMaximize size={14} />}
-                  onClick={() => setFullSize(true)}
-                  data-test="chart-full-size"
-                >
-                  {t("View as full size")}
-                </Menu.Item>
-                {request && (
-                  <Menu.Item
-                    leftSection={<IconTableShortcut size={14} />}
-                    onClick={() => setDrill({ by: null })}
-                    data-test="drill-to-detail-menu-item"
-                  >
-                    {t("Drill to detail")}
-                  </Menu.Item>
-                )}
-                {request && drillBy && (
-                  <Menu.Item
-                    leftSection={<IconTableShortcut size={14} />}
-                    onClick={() => setDrill({ by: drillBy })}
-                    data-test="drill-to-detail-by-menu-item"
-                  >
-                    {t("Drill to detail by %s", String(drillBy.value))}
-                  </Menu.Item>
-                )}
-                {permissions.canExplore && (
-                  <Menu.Item
-                    leftSection={<IconPencil size={14} />}
-                    component={Link}
-                    to={explorePath}
-                    onClick={openInExplore}
-                    data-test="edit-chart-menu-item"
-                  >
-                    {t("Edit chart")}
-                  </Menu.Item>
-                )}
-              </Menu.Dropdown>
-            </Menu>
+            <ChartMenu
+              hasRequest={!!request}
+              isPivot={kind === "pivot"}
+              isTable={formData?.viz_type === "table"}
+              fullscreen={fullscreen}
+              drillBy={drillBy}
+              canExplore={permissions.canExplore}
+              canShare={permissions.canShare}
+              canCrossFilter={canCrossFilter}
+              canEditScoping={
+                permissions.canEdit &&
+                crossFiltersEnabled(metadata) &&
+                (!!crossColumn || cellColumns.length > 0)
+              }
+              explorePath={explorePath}
+              onOpenExplore={openInExplore}
+              onDialog={setDialog}
+              onRefresh={() => refreshCharts([chartId])}
+              onToggleFullscreen={() => setFullscreen((f) => !f)}
+              onExport={runExport}
+              onImage={downloadImage}
+              onCopyLink={() => void copyChartPermalink(...shareArgs())}
+              onEmail={() => void emailChartPermalink(title, ...shareArgs())}
+            />
           )}
         </Group>
       </Group>
-      <Box h={bodyHeight} data-test="chart-body">
-        {inView ? body(bodyHeight) : null}
+      <Box ref={bodyRef} h={bodyHeight} data-test="chart-body" onContextMenu={onContextMenu}>
+        {inView || fullscreen ? body(bodyHeight) : null}
       </Box>
-      {fullSize && (
-        <Modal opened onClose={() => setFullSize(false)} size="90%" title={title} data-test="full-size-chart">
-          {body(Math.round(window.innerHeight * 0.7))}
-        </Modal>
-      )}
-      {drill && request && (
-        <Suspense fallback={null}>
-          <DrillDetailModal
-            chartName={title}
-            request={request}
-            by={drill.by}
-            onClose={() => setDrill(null)}
-          />
-        </Suspense>
+      <ChartDialogs
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        chartId={chartId}
+        title={title}
+        request={request}
+        formData={formData}
+        dataset={dataset}
+      />
+      {contextAt && (
+        <ChartContextMenu
+          at={contextAt}
+          columns={drillColumns}
+          canCrossFilter={canCrossFilter}
+          onClose={() => setContextAt(null)}
+          onDrillDetail={(by) => setDialog({ kind: "drill-detail", by })}
+          onDrillBy={(column, by) =>
+            setDialog({
+              kind: "drill-by",
+              step: { column, ...(by ? { filter: { column: by.column, value: by.value } } : {}) },
+            })
+          }
+          onCrossFilter={(by) => setCrossFilter(by.column, by.value)}
+        />
       )}
     </Paper>
   );

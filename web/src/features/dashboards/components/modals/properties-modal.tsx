@@ -13,9 +13,9 @@ import {
 import { useState } from "react";
 import { CATEGORICAL_SCHEMES } from "../../../../components/charts";
 import { type IdOption, RelatedMultiSelect } from "../../../../components/related-multi-select";
-import { isApiError } from "../../../../lib/api-error";
 import { t } from "../../../../lib/i18n";
 import { toast } from "../../../../lib/toast";
+import { useFormSave } from "../../../../lib/use-form-save";
 import { saveDashboard } from "../../api/save-dashboard";
 import type { DashboardMetadata } from "../../model/dashboard-types";
 import { HEADER_ID } from "../../model/layout-types";
@@ -52,13 +52,20 @@ export function PropertiesModal({ onClose }: { onClose: () => void }) {
   const [css, setCss] = useState(info.css);
   const [scheme, setScheme] = useState<string | null>(state.metadata.color_scheme ?? null);
   const [json, setJson] = useState(() => JSON.stringify(state.metadata, null, 2));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const {
+    busy: saving,
+    message: error,
+    save,
+    fail,
+  } = useFormSave({
+    fieldMessages: false,
+    forbidden: t("You do not have permission to edit this %s", t("dashboard")),
+  });
 
   const submit = async () => {
     const parsed = parseJsonObject(json);
     if (!parsed) {
-      setError(t("JSON metadata is invalid!"));
+      fail(t("JSON metadata is invalid!"));
       return;
     }
     const metadata: DashboardMetadata = { ...parsed };
@@ -88,9 +95,7 @@ export function PropertiesModal({ onClose }: { onClose: () => void }) {
       onClose();
       return;
     }
-    setSaving(true);
-    setError(null);
-    try {
+    const saved = await save({}, async () => {
       const res = await saveDashboard(info.id, {
         ...props,
         json_metadata: JSON.stringify(metadata),
@@ -103,16 +108,8 @@ export function PropertiesModal({ onClose }: { onClose: () => void }) {
         fromEditMode: false,
       });
       toast.success(t("The dashboard has been saved"));
-      onClose();
-    } catch (err) {
-      setError(
-        isApiError(err) && err.status === 403
-          ? t("You do not have permission to edit this %s", t("dashboard"))
-          : (err as Error).message,
-      );
-    } finally {
-      setSaving(false);
-    }
+    });
+    if (saved) onClose();
   };
 
   return (

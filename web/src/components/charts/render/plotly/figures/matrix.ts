@@ -1,6 +1,6 @@
 import type { QueryColumn, QueryMetric } from "@strata/contracts";
-import { columnLabel, ensureArray, metricLabel } from "../../../query/labels";
 import { timeFormatter } from "../../../format/time-format";
+import { columnLabel, ensureArray, metricLabel } from "../../../query/labels";
 import type { ChartDataResult, FormData } from "../../../types";
 import { BASE_LAYOUT, isTemporalColumn, plotlyNumberFormat, rowsOf } from "./series";
 import type { Figure } from "./types";

@@ -2,9 +2,9 @@ import { schemeColors } from "../../../colors";
 import { labelColor } from "../../../label-colors";
 import { ensureArray, metricLabel } from "../../../query/labels";
 import { extraSortMetrics } from "../../../query/operators";
+import type { ChartDataResult, FormData } from "../../../types";
 import { withAnnotations } from "./annotations";
 import { sortCategoriesBySeries } from "./category-sort";
-import type { ChartDataResult, FormData } from "../../../types";
 import {
   BASE_LAYOUT,
   categoryOrder,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeCss, sanitizeCss } from "./css";
+import { normalizeCss, sanitizeCss } from "./css-sanitise.ts";
 
 /** Spellings a browser reads as a forbidden construct; each must be gone after sanitising. */
 const HOSTILE: [string, RegExp][] = [

@@ -1,0 +1,3 @@
+export * from "./types.ts";
+export * from "./list-spec.ts";
+export * from "./service.ts";

@@ -1,0 +1,169 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createEngine } from "@strata/engines";
+import { recordResults } from "./results.ts";
+import { logInHeaders, memory, resetPeak, startServer } from "./server-process.ts";
+
+/**
+ * `npm run bench:load`: a bounded load run on loopback against the real server in its own
+ * process. BENCH_LOAD_CLIENTS (20) clients, each sending its next request as soon as the last is
+ * answered, for BENCH_LOAD_SECONDS (20) per case: the dataset list (first page of 30 datasets)
+ * and cached chart data (the same light query, answered from the cache). Reports requests/s,
+ * p50/p99, errors (anything but 200, or no answer) and the server's resident memory before,
+ * at its peak and a few seconds after.
+ */
+const CLIENTS = Number(process.env.BENCH_LOAD_CLIENTS ?? 20);
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
+const SETTLE_MS = 3000;
+const DATASETS = 30;
+
+const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  errors: number;
+}
+
+/** `CLIENTS` loops sending `send()` back to back until the time is up. */
+async function loadRun(send: () => Promise<Response>, seconds: number): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  const client = async () => {
+    while (performance.now() < until) {
+      const t = performance.now();
+      try {
+        const res = await send();
+        await res.arrayBuffer();
+        if (res.status === 200) latencies.push(performance.now() - t);
+        else errors++;
+      } catch {
+        errors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / elapsed,
+    p50: pct(latencies, 50) ?? Number.NaN,
+    p99: pct(latencies, 99) ?? Number.NaN,
+    ok: latencies.length,
+    errors,
+  };
+}
+
+/** A DuckDB file with one 200k-row table to chart and small tables to list, made before the server starts. */
+async function seed(dataDir: string): Promise<void> {
+  mkdirSync(join(dataDir, "databases"), { recursive: true });
+  const db = await createEngine({ engine: "duckdb", path: join(dataDir, "databases", "bench.duckdb") });
+  await db.execute(
+    "CREATE TABLE events AS SELECT i AS id, (i % 50)::INTEGER AS region, (i % 7)::VARCHAR AS kind, (i * 7919 % 1000)::DOUBLE AS amount FROM range(200000) t(i)",
+    { allowDml: true },
+  );
+  for (let i = 1; i < DATASETS; i++)
+    await db.execute(`CREATE TABLE t${i} AS SELECT i AS id, 'x' || i AS label FROM range(10) t(i)`, {
+      allowDml: true,
+    });
+  await db.close();
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), "strata-bench-load-"));
+  await seed(dataDir);
+  const server = await startServer(dataDir);
+  const { url, child } = server;
+  try {
+    const auth = await logInHeaders(url);
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(`${url}${path}`, { method: "POST", headers: auth, body: JSON.stringify(body) });
+      const json = (await res.json()) as { id: number };
+      if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+      return json;
+    };
+    const database = await post("/api/v1/database/", {
+      database_name: "bench",
+      engine: "duckdb",
+      parameters: { path: "bench.duckdb" },
+    });
+    const events = await post("/api/v1/dataset/", {
+      database: database.id,
+      schema: "main",
+      table_name: "events",
+    });
+    for (let i = 1; i < DATASETS; i++)
+      await post("/api/v1/dataset/", { database: database.id, schema: "main", table_name: `t${i}` });
+
+    const list = () =>
+      fetch(
+        `${url}/api/v1/dataset/?q=(order_column:changed_on_delta_humanized,order_direction:desc,page:0,page_size:25)`,
+        {
+          headers: auth,
+        },
+      );
+    const chartBody = JSON.stringify({
+      datasource: { id: events.id, type: "table" },
+      queries: [
+        {
+          columns: ["region"],
+          metrics: [
+            { expressionType: "SIMPLE", column: { column_name: "amount" }, aggregate: "SUM", label: "total" },
+          ],
+          orderby: [["total", false]],
+          row_limit: 100,
+        },
+      ],
+      result_format: "json",
+      result_type: "full",
+    });
+    const chart = () => fetch(`${url}/api/v1/chart/data`, { method: "POST", headers: auth, body: chartBody });
+    for (const send of [list, chart]) {
+      const res = await send(); // warm: the chart's answer is in the cache from here on
+      if (res.status !== 200)
+        throw new Error(`warm-up answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+      await res.arrayBuffer();
+    }
+
+    const before = memory(child.pid!);
+    const canReset = resetPeak(child.pid!);
+    const listRun = await loadRun(list, SECONDS);
+    const chartRun = await loadRun(chart, SECONDS);
+    const peak = memory(child.pid!);
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    const after = memory(child.pid!);
+
+    console.log(`Strata load bench: ${CLIENTS} concurrent clients, ${SECONDS} s per case, loopback`);
+    for (const [name, r] of [
+      ["dataset list (GET /api/v1/dataset/, 25 of 30)", listRun],
+      ["cached chart data (POST /api/v1/chart/data)", chartRun],
+    ] as const)
+      console.log(
+        `${name}\n  ${r.rps.toFixed(0)} requests/s   p50 ${r.p50.toFixed(0)} ms   p99 ${r.p99.toFixed(0)} ms   ${r.ok} ok, ${r.errors} errors`,
+      );
+    if (before && peak && after)
+      console.log(
+        `server memory: resident before ${before.rss.toFixed(0)} MB, peak ${canReset ? peak.peak.toFixed(0) : "?"} MB, ${SETTLE_MS / 1000} s after ${after.rss.toFixed(0)} MB`,
+      );
+    if (listRun.errors + chartRun.errors > 0) console.log("errors: some requests failed (see counts above)");
+    recordResults({
+      load_list_rps: listRun.rps,
+      load_list_p99_ms: listRun.p99,
+      load_chart_rps: chartRun.rps,
+      load_chart_p99_ms: chartRun.p99,
+    });
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -11,7 +12,8 @@ import { recordResults } from "./results.ts";
  * minified, the same externals and options as `stacks/defaults.ts`, SST's banner), written to a
  * temporary folder and measured. `startup` counts the bytes Lambda reads on a cold start: the
  * entry file and every chunk it imports statically; `lazy` are chunks only reached through
- * dynamic `import()` (loaded on first use). Prints the largest packages of the startup bytes.
+ * dynamic `import()` (loaded on first use). Prints the largest packages of the startup bytes,
+ * after checking that the bundled handler loads on its own (no node_modules beside it).
  */
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -102,6 +104,17 @@ export async function measureApiBundle(handler = "functions/src/lambda/api.ts"):
     // Every dynamic import target is an "entry point" of its own chunk: pick the handler's.
     const entry = outputs.find((f) => meta.outputs[f].entryPoint === handler);
     if (!entry) throw new Error("esbuild produced no entry file");
+    // The bundle must at least load: a module it needs at start but cannot find fails here.
+    const loaded = spawnSync(
+      process.execPath,
+      [
+        "-e",
+        `import(${JSON.stringify(join(ROOT, entry))}).then((m) => { if (typeof m.handler !== "function") process.exit(2); })`,
+      ],
+      { cwd: out, encoding: "utf8" },
+    );
+    if (loaded.status !== 0)
+      throw new Error(`The bundled handler does not load: ${loaded.stderr.slice(0, 500)}`);
     const startup = staticClosure(meta, entry);
     const size = (f: string) => statSync(join(ROOT, f)).size;
     const byPackage = new Map<string, number>();

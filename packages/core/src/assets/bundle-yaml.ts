@@ -7,7 +7,8 @@ type YamlLibrary = typeof import("yaml");
 let yaml: YamlLibrary | undefined;
 
 export async function loadYaml(): Promise<void> {
-  yaml ??= await import("yaml");
+  // The package is CommonJS: its exports object is the namespace's default (bundled or not).
+  yaml ??= (await import("yaml")).default;
 }
 
 function library(): YamlLibrary {

@@ -194,7 +194,11 @@ describe("export and import round trip", () => {
       }),
     );
     const unsafeZip = buildZip([...unsafe].map(([name, data]) => ({ name: `${root}/${name}`, data })));
-    const cleaned = await importInto(admin, "dashboard", importForm(unsafeZip, "css.zip", { overwrite: "true" }));
+    const cleaned = await importInto(
+      admin,
+      "dashboard",
+      importForm(unsafeZip, "css.zip", { overwrite: "true" }),
+    );
     expect(cleaned.status, await cleaned.clone().text()).toBe(200);
     const css = (await births()).css;
     expect(css).toContain(".a { color: red;");

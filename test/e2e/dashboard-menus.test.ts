@@ -18,9 +18,12 @@ const chart = (id: number) => `${dt("dashboard-chart")}[data-chart-id="${id}"]`;
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** Runs the action and returns the file the browser downloads because of it. */
-async function downloadOf(action: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+async function downloadOf(
+  action: () => Promise<void>,
+  timeout = 30_000,
+): Promise<{ name: string; bytes: Buffer }> {
   const [download] = await Promise.all([
-    e.page.waitForEvent("download", { timeout: 30_000 }) as Promise<Download>,
+    e.page.waitForEvent("download", { timeout }) as Promise<Download>,
     action(),
   ]);
   const path = await download.path();
@@ -266,20 +269,28 @@ describe("Dashboard chart and dashboard menus in Chromium", () => {
     await modal.waitFor({ state: "detached" });
   });
 
-  it("downloads the whole dashboard as a PNG image and as a PDF", async () => {
+  it("downloads the whole dashboard as a PNG image and as a PDF drawn by the server", async () => {
+    // The server draws it as its reports are (headless Chromium): a toast stays while it works.
     await e.page.locator(dt("dashboard-menu")).click();
-    const png = await downloadOf(() => e.page.locator(dt("download-dashboard-image")).click());
+    const png = await downloadOf(async () => {
+      await e.page.locator(dt("download-dashboard-image")).click();
+      await e.page.getByText("The screenshot is being generated. Please, do not leave the page.").waitFor();
+    }, 120_000);
     expect(png.name).toMatch(/^Menus-.*\.png$/);
-    // The IHDR chunk's width: the picture spans the dashboard (1400 px window), not a blank stub.
-    expect(png.bytes.readUInt32BE(16)).toBeGreaterThan(1000);
     expect([...png.bytes.subarray(0, 8)]).toEqual(PNG_MAGIC);
+    // The IHDR chunk's width: the report renderer's dashboard width, not the browser window's.
+    expect(png.bytes.readUInt32BE(16)).toBe(1600);
+    expect(png.bytes.length).toBeGreaterThan(5_000);
+    await e.page.getByText("The screenshot has been downloaded.").waitFor();
 
     await e.page.locator(dt("dashboard-menu")).click();
-    const pdf = await downloadOf(() => e.page.locator(dt("download-pdf")).click());
-    expect(pdf.name).toMatch(/\.pdf$/);
+    const pdf = await downloadOf(() => e.page.locator(dt("download-pdf")).click(), 120_000);
+    expect(pdf.name).toMatch(/^Menus-.*\.pdf$/);
     expect(pdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(pdf.bytes.subarray(-6).toString("latin1")).toContain("%%EOF");
-    expect(pdf.bytes.includes(Buffer.from("/DCTDecode"))).toBe(true);
+    // Chart titles are text in the PDF's outline (not a picture of the page, as before).
+    const text = pdf.bytes.toString("latin1");
+    expect(text).toContain("(Births by gender)");
   });
 
   it("highlights the charts in a native filter's scope while it is hovered or focused", async () => {
@@ -359,5 +370,36 @@ describe("Dashboard chart and dashboard menus in Chromium", () => {
     await e.page.locator(dt("dashboard-menu")).click();
     await e.page.locator(dt("dashboard-fullscreen")).getByText("Exit fullscreen").click();
     await expect.poll(() => new URL(e.page.url()).searchParams.get("standalone")).toBeNull();
+  });
+
+  it("shows why the server could not draw the dashboard when its download fails", async () => {
+    const ds = await datasetIdOf(e, "birth_names");
+    const broken = (
+      await api<{ id: number }>("POST", "/api/v1/dashboard/", { dashboard_title: "Broken", published: true })
+    ).id;
+    // A chart whose query names a column the dataset does not have: its data fails on the server.
+    await api("POST", "/api/v1/chart/", {
+      slice_name: "Missing column",
+      viz_type: "table",
+      datasource_id: ds,
+      datasource_type: "table",
+      params: JSON.stringify({ datasource: `${ds}__table`, viz_type: "table", groupby: ["no_such_column"] }),
+      query_context: JSON.stringify({
+        datasource: { id: ds, type: "table" },
+        queries: [{ columns: ["no_such_column"], metrics: ["count"], row_limit: 10 }],
+        result_format: "json",
+        result_type: "full",
+      }),
+      dashboards: [broken],
+    });
+    await e.page.goto(`${e.url}/superset/dashboard/${broken}/`);
+    await e.page.locator(dt("dashboard-menu")).click();
+    await e.page.locator(dt("download-dashboard-image")).click();
+    const failure = e.page
+      .locator(dt("toast-danger"))
+      .filter({ hasText: "The screenshot could not be downloaded." });
+    await failure.waitFor({ timeout: 60_000 });
+    expect(await failure.textContent()).toContain('Chart "Missing column" could not get its data');
+    await expect.poll(() => e.page.getByText("The screenshot is being generated.").count()).toBe(0);
   });
 });

@@ -13,6 +13,7 @@ import type { AppEnv } from "../http/env.ts";
 import { jsonBody, pathId } from "../http/input.ts";
 import { userOptions } from "../http/related.ts";
 import { listRoutes } from "../http/resource.ts";
+import { dashboardScreenshotRoutes } from "./dashboard-screenshot.ts";
 import { favoriteRoutes } from "./favorites.ts";
 
 /** `/api/v1/dashboard/…` (the resource; layout and filters build on it). */
@@ -34,6 +35,7 @@ export function dashboardRoutes() {
   const core = (c: { get(k: "core"): AppEnv["Variables"]["core"] }) => c.get("core");
   return new Hono<AppEnv>()
     .route("/", favoriteRoutes("dashboard"))
+    .route("/", dashboardScreenshotRoutes())
     .route("/", list)
     .get("/:idOrSlug{[A-Za-z0-9_-]+}", async (c) => {
       const result = await core(c).dashboards.detail(c.get("principal"), c.req.param("idOrSlug"));

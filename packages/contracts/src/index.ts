@@ -30,6 +30,7 @@ export * from "./embedded.ts";
 export * from "./engines.ts";
 export * from "./report.ts";
 export * from "./report-render.ts";
+export * from "./dashboard-screenshot.ts";
 export * from "./import-export.ts";
 export * from "./css-template.ts";
 export * from "./css-sanitise.ts";

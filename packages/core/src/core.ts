@@ -34,6 +34,7 @@ import type { ResultStore } from "./store/result-store.ts";
 import { Favorites } from "./tags/favorites.ts";
 import { taggedLists } from "./resources/decorate.ts";
 import { DashboardPermalinks } from "./dashboards/permalinks.ts";
+import { DASHBOARD_SCREENSHOT_JOB, DashboardScreenshots } from "./dashboards/screenshots.ts";
 import { DashboardContents } from "./dashboards/contents.ts";
 import { SavedQueries } from "./sqllab/saved-queries.ts";
 import { TabStates } from "./sqllab/tab-state.ts";
@@ -114,7 +115,7 @@ export function createCore(deps: CoreDeps) {
       })),
     ];
   };
-  const roles = new Roles(deps.meta, dataPermissions, () => security.forgetRoles());
+  const roles = new Roles(deps.meta, dataPermissions);
 
   const taggables = new TaggableRegistry();
   taggables.register("dataset", {
@@ -292,8 +293,21 @@ export function createCore(deps: CoreDeps) {
     formData: kv.exploreFormData,
     permalinks: kv.explorePermalinks,
   });
+  const dashboardPermalinks = new DashboardPermalinks(deps.meta, dashboards);
+  const dashboardScreenshots = new DashboardScreenshots({
+    charts,
+    dashboards,
+    chartData,
+    datasets: ds,
+    permalinks: dashboardPermalinks,
+    results: deps.results,
+    jobs: deps.jobs,
+    renderer: deps.reportRenderer,
+    principalOf,
+  });
   /** Worker handlers by job kind, and what to tell users when a job is given up. */
   const jobHandlers: Record<string, JobHandler> = {
+    [DASHBOARD_SCREENSHOT_JOB]: (job) => dashboardScreenshots.runJob(job),
     [ChartDataService.JOB_KIND]: (job) => chartData.runJob(job),
     [SQLLAB_JOB]: (job) => sqlLab.runJob(job),
     [REPORT_JOB]: (job) => reports.runJob(job),
@@ -323,7 +337,9 @@ export function createCore(deps: CoreDeps) {
     charts,
     dashboards,
     dashboardRelations,
-    dashboardPermalinks: new DashboardPermalinks(deps.meta, dashboards),
+    dashboardPermalinks,
+    /** Download as image / PDF: the dashboard drawn on the server as its reports are. */
+    dashboardScreenshots,
     dashboardContents: new DashboardContents(dashboards, charts, ds),
     tags,
     favorites,

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from "react-router";
 import { PanelErrorBoundary } from "../components/error-display";
 import { paths } from "../config/paths";
 import { logEvent } from "../lib/event-logger";
+import { t } from "../lib/i18n";
 import { AuthGate } from "./auth-gate";
 import { TopNav } from "./top-nav";
 
@@ -29,7 +30,7 @@ export function AppLayout() {
               <Suspense
                 fallback={
                   <Center p="xl">
-                    <Loader aria-label="Loading" />
+                    <Loader aria-label={t("Loading")} />
                   </Center>
                 }
               >

@@ -5,6 +5,7 @@ import { ApiErrorDisplay } from "../components/error-display";
 import { loginPath } from "../config/paths";
 import { CurrentUserProvider } from "../lib/auth/current-user";
 import { useMeRoles } from "../lib/auth/me-roles";
+import { t } from "../lib/i18n";
 
 /** Loads the signed-in user; nobody signed in (per the page bootstrap, or a 401) → `/login/?next=<path>`. */
 export function AuthGate({ children }: { children: ReactNode }) {
@@ -23,7 +24,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
   if (isLoading || !data) {
     return (
       <Center h="100vh">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t("Loading")} />
       </Center>
     );
   }

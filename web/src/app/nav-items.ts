@@ -18,26 +18,38 @@ export interface NavMenu {
 }
 
 export const topLinks: NavLinkItem[] = [
-  { label: "Dashboards", to: paths.dashboards, visible: (u) => u.can("can_read", "Dashboard") },
-  { label: "Charts", to: paths.charts, visible: (u) => u.can("can_read", "Chart") },
-  { label: "Datasets", to: paths.datasets, visible: (u) => u.can("can_read", "Dataset") },
+  { label: translatable("Dashboards"), to: paths.dashboards, visible: (u) => u.can("can_read", "Dashboard") },
+  { label: translatable("Charts"), to: paths.charts, visible: (u) => u.can("can_read", "Chart") },
+  { label: translatable("Datasets"), to: paths.datasets, visible: (u) => u.can("can_read", "Dataset") },
 ];
 
 export const menus: NavMenu[] = [
   {
-    label: "SQL",
+    label: translatable("SQL"),
     items: [
-      { label: "SQL Lab", to: paths.sqllab, visible: (u) => u.can("can_sqllab", "SQLLab") },
-      { label: "Saved queries", to: paths.savedQueries, visible: (u) => u.can("can_read", "SavedQuery") },
-      { label: "Query history", to: paths.sqllabHistory, visible: (u) => u.can("can_sqllab", "SQLLab") },
+      { label: translatable("SQL Lab"), to: paths.sqllab, visible: (u) => u.can("can_sqllab", "SQLLab") },
+      {
+        label: translatable("Saved queries"),
+        to: paths.savedQueries,
+        visible: (u) => u.can("can_read", "SavedQuery"),
+      },
+      {
+        label: translatable("Query history"),
+        to: paths.sqllabHistory,
+        visible: (u) => u.can("can_sqllab", "SQLLab"),
+      },
     ],
   },
   {
-    label: "Data",
+    label: translatable("Data"),
     items: [
-      { label: "Databases", to: paths.databases, visible: (u) => u.can("can_read", "Database") },
       {
-        label: "Upload file to database",
+        label: translatable("Databases"),
+        to: paths.databases,
+        visible: (u) => u.can("can_read", "Database"),
+      },
+      {
+        label: translatable("Upload file to database"),
         to: `${paths.databases}?upload=csv`,
         visible: (u) => u.can("can_upload", "Database"),
       },

@@ -11,7 +11,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "../config/paths";
 import { type CurrentUser, useCurrentUser } from "../lib/auth/current-user";
-import { t } from "../lib/i18n";
+import { t, translatable } from "../lib/i18n";
 
 interface NewItem {
   label: string;
@@ -24,21 +24,21 @@ interface NewItem {
 /** Superset 6's "+" menu; each entry shows only to users who can use it. */
 const ITEMS: NewItem[] = [
   {
-    label: "SQL query",
+    label: translatable("SQL query"),
     to: `${paths.sqllab}?new=true`,
     test: "new-sql-query",
     icon: <IconTerminal2 size={14} />,
     visible: (u) => u.can("can_sqllab", "SQLLab"),
   },
   {
-    label: "Chart",
+    label: translatable("Chart"),
     to: paths.chartAdd,
     test: "new-chart",
     icon: <IconChartBar size={14} />,
     visible: (u) => u.can("can_write", "Chart"),
   },
   {
-    label: "Dashboard",
+    label: translatable("Dashboard"),
     to: paths.dashboardNew,
     test: "new-dashboard",
     icon: <IconLayoutDashboard size={14} />,
@@ -48,7 +48,7 @@ const ITEMS: NewItem[] = [
 
 const DATA_ITEMS: NewItem[] = [
   {
-    label: "Connect database",
+    label: translatable("Connect database"),
     to: `${paths.databases}?create=database`,
     test: "new-connect-database",
     icon: <IconDatabase size={14} />,
@@ -56,9 +56,9 @@ const DATA_ITEMS: NewItem[] = [
   },
   ...(
     [
-      ["csv", "Upload CSV to database"],
-      ["excel", "Upload Excel to database"],
-      ["columnar", "Upload Columnar file to database"],
+      ["csv", translatable("Upload CSV to database")],
+      ["excel", translatable("Upload Excel to database")],
+      ["columnar", translatable("Upload Columnar file to database")],
     ] as const
   ).map(([type, label]) => ({
     label,

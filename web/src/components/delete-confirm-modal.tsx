@@ -1,6 +1,9 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
+import { errorMessage } from "../lib/api-error";
 import { t } from "../lib/i18n";
+import { toast } from "../lib/toast";
+import { useFormSave } from "../lib/use-form-save";
 
 interface Props {
   opened: boolean;
@@ -13,19 +16,18 @@ interface Props {
 /** Superset-style deletion guard: type DELETE to enable the button. */
 export function DeleteConfirmModal({ opened, title, description, onConfirm, onClose }: Props) {
   const [text, setText] = useState("");
-  const [busy, setBusy] = useState(false);
+  // Callers report their own outcome (a toast); anything they let through is a toast too.
+  const { busy, save } = useFormSave({
+    fieldMessages: false,
+    onFailure: (err) => toast.danger(errorMessage(err)),
+  });
   const close = () => {
     setText("");
     onClose();
   };
   const confirm = async () => {
-    setBusy(true);
-    try {
-      await onConfirm();
-    } finally {
-      setBusy(false);
-      close();
-    }
+    await save({}, async () => onConfirm());
+    close();
   };
   return (
     <Modal opened={opened} onClose={close} title={title} centered data-test="delete-modal">

@@ -1,6 +1,6 @@
 import { Text, Tooltip } from "@mantine/core";
 import { IconPencil, IconTrash } from "@tabler/icons-react";
-import { t } from "../lib/i18n";
+import { localizeHumanized, t } from "../lib/i18n";
 import type { ListColumn, SortOption } from "./list-view";
 import { type Owner, OwnerAvatars } from "./owner-avatars";
 import { type RowAction, RowActions } from "./row-actions";
@@ -11,21 +11,21 @@ export function lastModifiedColumn<
 >(): ListColumn<T> {
   return {
     id: "changed_on_delta_humanized",
-    header: "Last modified",
+    header: t("Last modified"),
     sortable: true,
     render: (row) => (
       <Tooltip
-        label={row.changed_by_name ? `Modified by ${row.changed_by_name}` : ""}
+        label={row.changed_by_name ? t("Modified by %s", row.changed_by_name) : ""}
         disabled={!row.changed_by_name}
       >
-        <Text size="sm">{row.changed_on_delta_humanized ?? ""}</Text>
+        <Text size="sm">{localizeHumanized(row.changed_on_delta_humanized ?? "")}</Text>
       </Tooltip>
     ),
   };
 }
 
 export function ownersColumn<T extends { owners?: Owner[] | null }>(): ListColumn<T> {
-  return { id: "owners", header: "Owners", render: (row) => <OwnerAvatars owners={row.owners} /> };
+  return { id: "owners", header: t("Owners"), render: (row) => <OwnerAvatars owners={row.owners} /> };
 }
 
 /** A column that exists only so a filter can refer to it (000 §5). */

@@ -1,8 +1,10 @@
 import type { ChartDataReply, ChartDataService } from "../chart-data/service.ts";
+import { queryContextFromParams } from "../assets/query-context.ts";
 import { savedChartRequest } from "../charts/saved-request.ts";
 import type { Charts } from "../charts/service.ts";
 import type { ChartEntity } from "../charts/types.ts";
 import type { Dashboards } from "../dashboards/service.ts";
+import type { DashboardEntity } from "../dashboards/types.ts";
 import type { Datasets } from "../datasets/service.ts";
 import { AppError } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
@@ -97,8 +99,26 @@ export async function dashboardRenderJob(
   const dashboard = await src.dashboards.get(owner, report.dashboard_id ?? 0).catch(() => {
     throw runError("The report's dashboard no longer exists or its owner can no longer read it.");
   });
-  const charts = (await src.charts.onDashboard(owner, dashboard.id)).sort((a, b) => a.id - b.id);
-  const extra = (report.extra?.dashboard ?? null) as { activeTabs?: unknown; anchor?: unknown } | null;
+  return dashboardStateRenderJob(src, owner, dashboard, report.extra?.dashboard ?? null, report.custom_width);
+}
+
+/**
+ * A dashboard drawn as `viewer` sees it in a given state (Superset's `extra.dashboard` /
+ * permalink state: `dataMask`, `activeTabs`, `anchor`): what a dashboard report sends and what
+ * the dashboard's own "Download as image / PDF" produces, so both look the same.
+ */
+export async function dashboardStateRenderJob(
+  src: RenderSources,
+  viewer: Principal,
+  dashboard: DashboardEntity,
+  state: unknown,
+  width?: number | null,
+): Promise<RenderJob> {
+  const charts = (await src.charts.onDashboard(viewer, dashboard.id)).sort((a, b) => a.id - b.id);
+  const extra = (state && typeof state === "object" ? state : null) as {
+    activeTabs?: unknown;
+    anchor?: unknown;
+  } | null;
   const activeTabs = [
     ...(Array.isArray(extra?.activeTabs) ? extra.activeTabs.filter((t) => typeof t === "string") : []),
     ...(typeof extra?.anchor === "string" ? [extra.anchor] : []),
@@ -108,12 +128,12 @@ export async function dashboardRenderJob(
   const drawn = rows ? placedChartIds(rows) : new Set(charts.map((c) => c.id));
   const shown = charts.filter((c) => drawn.has(c.id));
   const data = await mapLimited(shown, DATA_CONCURRENCY, (chart) =>
-    dashboardChartData(src, owner, chart, dashboard.id, filters.get(chart.id)),
+    dashboardChartData(src, viewer, chart, dashboard.id, filters.get(chart.id)),
   );
   return {
     kind: "dashboard",
     title: dashboard.dashboard_title,
-    ...(report.custom_width ? { width: report.custom_width } : {}),
+    ...(width ? { width } : {}),
     charts: shown.map((chart, i) => renderChart(chart, data[i], rows ? undefined : 400)),
     ...(rows ? { rows } : {}),
   };
@@ -127,7 +147,7 @@ async function dashboardChartData(
   extra: ExtraFormData | undefined,
 ): Promise<unknown[]> {
   try {
-    const request = savedChartRequest(chart);
+    const request = savedChartRequest(withQueryContext(chart));
     request.result_format = "json";
     request.result_type = "full";
     request.force = false;
@@ -142,6 +162,17 @@ async function dashboardChartData(
   } catch (e) {
     throw dataFailure(chart, e);
   }
+}
+
+/**
+ * A chart saved without a query context (by an API client, or before Explore sent one) still
+ * shows on the dashboard, whose page builds its query from the form data: build it the same way
+ * here, as imports do, so the drawing has every chart the page has.
+ */
+function withQueryContext(chart: ChartEntity): ChartEntity {
+  if (chart.query_context || !chart.datasource_id) return chart;
+  const built = queryContextFromParams(formDataOf(chart), chart.datasource_id);
+  return built ? { ...chart, query_context: built } : chart;
 }
 
 /** The time column a time range filter goes on when the chart's queries have no time filter. */

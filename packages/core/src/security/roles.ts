@@ -17,7 +17,6 @@ export class Roles {
     private readonly meta: MetaStore,
     /** Data-access pairs (database_access, datasource_access) that exist right now, with ids. */
     private readonly dataPermissions: () => Promise<PermissionView[]>,
-    private readonly onChange: () => void,
   ) {}
 
   all(): Promise<RoleEntity[]> {
@@ -46,7 +45,6 @@ export class Roles {
       throw unprocessable({ name: ["A role with this name already exists"] });
     }
     const role = await this.meta.create<RoleData>(ROLE, { name, permissions }, p ? userId(p) : null);
-    this.onChange();
     return role;
   }
 
@@ -62,7 +60,6 @@ export class Roles {
       return [pv.permission.name, pv.view_menu.name];
     });
     const saved = await this.meta.update<RoleData>(ROLE, role, { permissions }, userId(p));
-    this.onChange();
     return saved;
   }
 
@@ -82,7 +79,6 @@ export class Roles {
     const role = await this.get(id);
     if (role.name in BUILTIN_ROLE_PERMISSIONS) throw badRequest("Built-in roles cannot be renamed");
     const saved = await this.meta.update<RoleData>(ROLE, role, { name }, userId(p));
-    this.onChange();
     return saved;
   }
 
@@ -91,7 +87,6 @@ export class Roles {
     const role = await this.get(id);
     if (role.name in BUILTIN_ROLE_PERMISSIONS) throw badRequest("Built-in roles cannot be deleted");
     await this.meta.delete(ROLE, role);
-    this.onChange();
   }
 
   /** First start: create the built-in roles; Admin always gets the whole catalog. */
@@ -104,6 +99,5 @@ export class Roles {
         await this.meta.update<RoleData>(ROLE, role, { permissions }, null);
       }
     }
-    this.onChange();
   }
 }

@@ -10,7 +10,6 @@ import { ROLE, type RoleData, type RoleEntity, USER, type UserData, type UserEnt
 const SESSION_TTL = 7 * 24 * 3600;
 const ACCESS_TTL = 15 * 60;
 const REFRESH_TTL = 30 * 24 * 3600;
-const ROLE_CACHE_MS = 2000;
 
 /** A token is good only while the user's token version is the one it was issued under. */
 const current = (claims: TokenClaims, user: UserEntity) => (claims.tv ?? 0) === tokenVersion(user);
@@ -18,7 +17,6 @@ const tokenVersion = (user: UserEntity) => user.token_version ?? 0;
 
 /** Authentication (sessions, API tokens) and who-is-calling resolution. */
 export class SecurityService {
-  private roleCache: { at: number; roles: RoleEntity[] } | undefined;
   private readonly throttle: LoginThrottle;
 
   constructor(
@@ -29,16 +27,9 @@ export class SecurityService {
     this.throttle = new LoginThrottle(meta, loginLimits);
   }
 
-  async roles(): Promise<RoleEntity[]> {
-    const now = Date.now();
-    if (this.roleCache && now - this.roleCache.at < ROLE_CACHE_MS) return this.roleCache.roles;
-    const roles = await this.meta.list<RoleData>(ROLE);
-    this.roleCache = { at: now, roles };
-    return roles;
-  }
-
-  forgetRoles(): void {
-    this.roleCache = undefined;
+  /** Every role; the store's metadata cache serves it (a role write is seen at once here, within 1 s elsewhere). */
+  roles(): Promise<RoleEntity[]> {
+    return this.meta.list<RoleData>(ROLE);
   }
 
   async principalFor(user: UserEntity | null): Promise<Principal> {

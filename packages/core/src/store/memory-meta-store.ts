@@ -1,5 +1,6 @@
 import { conflict } from "../errors.ts";
 import { assertItemFits } from "./item-size.ts";
+import { MetaCache } from "./meta-cache.ts";
 import { CLAIM_GRACE_MS, type Entity, type EntityMeta } from "./meta-store.ts";
 import type { MetaStorePort } from "./store-ports.ts";
 
@@ -51,15 +52,33 @@ function staleWrite(type: string) {
  * as they do over the network, while each single write stays atomic as a conditional write is.
  */
 export class MemoryMetaStore implements MetaStorePort {
-  constructor(private readonly now: () => Date = () => new Date()) {}
-
+  /** The hot metadata read through a short-lived in-process cache, as the DynamoDB store does. */
+  readonly cache: MetaCache;
   readonly reads: Record<string, number> = {};
-  private readonly entities = new Map<string, Map<number, EntityItem>>();
-  private readonly counters = new Map<string, number>();
-  private readonly claims = new Map<string, Claim>();
-  private readonly values = new Map<string, ValueItem>();
-  private readonly sets = new Map<string, Map<string, unknown>>();
-  private readonly ownerIndexes = new Map<string, (entity: EntityMeta) => number | string | null>();
+  private readonly entities: Map<string, Map<number, EntityItem>>;
+  private readonly counters: Map<string, number>;
+  private readonly claims: Map<string, Claim>;
+  private readonly values: Map<string, ValueItem>;
+  private readonly sets: Map<string, Map<string, unknown>>;
+  private readonly ownerIndexes: Map<string, (entity: EntityMeta) => number | string | null>;
+
+  /**
+   * `sameDataAs` makes this store a second process over another store's data (with its own
+   * cache), as two Lambdas share one table: tests use it to see how soon one sees the other's writes.
+   */
+  constructor(
+    private readonly now: () => Date = () => new Date(),
+    opts: { cache?: MetaCache; sameDataAs?: MemoryMetaStore } = {},
+  ) {
+    const other = opts.sameDataAs;
+    this.cache = opts.cache ?? new MetaCache();
+    this.entities = other?.entities ?? new Map();
+    this.counters = other?.counters ?? new Map();
+    this.claims = other?.claims ?? new Map();
+    this.values = other?.values ?? new Map();
+    this.sets = other?.sets ?? new Map();
+    this.ownerIndexes = other?.ownerIndexes ?? new Map();
+  }
 
   private tick() {
     return new Promise<void>((resolve) => setImmediate(resolve));
@@ -104,6 +123,7 @@ export class MemoryMetaStore implements MetaStorePort {
       // Changed meanwhile (then indexed) or already indexed: left as it is.
       if (item?.version !== entity.version || item.gsi2pk !== undefined) continue;
       this.ofType(type).set(entity.id, this.toItem(type, entity));
+      this.cache.wroteEntity(type, entity.id);
       rewritten++;
     }
     await this.putValue(marker, true);
@@ -138,14 +158,17 @@ export class MemoryMetaStore implements MetaStorePort {
     const item = this.toItem(type, entity);
     if (this.ofType(type).has(id)) throw conditionFailed();
     this.ofType(type).set(id, item);
+    this.cache.wroteEntity(type, id);
     return entity;
   }
 
   async get<T>(type: string, id: number): Promise<Entity<T> | undefined> {
     if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-    await this.tick();
-    const item = this.ofType(type).get(id);
-    return item ? (copy(item.data) as Entity<T>) : undefined;
+    return this.cache.entity(type, id, async () => {
+      await this.tick();
+      const item = this.ofType(type).get(id);
+      return item ? (copy(item.data) as Entity<T>) : undefined;
+    });
   }
 
   async update<T extends object>(
@@ -169,6 +192,7 @@ export class MemoryMetaStore implements MetaStorePort {
     const item = this.toItem(type, next);
     if (this.ofType(type).get(current.id)?.version !== current.version) throw staleWrite(type);
     this.ofType(type).set(current.id, item);
+    this.cache.wroteEntity(type, current.id);
     return next;
   }
 
@@ -176,13 +200,16 @@ export class MemoryMetaStore implements MetaStorePort {
     await this.tick();
     if (this.ofType(type).get(current.id)?.version !== current.version) throw staleWrite(type);
     this.ofType(type).delete(current.id);
+    this.cache.wroteEntity(type, current.id);
   }
 
-  async list<T>(type: string): Promise<Entity<T>[]> {
-    await this.tick();
-    const items = [...this.ofType(type).values()].sort((a, b) => byBytes(b.gsi1sk, a.gsi1sk));
-    this.counted(type, items.length);
-    return items.map((i) => copy(i.data) as Entity<T>);
+  list<T>(type: string): Promise<Entity<T>[]> {
+    return this.cache.list(type, async () => {
+      await this.tick();
+      const items = [...this.ofType(type).values()].sort((a, b) => byBytes(b.gsi1sk, a.gsi1sk));
+      this.counted(type, items.length);
+      return items.map((i) => copy(i.data) as Entity<T>);
+    });
   }
 
   async getMany<T>(type: string, ids: number[]): Promise<Entity<T>[]> {
@@ -232,8 +259,11 @@ export class MemoryMetaStore implements MetaStorePort {
   }
 
   async getValue<T>(key: string): Promise<T | undefined> {
-    await this.tick();
-    const item = this.values.get(key);
+    const item = await this.cache.value(key, async () => {
+      await this.tick();
+      const stored = this.values.get(key);
+      return stored && copy(stored);
+    });
     if (!item) return undefined;
     if (typeof item.expires_at === "number" && item.expires_at * 1000 < this.now().getTime())
       return undefined;
@@ -246,15 +276,25 @@ export class MemoryMetaStore implements MetaStorePort {
     // Like a conditional put: an expired item not yet deleted still counts as present.
     if (opts.onlyIfAbsent && this.values.has(key)) return false;
     this.values.set(key, { value: copy(value), expires_at: expires });
+    this.cache.wroteValue(key);
     return true;
   }
 
   async deleteValue(key: string): Promise<void> {
     await this.tick();
     this.values.delete(key);
+    this.cache.wroteValue(key);
   }
 
   async countBelow(key: string, limit: number, ttlSeconds: number): Promise<boolean> {
+    try {
+      return await this.countInWindow(key, limit, ttlSeconds);
+    } finally {
+      this.cache.wroteValue(key);
+    }
+  }
+
+  private async countInWindow(key: string, limit: number, ttlSeconds: number): Promise<boolean> {
     for (let round = 0; round < 3; round++) {
       await this.tick();
       const now = Math.floor(this.now().getTime() / 1000);
@@ -279,6 +319,7 @@ export class MemoryMetaStore implements MetaStorePort {
     await this.tick();
     const item = this.values.get(key);
     if (item?.n !== undefined && item.n > 0) item.n -= 1;
+    this.cache.wroteValue(key);
   }
 
   async addMember(
@@ -292,19 +333,23 @@ export class MemoryMetaStore implements MetaStorePort {
     this.sets.set(set, members);
     if (opts.onlyIfAbsent && members.has(member)) return false;
     members.set(member, copy(value));
+    this.cache.wroteSet(set);
     return true;
   }
 
   async removeMember(set: string, member: string): Promise<void> {
     await this.tick();
     this.sets.get(set)?.delete(member);
+    this.cache.wroteSet(set);
   }
 
-  async members(set: string): Promise<{ member: string; value: unknown }[]> {
-    await this.tick();
-    return [...(this.sets.get(set) ?? new Map<string, unknown>())]
-      .sort(([a], [b]) => byBytes(a, b))
-      .map(([member, value]) => ({ member, value: copy(value) }));
+  members(set: string): Promise<{ member: string; value: unknown }[]> {
+    return this.cache.members(set, async () => {
+      await this.tick();
+      return [...(this.sets.get(set) ?? new Map<string, unknown>())]
+        .sort(([a], [b]) => byBytes(a, b))
+        .map(([member, value]) => ({ member, value: copy(value) }));
+    });
   }
 
   /** The stored item, checked against DynamoDB's item size limit as the real store checks it. */

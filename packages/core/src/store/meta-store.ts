@@ -9,6 +9,7 @@ import {
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { conflict } from "../errors.ts";
 import { assertItemFits } from "./item-size.ts";
+import { MetaCache } from "./meta-cache.ts";
 import type { MetaStorePort } from "./store-ports.ts";
 
 /** Fields every stored entity carries besides its own data. */
@@ -48,6 +49,8 @@ export class MetaStore implements MetaStorePort {
     private readonly doc: DynamoDBDocumentClient,
     readonly table: string,
     private readonly now: () => Date = () => new Date(),
+    /** The hot metadata read through a short-lived in-process cache (see meta-cache.ts). */
+    readonly cache: MetaCache = new MetaCache(),
   ) {}
 
   /** Items read by list queries per type since start (tests and benches check that a read stays narrow). */
@@ -174,20 +177,26 @@ export class MetaStore implements MetaStorePort {
       created_by_fk: actorId,
       changed_by_fk: actorId,
     } as Entity<T>;
-    await this.doc.send(
-      new PutCommand({
-        TableName: this.table,
-        Item: this.toItem(type, entity),
-        ConditionExpression: "attribute_not_exists(pk)",
-      }),
-    );
+    try {
+      await this.doc.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: this.toItem(type, entity),
+          ConditionExpression: "attribute_not_exists(pk)",
+        }),
+      );
+    } finally {
+      this.cache.wroteEntity(type, id);
+    }
     return entity;
   }
 
   async get<T>(type: string, id: number): Promise<Entity<T> | undefined> {
     if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-    const out = await this.doc.send(new GetCommand({ TableName: this.table, Key: entityKey(type, id) }));
-    return out.Item ? (out.Item.data as Entity<T>) : undefined;
+    return this.cache.entity(type, id, async () => {
+      const out = await this.doc.send(new GetCommand({ TableName: this.table, Key: entityKey(type, id) }));
+      return out.Item ? (out.Item.data as Entity<T>) : undefined;
+    });
   }
 
   /**
@@ -226,6 +235,8 @@ export class MetaStore implements MetaStorePort {
     } catch (e) {
       if (isConditionFailure(e)) throw staleWrite(type);
       throw e;
+    } finally {
+      this.cache.wroteEntity(type, current.id);
     }
     return next;
   }
@@ -244,11 +255,17 @@ export class MetaStore implements MetaStorePort {
     } catch (e) {
       if (isConditionFailure(e)) throw staleWrite(type);
       throw e;
+    } finally {
+      this.cache.wroteEntity(type, current.id);
     }
   }
 
   /** All entities of a type, most recently changed first. */
-  async list<T>(type: string): Promise<Entity<T>[]> {
+  list<T>(type: string): Promise<Entity<T>[]> {
+    return this.cache.list(type, () => this.readAll<T>(type));
+  }
+
+  private async readAll<T>(type: string): Promise<Entity<T>[]> {
     const items: Entity<T>[] = [];
     let start: Record<string, unknown> | undefined;
     do {
@@ -365,10 +382,12 @@ export class MetaStore implements MetaStorePort {
 
   /** Small key-value records (settings, favourites, sessions); `expiresAt` is honoured on read. */
   async getValue<T>(key: string): Promise<T | undefined> {
-    const out = await this.doc.send(
-      new GetCommand({ TableName: this.table, Key: { pk: `kv#${key}`, sk: ITEM } }),
-    );
-    const item = out.Item;
+    const item = await this.cache.value(key, async () => {
+      const out = await this.doc.send(
+        new GetCommand({ TableName: this.table, Key: { pk: `kv#${key}`, sk: ITEM } }),
+      );
+      return out.Item;
+    });
     if (!item) return undefined;
     if (typeof item.expires_at === "number" && item.expires_at * 1000 < this.now().getTime())
       return undefined;
@@ -389,11 +408,17 @@ export class MetaStore implements MetaStorePort {
     } catch (e) {
       if (opts.onlyIfAbsent && isConditionFailure(e)) return false;
       throw e;
+    } finally {
+      this.cache.wroteValue(key);
     }
   }
 
   async deleteValue(key: string): Promise<void> {
-    await this.doc.send(new DeleteCommand({ TableName: this.table, Key: { pk: `kv#${key}`, sk: ITEM } }));
+    try {
+      await this.doc.send(new DeleteCommand({ TableName: this.table, Key: { pk: `kv#${key}`, sk: ITEM } }));
+    } finally {
+      this.cache.wroteValue(key);
+    }
   }
 
   /**
@@ -403,6 +428,14 @@ export class MetaStore implements MetaStorePort {
    * since DynamoDB's TTL deletion lags and the local stand-in has none.
    */
   async countBelow(key: string, limit: number, ttlSeconds: number): Promise<boolean> {
+    try {
+      return await this.countInWindow(key, limit, ttlSeconds);
+    } finally {
+      this.cache.wroteValue(key);
+    }
+  }
+
+  private async countInWindow(key: string, limit: number, ttlSeconds: number): Promise<boolean> {
     const Key = { pk: `kv#${key}`, sk: ITEM };
     for (let round = 0; round < 3; round++) {
       const now = Math.floor(this.now().getTime() / 1000);
@@ -457,6 +490,8 @@ export class MetaStore implements MetaStorePort {
       );
     } catch (e) {
       if (!isConditionFailure(e)) throw e;
+    } finally {
+      this.cache.wroteValue(key);
     }
   }
 
@@ -480,14 +515,26 @@ export class MetaStore implements MetaStorePort {
     } catch (e) {
       if (opts.onlyIfAbsent && isConditionFailure(e)) return false;
       throw e;
+    } finally {
+      this.cache.wroteSet(set);
     }
   }
 
   async removeMember(set: string, member: string): Promise<void> {
-    await this.doc.send(new DeleteCommand({ TableName: this.table, Key: { pk: `set#${set}`, sk: member } }));
+    try {
+      await this.doc.send(
+        new DeleteCommand({ TableName: this.table, Key: { pk: `set#${set}`, sk: member } }),
+      );
+    } finally {
+      this.cache.wroteSet(set);
+    }
   }
 
-  async members(set: string): Promise<{ member: string; value: unknown }[]> {
+  members(set: string): Promise<{ member: string; value: unknown }[]> {
+    return this.cache.members(set, () => this.readMembers(set));
+  }
+
+  private async readMembers(set: string): Promise<{ member: string; value: unknown }[]> {
     const out: { member: string; value: unknown }[] = [];
     let start: Record<string, unknown> | undefined;
     do {

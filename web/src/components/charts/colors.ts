@@ -1,7 +1,9 @@
+import { translatable } from "../../lib/i18n";
+
 /** Categorical colour schemes (Superset's names) and sequential ones for heatmaps. */
 export const CATEGORICAL_SCHEMES: Record<string, { label: string; colors: string[] }> = {
   supersetColors: {
-    label: "Superset Colors",
+    label: translatable("Superset Colors"),
     colors: [
       "#1FA8C9",
       "#454E7C",
@@ -26,7 +28,7 @@ export const CATEGORICAL_SCHEMES: Record<string, { label: string; colors: string
     ],
   },
   bnbColors: {
-    label: "Airbnb Colors",
+    label: translatable("Airbnb Colors"),
     colors: [
       "#ff5a5f",
       "#7b0051",
@@ -49,7 +51,7 @@ export const CATEGORICAL_SCHEMES: Record<string, { label: string; colors: string
     ],
   },
   d3Category10: {
-    label: "D3 Category 10",
+    label: translatable("D3 Category 10"),
     colors: [
       "#1f77b4",
       "#ff7f0e",
@@ -64,7 +66,7 @@ export const CATEGORICAL_SCHEMES: Record<string, { label: string; colors: string
     ],
   },
   googleCategory10c: {
-    label: "Google Category 10c",
+    label: translatable("Google Category 10c"),
     colors: [
       "#3366cc",
       "#dc3912",

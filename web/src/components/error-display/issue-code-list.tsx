@@ -1,4 +1,5 @@
 import { Anchor, List } from "@mantine/core";
+import { tn } from "../../lib/i18n";
 import type { IssueCode } from "./types";
 
 const DOCS = "https://superset.apache.org/docs/using-superset/issue-codes";
@@ -22,5 +23,5 @@ export function IssueCodeList({ codes }: { codes: IssueCode[] }) {
 
 export function OwnersLine({ owners }: { owners?: string[] }) {
   if (!owners || owners.length === 0) return null;
-  return <>{`${owners.length > 1 ? "Chart owners" : "Chart owner"}: ${owners.join(", ")}`}</>;
+  return <>{`${tn("Chart owner", "Chart owners", owners.length)}: ${owners.join(", ")}`}</>;
 }

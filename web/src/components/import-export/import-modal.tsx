@@ -4,6 +4,7 @@ import { useState } from "react";
 import { errorMessage, isApiError } from "../../lib/api-error";
 import { t } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
+import { useFormSave } from "../../lib/use-form-save";
 import { type ImportPrompts, importFailureMessage, NO_PROMPTS, readImportErrors } from "./import-errors";
 import { ImportSecretFields } from "./import-secret-fields";
 import { type ImportSecrets, uploadImport } from "./import-upload";
@@ -44,7 +45,6 @@ export function ImportModal({ opened, resource, label, plural, onClose, onImport
   const [prompts, setPrompts] = useState<ImportPrompts>(NO_PROMPTS);
   const [secrets, setSecrets] = useState<ImportSecrets>(NO_SECRETS);
   const [confirmText, setConfirmText] = useState("");
-  const [busy, setBusy] = useState(false);
 
   const reset = () => {
     setFile(null);
@@ -61,27 +61,28 @@ export function ImportModal({ opened, resource, label, plural, onClose, onImport
   const confirmed = confirmText.trim().toUpperCase() === CONFIRM_WORD;
   const badType = file !== null && !hasExtension(file);
   const disabled = !file || badType || (needsOverwrite && !confirmed);
+  const overwrite = needsOverwrite && confirmed;
 
-  const submit = async () => {
-    if (!file || disabled) return;
-    setBusy(true);
-    const overwrite = needsOverwrite && confirmed;
-    try {
-      await uploadImport(resource, file, secrets, overwrite);
-      reset();
-      toast.success(t("%s imported", label.charAt(0).toUpperCase() + label.slice(1)));
-      onImported();
-      onClose();
-    } catch (err) {
+  // A failure is either the server asking for more (secrets, overwrite) or a toast.
+  const { busy, save } = useFormSave({
+    fieldMessages: false,
+    onFailure: (err) => {
       const errors = isApiError(err) ? err.errors : [];
       const next = readImportErrors(errors);
       if (next) {
         // A confirmed overwrite stays confirmed while the server asks for secrets.
         setPrompts(overwrite ? { ...next, alreadyExists: prompts.alreadyExists } : next);
       } else toast.danger(importFailureMessage(label, errorMessage(err), errors));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+
+  const submit = async () => {
+    if (!file || disabled) return;
+    if (!(await save({}, () => uploadImport(resource, file, secrets, overwrite)))) return;
+    reset();
+    toast.success(t("%s imported", label.charAt(0).toUpperCase() + label.slice(1)));
+    onImported();
+    onClose();
   };
 
   return (

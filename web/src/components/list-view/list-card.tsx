@@ -1,6 +1,7 @@
 import { Anchor, Card, Checkbox, Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { t } from "../../lib/i18n";
 import type { CardRenderContext } from "./types";
 
 interface Props {
@@ -60,7 +61,7 @@ export function ListCard({ title, url, subtitle, cover, meta, tags, actions, ctx
                 checked={ctx.selected}
                 onChange={ctx.toggleSelected}
                 onClick={(e) => e.stopPropagation()}
-                aria-label={`Select ${title}`}
+                aria-label={t("Select %s", title)}
               />
             )}
             {titleNode}

@@ -1,5 +1,6 @@
 import type { ReportDetail, ReportFormat, ReportPost, ReportPut } from "@strata/contracts";
 import { apiPut } from "../../lib/api-client";
+import { translatable } from "../../lib/i18n";
 import { resourceItemPath } from "../../lib/resource/resource-path";
 import { createResource, revalidateResource, updateResource } from "../../lib/resource/resource-write";
 
@@ -8,13 +9,13 @@ export const REPORTS = "report";
 
 /** The formats a report may be sent in, per target, in Superset's words. */
 export const CHART_FORMATS: { value: ReportFormat; label: string }[] = [
-  { value: "PNG", label: "Image (PNG) embedded in email" },
-  { value: "CSV", label: "Formatted CSV attached in email" },
-  { value: "TEXT", label: "Text embedded in email" },
+  { value: "PNG", label: translatable("Image (PNG) embedded in email") },
+  { value: "CSV", label: translatable("Formatted CSV attached in email") },
+  { value: "TEXT", label: translatable("Text embedded in email") },
 ];
 export const DASHBOARD_FORMATS: { value: ReportFormat; label: string }[] = [
-  { value: "PNG", label: "Image (PNG) embedded in email" },
-  { value: "PDF", label: "PDF (.pdf) attached in email" },
+  { value: "PNG", label: translatable("Image (PNG) embedded in email") },
+  { value: "PDF", label: translatable("PDF (.pdf) attached in email") },
 ];
 
 /** POST /api/v1/report/ */

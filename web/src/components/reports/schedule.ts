@@ -1,3 +1,5 @@
+import { translatable } from "../../lib/i18n";
+
 /** The friendly schedules of the report modals, and their crontab (minute hour day month weekday). */
 export type SchedulePreset = "hour" | "day" | "week" | "month" | "custom";
 
@@ -13,7 +15,15 @@ export interface Schedule {
   crontab: string;
 }
 
-export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+export const WEEKDAYS = [
+  translatable("Sunday"),
+  translatable("Monday"),
+  translatable("Tuesday"),
+  translatable("Wednesday"),
+  translatable("Thursday"),
+  translatable("Friday"),
+  translatable("Saturday"),
+];
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const NUM = "(\\d{1,2})";

@@ -12,10 +12,11 @@ import { IconAlertTriangle, IconSearch } from "@tabler/icons-react";
 import { DataTable, type DataTableSortStatus } from "mantine-datatable";
 import { useState } from "react";
 import { errorMessage } from "../../lib/api-error";
-import { t } from "../../lib/i18n";
+import { t, translatable } from "../../lib/i18n";
 import { fetchResourceItem, resourceItemKey } from "../../lib/resource/resource-item";
 import { useResourceList } from "../../lib/resource/resource-list";
 import { toast } from "../../lib/toast";
+import { useFormSave } from "../../lib/use-form-save";
 import { ApiErrorDisplay } from "../error-display";
 import { OwnerAvatars } from "../owner-avatars";
 
@@ -23,8 +24,9 @@ import { OwnerAvatars } from "../owner-avatars";
 const LIST_HEIGHT = 540;
 const CONFIRM_WIDTH = 432;
 
-export const SWAP_WARNING =
-  "Warning! Changing the dataset may break the chart if the metadata does not exist.";
+export const SWAP_WARNING = translatable(
+  "Warning! Changing the dataset may break the chart if the metadata does not exist.",
+);
 
 interface Props {
   opened: boolean;
@@ -158,18 +160,17 @@ function ConfirmStep({
   onCancel: () => void;
   onDone: (key: string, dataset: DatasetDetail & { type: "table" }) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const proceed = async () => {
-    setBusy(true);
-    try {
+  const { busy, save } = useFormSave({
+    fieldMessages: false,
+    onFailure: (err) =>
+      toast.danger(t("An error occurred while fetching %ss: %s", "dataset", errorMessage(err))),
+  });
+  const proceed = () =>
+    save({}, async () => {
       const dataset = await fetchResourceItem<DatasetDetail>(resourceItemKey("dataset", row.id));
       toast.success(t("Successfully changed dataset!"));
       onDone(datasourceKey(row.id, "table"), { ...dataset, type: "table" });
-    } catch (err) {
-      toast.danger(t("An error occurred while fetching %ss: %s", "dataset", errorMessage(err)));
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Stack>
       <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-test="swap-dataset-warning">

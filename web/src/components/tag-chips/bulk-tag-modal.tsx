@@ -3,6 +3,7 @@ import type { TaggableType } from "@strata/contracts";
 import { useState } from "react";
 import { t } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
+import { useFormSave } from "../../lib/use-form-save";
 import { bulkTag } from "./api/bulk-tag";
 import { TagPicker } from "./tag-picker";
 
@@ -21,7 +22,10 @@ interface Props {
 /** 'Bulk tag' (000 §2): put one or more tags, new or existing, on every selected object. */
 export function BulkTagModal({ selected, resourceName, noun = resourceName, onClose, onTagged }: Props) {
   const [tags, setTags] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, save: run } = useFormSave({
+    fieldMessages: false,
+    onFailure: () => toast.danger(t("Failed to tag items")),
+  });
   const count = selected?.length ?? 0;
 
   const close = () => {
@@ -31,8 +35,7 @@ export function BulkTagModal({ selected, resourceName, noun = resourceName, onCl
 
   const save = async () => {
     if (!selected || count === 0 || tags.length === 0) return;
-    setSaving(true);
-    try {
+    await run({}, async () => {
       const result = await bulkTag({
         tags,
         objects_to_tag: selected.map((row) => [resourceName, row.id]),
@@ -50,11 +53,7 @@ export function BulkTagModal({ selected, resourceName, noun = resourceName, onCl
         onTagged();
       }
       close();
-    } catch {
-      toast.danger(t("Failed to tag items"));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -1,7 +1,7 @@
 import { Group, NativeSelect, NumberInput, Radio, Stack, Text, TextInput } from "@mantine/core";
 import { TIME_RANGE_SEPARATOR } from "@strata/contracts";
 import { useState } from "react";
-import { t } from "../../lib/i18n";
+import { t, translatable } from "../../lib/i18n";
 import {
   decodeCustom,
   defaultValueFor,
@@ -20,14 +20,22 @@ import {
 } from "./time-range-model";
 
 const UNIT_LABELS: Record<Unit, string> = {
-  second: "Seconds",
-  minute: "Minutes",
-  hour: "Hours",
-  day: "Days",
-  week: "Weeks",
-  month: "Months",
-  quarter: "Quarters",
-  year: "Years",
+  second: translatable("Seconds"),
+  minute: translatable("Minutes"),
+  hour: translatable("Hours"),
+  day: translatable("Days"),
+  week: translatable("Weeks"),
+  month: translatable("Months"),
+  quarter: translatable("Quarters"),
+  year: translatable("Years"),
+};
+/** The Last frame's choices read in lower case in the picker, as Superset's ("last week"). */
+const LAST_LABELS: Record<string, string> = {
+  "Last day": translatable("last day"),
+  "Last week": translatable("last week"),
+  "Last month": translatable("last month"),
+  "Last quarter": translatable("last quarter"),
+  "Last year": translatable("last year"),
 };
 const LAST_N_CHOICE = "__last_n__";
 
@@ -95,7 +103,7 @@ function SideEditor({
             value={side.unit}
             data={UNITS.map((u) => ({
               value: u,
-              label: t(`%s ${isStart ? "Before" : "After"}`, t(UNIT_LABELS[u])),
+              label: isStart ? t("%s Before", t(UNIT_LABELS[u])) : t("%s After", t(UNIT_LABELS[u])),
             }))}
             onChange={(e) => onChange({ ...side, unit: e.currentTarget.value as Unit })}
             data-test={`${testId}-unit`}
@@ -142,7 +150,7 @@ export function TimeRangeEditor({ value, onChange, resolved, testId }: Props) {
         >
           <Stack gap={6} mt={4}>
             {LAST_OPTIONS.map((o) => (
-              <Radio key={o} value={o} label={t(o.toLowerCase())} />
+              <Radio key={o} value={o} label={t(LAST_LABELS[o] ?? o)} />
             ))}
             <Radio value={LAST_N_CHOICE} label={t("last N units")} />
             {n && (

@@ -5,15 +5,28 @@
  */
 
 import { NO_TIME_RANGE, TIME_RANGE_SEPARATOR } from "@strata/contracts";
+import { translatable } from "../../lib/i18n";
 
-export const RANGE_TYPES = ["Last", "Previous", "Custom", "Advanced", "No filter"] as const;
+export const RANGE_TYPES = [
+  translatable("Last"),
+  translatable("Previous"),
+  translatable("Custom"),
+  translatable("Advanced"),
+  translatable("No filter"),
+] as const;
 export type RangeType = (typeof RANGE_TYPES)[number];
 
-export const LAST_OPTIONS = ["Last day", "Last week", "Last month", "Last quarter", "Last year"];
-export const PREVIOUS_OPTIONS = [
-  "previous calendar week",
-  "previous calendar month",
-  "previous calendar year",
+export const LAST_OPTIONS: string[] = [
+  translatable("Last day"),
+  translatable("Last week"),
+  translatable("Last month"),
+  translatable("Last quarter"),
+  translatable("Last year"),
+];
+export const PREVIOUS_OPTIONS: string[] = [
+  translatable("previous calendar week"),
+  translatable("previous calendar month"),
+  translatable("previous calendar year"),
 ];
 
 export const UNITS = ["second", "minute", "hour", "day", "week", "month", "quarter", "year"] as const;

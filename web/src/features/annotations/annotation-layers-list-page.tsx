@@ -34,7 +34,7 @@ export default function AnnotationLayersListPage() {
   const [editing, setEditing] = useState<AnnotationLayerRow | "new" | null>(null);
   const { askDelete, modal } = useDeleteFlow<AnnotationLayerRow>({
     resource: LAYERS,
-    label: "annotation layer",
+    label: t("annotation layer"),
     nameOf: (l) => l.name,
   });
   const columns = useMemo<ListColumn<AnnotationLayerRow>[]>(

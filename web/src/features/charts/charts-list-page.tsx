@@ -3,6 +3,7 @@ import type { ChartRow as ChartListRow, TagsAndFavorite } from "@strata/contract
 import { IconPlus } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
+import { ChartPropertiesModal } from "../../components/chart-properties";
 import { favoriteFilter, useFavoriteStars } from "../../components/favorite-column";
 import { exportBulkActions, exportRowAction, ImportButton } from "../../components/import-export";
 import {
@@ -21,10 +22,9 @@ import { RowActionsMenu } from "../../components/row-actions";
 import { TagChips, tagFilter, tagsColumn, useBulkTag } from "../../components/tag-chips";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { paths } from "../../config/paths";
-import { t } from "../../lib/i18n";
+import { localizeHumanized, t, translatable } from "../../lib/i18n";
 import { useResourcePermissions } from "../../lib/resource/resource-info";
 import { optionsLoader } from "../../lib/resource/resource-options";
-import { ChartPropertiesModal } from "./components/chart-properties-modal";
 import { OnDashboards } from "./components/on-dashboards";
 
 const RESOURCE = "chart";
@@ -34,35 +34,38 @@ type ChartRow = ChartListRow & Partial<TagsAndFavorite>;
 
 /** Visualisation types most used first (PRODUCT.md). */
 const VIZ_TYPES: [string, string][] = [
-  ["echarts_timeseries_line", "Line Chart"],
-  ["echarts_timeseries_bar", "Bar Chart"],
-  ["echarts_area", "Area Chart"],
-  ["table", "Table"],
-  ["big_number_total", "Big Number"],
-  ["big_number", "Big Number with Trendline"],
-  ["pie", "Pie Chart"],
-  ["pivot_table_v2", "Pivot Table"],
-  ["echarts_timeseries_scatter", "Scatter Plot"],
-  ["mixed_timeseries", "Mixed Chart"],
-  ["histogram_v2", "Histogram"],
-  ["box_plot", "Box Plot"],
-  ["heatmap_v2", "Heatmap"],
-  ["treemap_v2", "Treemap"],
-  ["sunburst_v2", "Sunburst Chart"],
-  ["funnel", "Funnel Chart"],
-  ["gauge_chart", "Gauge Chart"],
-  ["waterfall", "Waterfall Chart"],
-  ["word_cloud", "Word Cloud"],
-  ["country_map", "Country Map"],
-  ["world_map", "World Map"],
-  ["sankey_v2", "Sankey Chart"],
-  ["radar", "Radar Chart"],
-  ["bubble_v2", "Bubble Chart"],
+  ["echarts_timeseries_line", translatable("Line Chart")],
+  ["echarts_timeseries_bar", translatable("Bar Chart")],
+  ["echarts_area", translatable("Area Chart")],
+  ["table", translatable("Table")],
+  ["big_number_total", translatable("Big Number")],
+  ["big_number", translatable("Big Number with Trendline")],
+  ["pie", translatable("Pie Chart")],
+  ["pivot_table_v2", translatable("Pivot Table")],
+  ["echarts_timeseries_scatter", translatable("Scatter Plot")],
+  ["mixed_timeseries", translatable("Mixed Chart")],
+  ["histogram_v2", translatable("Histogram")],
+  ["box_plot", translatable("Box Plot")],
+  ["heatmap_v2", translatable("Heatmap")],
+  ["treemap_v2", translatable("Treemap")],
+  ["sunburst_v2", translatable("Sunburst Chart")],
+  ["funnel", translatable("Funnel Chart")],
+  ["gauge_chart", translatable("Gauge Chart")],
+  ["waterfall", translatable("Waterfall Chart")],
+  ["word_cloud", translatable("Word Cloud")],
+  ["country_map", translatable("Country Map")],
+  ["world_map", translatable("World Map")],
+  ["sankey_v2", translatable("Sankey Chart")],
+  ["radar", translatable("Radar Chart")],
+  ["bubble_v2", translatable("Bubble Chart")],
 ];
 /** Each chart opens in Explore. */
 const explorePath = (id: number) => `/explore/?slice_id=${id}`;
 
-const vizLabel = (viz: string) => VIZ_TYPES.find(([k]) => k === viz)?.[1] ?? viz;
+const vizLabel = (viz: string) => {
+  const label = VIZ_TYPES.find(([k]) => k === viz)?.[1];
+  return label ? t(label) : viz;
+};
 
 const sortOptions = recencySortOptions("slice_name");
 
@@ -73,7 +76,7 @@ const filters: ListFilterConfig[] = [
     title: t("Type"),
     input: "select",
     operator: "eq",
-    options: VIZ_TYPES.map(([value, label]) => ({ value, label })),
+    options: VIZ_TYPES.map(([value, label]) => ({ value, label: t(label) })),
   },
   {
     id: "owners",
@@ -203,7 +206,7 @@ export default function ChartsListPage() {
             ctx={ctx}
             title={c.slice_name}
             url={explorePath(c.id)}
-            subtitle={t("Modified %s", c.changed_on_delta_humanized)}
+            subtitle={t("Modified %s", localizeHumanized(c.changed_on_delta_humanized))}
             actions={
               <Group gap={2} wrap="nowrap">
                 {stars.starOf(c)}

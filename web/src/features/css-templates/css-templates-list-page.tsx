@@ -7,7 +7,7 @@ import { type ListColumn, type ListFilterConfig, ListView } from "../../componen
 import { ownerName } from "../../components/owner-avatars";
 import { PageHeader } from "../../components/page-header";
 import { useDeleteFlow } from "../../components/use-delete-flow";
-import { t } from "../../lib/i18n";
+import { formatDateTime, localizeHumanized, t } from "../../lib/i18n";
 import { useResourcePermissions } from "../../lib/resource/resource-info";
 import { optionsLoader } from "../../lib/resource/resource-options";
 import { CSS_TEMPLATES } from "./api/css-templates";
@@ -30,7 +30,7 @@ export default function CssTemplatesListPage() {
   const [editing, setEditing] = useState<CssTemplateRow | "new" | null>(null);
   const { askDelete, modal } = useDeleteFlow<CssTemplateRow>({
     resource: CSS_TEMPLATES,
-    label: "css template",
+    label: t("css template"),
     nameOf: (row) => row.template_name,
   });
   const columns = useMemo<ListColumn<CssTemplateRow>[]>(
@@ -54,7 +54,7 @@ export default function CssTemplatesListPage() {
             label={row.changed_by ? t("Modified by: %s", ownerName(row.changed_by)) : ""}
             disabled={!row.changed_by}
           >
-            <Text size="sm">{row.changed_on_delta_humanized}</Text>
+            <Text size="sm">{localizeHumanized(row.changed_on_delta_humanized)}</Text>
           </Tooltip>
         ),
       },
@@ -62,7 +62,7 @@ export default function CssTemplatesListPage() {
         id: "created_on",
         header: t("Created on"),
         sortable: true,
-        render: (row) => <Text size="sm">{new Date(row.created_on).toLocaleString()}</Text>,
+        render: (row) => <Text size="sm">{formatDateTime(row.created_on)}</Text>,
       },
       {
         id: "created_by",

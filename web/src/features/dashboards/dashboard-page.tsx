@@ -2,42 +2,27 @@ import { Center, Loader } from "@mantine/core";
 import { useParams, useSearchParams } from "react-router";
 import { ApiErrorDisplay } from "../../components/error-display";
 import { t } from "../../lib/i18n";
-import { useLoadOnce } from "../../lib/use-load-once";
 import type { PermalinkState } from "./api/create-permalink";
-import { fetchDashboard } from "./api/dashboard";
-import { fetchDashboardCharts } from "./api/dashboard-charts";
-import { fetchDashboardDatasets } from "./api/dashboard-datasets";
-import { fetchPermalink } from "./api/permalink";
+import { usePermalink } from "./api/permalink";
 import { DashboardView } from "./dashboard-view";
-import { type Hydrated, hydrate } from "./model/hydrate";
-
-interface Loaded {
-  hydrated: Hydrated;
-  permalink?: PermalinkState;
-}
-
-/** Dashboard, its charts and datasets, requested together (no waterfall). */
-async function loadDashboard(idOrSlug: string): Promise<Hydrated> {
-  const [dashboard, charts, datasets] = await Promise.all([
-    fetchDashboard(idOrSlug),
-    fetchDashboardCharts(idOrSlug),
-    fetchDashboardDatasets(idOrSlug),
-  ]);
-  return hydrate(dashboard, charts, datasets);
-}
+import { useHydratedDashboard } from "./hooks/use-hydrated-dashboard";
+import type { Hydrated } from "./model/hydrate";
 
 function Page({
-  load,
-  loadKey,
+  viewKey,
+  hydrated,
+  permalink,
+  error,
   editMode,
 }: {
-  load: () => Promise<Loaded>;
-  loadKey: string;
+  viewKey: string;
+  hydrated?: Hydrated;
+  permalink?: PermalinkState;
+  error?: unknown;
   editMode?: boolean;
 }) {
-  const { data, error } = useLoadOnce(loadKey, load);
   if (error) return <ApiErrorDisplay error={error} />;
-  if (!data) {
+  if (!hydrated) {
     return (
       <Center h="50vh">
         <Loader aria-label={t("Loading dashboard")} />
@@ -46,15 +31,15 @@ function Page({
   }
   return (
     <DashboardView
-      key={loadKey}
-      hydrated={data.hydrated}
+      key={viewKey}
+      hydrated={hydrated}
       initial={
-        data.permalink
+        permalink
           ? {
-              dataMask: data.permalink.dataMask,
-              activeTabs: data.permalink.activeTabs,
-              anchor: data.permalink.anchor,
-              urlParams: data.permalink.urlParams,
+              dataMask: permalink.dataMask,
+              activeTabs: permalink.activeTabs,
+              anchor: permalink.anchor,
+              urlParams: permalink.urlParams,
             }
           : undefined
       }
@@ -68,25 +53,23 @@ export default function DashboardPage() {
   const { idOrSlug = "" } = useParams();
   const [search] = useSearchParams();
   const editMode = search.get("edit") === "true";
+  const dashboard = useHydratedDashboard(idOrSlug);
   return (
-    <Page
-      loadKey={`d:${idOrSlug}`}
-      load={async () => ({ hydrated: await loadDashboard(idOrSlug) })}
-      editMode={editMode}
-    />
+    <Page viewKey={`d:${idOrSlug}`} hydrated={dashboard.data} error={dashboard.error} editMode={editMode} />
   );
 }
 
 /** `/superset/dashboard/p/{key}/`: the dashboard with the permalink's filters and tabs. */
 export function DashboardPermalinkPage() {
   const { key = "" } = useParams();
+  const link = usePermalink(key);
+  const dashboard = useHydratedDashboard(link.data ? String(link.data.dashboardId) : null);
   return (
     <Page
-      loadKey={`p:${key}`}
-      load={async () => {
-        const link = await fetchPermalink(key);
-        return { hydrated: await loadDashboard(String(link.dashboardId)), permalink: link.state };
-      }}
+      viewKey={`p:${key}`}
+      hydrated={dashboard.data}
+      permalink={link.data?.state}
+      error={link.error ?? dashboard.error}
     />
   );
 }

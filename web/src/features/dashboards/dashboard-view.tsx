@@ -20,7 +20,7 @@ import { ShareModal } from "./components/modals/share-modal";
 import { useRefreshRounds } from "./hooks/use-auto-refresh";
 import { useDashboardSave } from "./hooks/use-dashboard-save";
 import { useFocusedChart } from "./hooks/use-focused-chart";
-import { downloadDashboardPdf, downloadDashboardPng } from "./export/dashboard-download";
+import { downloadDashboardWithToasts } from "./export/dashboard-download";
 import { useLabelColorSync } from "./hooks/use-label-color-sync";
 import { visibleChartIds } from "./model/active-tabs";
 import { sanitizeCss } from "./model/css";
@@ -163,27 +163,20 @@ export function DashboardView({
   const css = sanitizeCss(state.info.css);
   const vertical = state.metadata.filter_bar_orientation !== "HORIZONTAL";
   const close = () => setModal(null);
-  const pageRef = useRef<HTMLDivElement>(null);
-  const download = (format: "png" | "pdf") => {
-    const element = pageRef.current;
-    if (!element) return;
-    const run = format === "pdf" ? downloadDashboardPdf : downloadDashboardPng;
-    toast.info(t("Downloading…"));
-    run(element, state.info.title).catch((err: Error) =>
-      toast.danger(t("Sorry, something went wrong. Try again later.") + ` ${err.message}`),
-    );
-  };
+  // Drawn by the server (as reports are) in the state shown: the filters applied, the tabs open.
+  const download = (format: "png" | "pdf") =>
+    void downloadDashboardWithToasts(state.info.id, state.info.title, format, {
+      dataMask: state.dataMask,
+      activeTabs: state.activeTabs,
+      anchor: initial?.anchor ?? undefined,
+      urlParams: [...new URLSearchParams(window.location.search)],
+    });
 
   return (
     <DashboardProvider value={ctx}>
       {css && <style data-test="dashboard-css">{css}</style>}
       <DndProvider layout={state.layout.present} onDrop={onDrop}>
-        <Box
-          ref={pageRef}
-          className="dashboard"
-          data-test="dashboard-page"
-          data-edit-mode={state.editMode || undefined}
-        >
+        <Box className="dashboard" data-test="dashboard-page" data-edit-mode={state.editMode || undefined}>
           {!embedded && (
             <DashboardHeader
               onSave={() => void saver.save()}

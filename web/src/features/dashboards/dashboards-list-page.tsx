@@ -21,7 +21,7 @@ import { RowActionsMenu } from "../../components/row-actions";
 import { TagChips, tagFilter, tagsColumn, useBulkTag } from "../../components/tag-chips";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { paths } from "../../config/paths";
-import { t } from "../../lib/i18n";
+import { localizeHumanized, t } from "../../lib/i18n";
 import { useResourcePermissions } from "../../lib/resource/resource-info";
 import { optionsLoader } from "../../lib/resource/resource-options";
 import { DashboardPropertiesModal } from "./components/list/dashboard-properties-modal";
@@ -168,7 +168,7 @@ export default function DashboardsListPage() {
             ctx={ctx}
             title={d.dashboard_title}
             url={d.url}
-            subtitle={t("Modified %s", d.changed_on_delta_humanized)}
+            subtitle={t("Modified %s", localizeHumanized(d.changed_on_delta_humanized))}
             actions={
               <Group gap={2} wrap="nowrap">
                 {stars.starOf(d)}

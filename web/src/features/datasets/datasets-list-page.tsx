@@ -19,7 +19,7 @@ import { RowActionsMenu } from "../../components/row-actions";
 import { TagChips, tagFilter, tagsColumn, useBulkTag } from "../../components/tag-chips";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { exploreDatasetPath } from "../../config/paths";
-import { t } from "../../lib/i18n";
+import { localizeHumanized, t } from "../../lib/i18n";
 import { useResourcePermissions } from "../../lib/resource/resource-info";
 import { optionsLoader } from "../../lib/resource/resource-options";
 import { AddDatasetModal } from "./components/add-dataset-modal";
@@ -197,7 +197,7 @@ export default function DatasetsListPage() {
                     {kindLabel(d)}
                   </Badge>
                   <Text size="xs" c="dimmed">
-                    {t("Modified %s", d.changed_on_delta_humanized)}
+                    {t("Modified %s", localizeHumanized(d.changed_on_delta_humanized))}
                   </Text>
                 </Group>
                 <OwnerAvatars owners={d.owners} />

@@ -2,35 +2,17 @@ import { Center, Loader } from "@mantine/core";
 import { useCallback, useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { ChartCreator } from "../../components/chart-create";
-import type { FormData } from "../../components/charts";
 import { ApiErrorDisplay } from "../../components/error-display";
 import { t } from "../../lib/i18n";
-import { useLoadOnce } from "../../lib/use-load-once";
-import { fetchDashboardForExplore } from "./api/dashboard-context";
-import { type ExploreParams, type ExploreResult, fetchExplore } from "./api/explore";
-import { fetchFormDataKey } from "./api/form-data-key";
+import { useDashboardForExplore } from "./api/dashboard-context";
+import { type ExploreParams, useExplore } from "./api/explore";
+import { useFormDataKey } from "./api/form-data-key";
 import { ExploreView } from "./explore-view";
-import { applyDashboardFilters, type DashboardForExplore, dashboardContext } from "./model/dashboard-context";
+import { applyDashboardFilters, dashboardContext } from "./model/dashboard-context";
 import { initialFormData } from "./model/form-data";
 
 const int = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
 const flag = (v: string | null) => v !== null && v !== "0" && v.toLowerCase() !== "false";
-
-interface Loaded {
-  explore: ExploreResult;
-  keyFormData: Partial<FormData> | null;
-  /** The dashboard of `dashboard_id`, when the reader may see it (else its context is left out). */
-  dashboard: DashboardForExplore | null;
-}
-
-async function load(params: ExploreParams): Promise<Loaded> {
-  const [explore, keyFormData, dashboard] = await Promise.all([
-    fetchExplore(params),
-    params.form_data_key ? fetchFormDataKey(params.form_data_key).catch(() => null) : Promise.resolve(null),
-    params.dashboard_id ? fetchDashboardForExplore(params.dashboard_id).catch(() => null) : null,
-  ]);
-  return { explore, keyFormData, dashboard };
-}
 
 /**
  * `/explore/?slice_id=N`, `?datasource_id=N&datasource_type=table`, plus `viz_type`,
@@ -52,10 +34,17 @@ export default function ExplorePage() {
   const identity = `${params.slice_id ?? ""}|${params.datasource_id ?? ""}|${params.datasource_type ?? ""}|${params.permalink_key ?? ""}|${params.dashboard_id ?? ""}`;
   const [loadCount, setLoadCount] = useState(0);
   const reload = useCallback(() => setLoadCount((n) => n + 1), []);
-  const { data, error } = useLoadOnce(
-    params.slice_id || params.datasource_id || params.permalink_key ? `${identity}:${loadCount}` : null,
-    () => load(params),
-  );
+  // Requested together (no waterfall), each once per load.
+  const loadKey =
+    params.slice_id || params.datasource_id || params.permalink_key ? `${identity}:${loadCount}` : null;
+  const explore = useExplore(loadKey, params);
+  const keyFormData = useFormDataKey(loadKey, params.form_data_key);
+  const dashboard = useDashboardForExplore(loadKey, params.dashboard_id);
+  const error = explore.error;
+  const data =
+    explore.data && keyFormData.data !== undefined && dashboard.data !== undefined
+      ? { explore: explore.data, keyFormData: keyFormData.data, dashboard: dashboard.data }
+      : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: computed once per load (viz_type is read at load)
   const view = useMemo(() => {
     if (!data) return null;
@@ -88,7 +77,7 @@ export default function ExplorePage() {
           )
         : null,
     };
-  }, [data]);
+  }, [explore.data, keyFormData.data, dashboard.data]);
 
   // Nothing to explore yet: the same picker as `/chart/add`, not an error.
   if (!params.slice_id && !params.datasource_id && !params.permalink_key) {

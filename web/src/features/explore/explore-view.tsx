@@ -13,6 +13,7 @@ import { errorMessage } from "../../lib/api-error";
 import { useOptionalCurrentUser } from "../../lib/auth/current-user";
 import { t } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
+import { ChartPropertiesModal } from "../../components/chart-properties";
 import { downloadChartData } from "../../components/charts/data/download-chart-data";
 import type { ExploreSlice } from "./api/explore";
 import { createPermalink } from "./api/create-permalink";
@@ -21,7 +22,6 @@ import { ControlPanel } from "./components/control-panel";
 import { DataPane } from "./components/data-pane";
 import { DatasetPane } from "./components/dataset-pane";
 import { ExploreHeader } from "./components/explore-header";
-import { PropertiesModal } from "./components/properties-modal";
 import { SaveModal } from "./components/save-modal";
 import { ViewQueryModal } from "./components/view-query-modal";
 import { VizPicker } from "./components/viz-picker";
@@ -244,9 +244,8 @@ export function ExploreView(props: ExploreViewProps) {
         <ViewQueryModal opened onClose={() => setModal(null)} formData={formData} dataset={dataset} />
       )}
       {modal === "properties" && slice && (
-        <PropertiesModal
-          sliceId={slice.slice_id}
-          opened
+        <ChartPropertiesModal
+          chartId={slice.slice_id}
           onClose={() => setModal(null)}
           onSaved={setSliceName}
         />

@@ -9,7 +9,7 @@ import { PageHeader } from "../../components/page-header";
 import { REPORTS } from "../../components/reports";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { paths } from "../../config/paths";
-import { t } from "../../lib/i18n";
+import { localizeHumanized, t } from "../../lib/i18n";
 import { useResourcePermissions } from "../../lib/resource/resource-info";
 import { optionsLoader } from "../../lib/resource/resource-options";
 import { AlertModal } from "./alert-modal";
@@ -99,7 +99,7 @@ export default function AlertsReportsPage({ type }: { type: ReportType }) {
         id: "changed_on_delta_humanized",
         header: t("Modified"),
         sortable: true,
-        render: (r) => <Text size="sm">{r.changed_on_delta_humanized}</Text>,
+        render: (r) => <Text size="sm">{localizeHumanized(r.changed_on_delta_humanized)}</Text>,
       },
       {
         id: "active",

@@ -7,11 +7,11 @@ import { type ListColumn, ListView } from "../../components/list-view";
 import { PageHeader } from "../../components/page-header";
 import { useReportDetail } from "../../components/reports";
 import { paths } from "../../config/paths";
-import { t } from "../../lib/i18n";
+import { formatDateTime, t } from "../../lib/i18n";
 import { reportLogResource } from "./api/report-log";
 import { StateIcon } from "./report-columns";
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "");
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : "");
 
 /** "1.2s", "3m 4s": how long a run took. */
 export function duration(start: string | null, end: string | null): string {

@@ -13,7 +13,7 @@ import {
 import { useState } from "react";
 import { setReportActive } from "../../components/reports";
 import { errorMessage } from "../../lib/api-error";
-import { t } from "../../lib/i18n";
+import { formatDateTime, t } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 
 const STATE_ICONS: Record<ReportState, { icon: React.ReactNode; color: string }> = {
@@ -27,7 +27,7 @@ const STATE_ICONS: Record<ReportState, { icon: React.ReactNode; color: string }>
 /** The state of a run as an icon with its name (and when) in a tooltip. */
 export function StateIcon({ state, at }: { state: ReportState; at?: string | null }) {
   const shown = STATE_ICONS[state] ?? { icon: <IconAlertTriangle size={18} />, color: "gray" };
-  const label = at ? t("%s at %s", t(state), new Date(at).toLocaleString()) : t(state);
+  const label = at ? t("%s at %s", t(state), formatDateTime(at)) : t(state);
   return (
     <Tooltip label={label} withArrow>
       <Text

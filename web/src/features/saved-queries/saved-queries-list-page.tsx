@@ -16,7 +16,7 @@ import { RowActionsMenu } from "../../components/row-actions";
 import { TagChips, tagFilter, tagsColumn, useBulkTag } from "../../components/tag-chips";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { paths } from "../../config/paths";
-import { t } from "../../lib/i18n";
+import { localizeHumanized, t } from "../../lib/i18n";
 import { useResourcePermissions } from "../../lib/resource/resource-info";
 import { optionsLoader } from "../../lib/resource/resource-options";
 import { ScheduleCell } from "./schedule-cell";
@@ -70,7 +70,7 @@ export default function SavedQueriesListPage() {
       // A saved query's properties are edited where it is written: SQL Lab.
       onEdit: (q) => navigate(sqlLabLink(q)),
       more: (q) => [
-        exportRowAction({ resource: RESOURCE, label: "saved queries", canExport: perms.canExport }, q.id),
+        exportRowAction({ resource: RESOURCE, label: t("saved queries"), canExport: perms.canExport }, q.id),
       ],
     }),
     [perms.canWrite, perms.canExport, askDelete, navigate],
@@ -115,7 +115,9 @@ export default function SavedQueriesListPage() {
       <PageHeader
         title={t("Saved queries")}
         actions={
-          perms.canWrite && <ImportButton resource={RESOURCE} label="saved query" plural="saved queries" />
+          perms.canWrite && (
+            <ImportButton resource={RESOURCE} label={t("saved query")} plural={t("saved queries")} />
+          )
         }
       />
       <ListView<SavedQueryRow>
@@ -129,7 +131,7 @@ export default function SavedQueriesListPage() {
             ctx={ctx}
             title={q.label}
             url={sqlLabLink(q)}
-            subtitle={t("Modified %s", q.changed_on_delta_humanized)}
+            subtitle={t("Modified %s", localizeHumanized(q.changed_on_delta_humanized))}
             actions={<RowActionsMenu actions={rowActionsOf(q, rowActions)} label={t("Actions")} />}
             cover={
               <Code block mah={80} style={{ overflow: "hidden" }}>
@@ -149,7 +151,7 @@ export default function SavedQueriesListPage() {
           ...bulkTag.actions,
           ...exportBulkActions<SavedQueryRow>({
             resource: RESOURCE,
-            label: "saved queries",
+            label: t("saved queries"),
             canExport: perms.canExport,
           }),
           ...(perms.canWrite

@@ -1,6 +1,6 @@
 import { Stack, Text } from "@mantine/core";
 import type { SavedQueryRow, ScheduleInfo } from "@strata/contracts";
-import { t } from "../../lib/i18n";
+import { formatDateTime, t } from "../../lib/i18n";
 
 /** A saved query row as the Schedule column reads it: only the interval is sure to be there. */
 export type ScheduledQueryRow = Omit<SavedQueryRow, "schedule_info"> & {
@@ -9,7 +9,7 @@ export type ScheduledQueryRow = Omit<SavedQueryRow, "schedule_info"> & {
 
 function when(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
+  return Number.isNaN(d.getTime()) ? iso : formatDateTime(d);
 }
 
 /** The Schedule column: interval and next run, or a dash when not scheduled. */

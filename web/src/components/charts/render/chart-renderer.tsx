@@ -51,7 +51,7 @@ export function ChartRenderer(props: ChartRenderProps & { renderError?: (error: 
       <Suspense
         fallback={
           <Center h={props.height}>
-            <Loader aria-label="Loading chart" />
+            <Loader aria-label={t("Loading chart")} />
           </Center>
         }
       >

@@ -1,5 +1,5 @@
 import { Group, Input, NumberInput } from "@mantine/core";
-import { t } from "../../../lib/i18n";
+import { t, translatable } from "../../../lib/i18n";
 import type { NumericRangeFilterConfig } from "../types";
 import { FILTER_WIDTH } from "./filter-widths";
 import { useFilterInput } from "./use-filter-input";
@@ -19,7 +19,7 @@ const toBounds = (v: unknown): Bounds =>
 const toBound = (v: string | number): Bound =>
   typeof v === "number" ? v : v === "" || Number.isNaN(Number(v)) ? "" : Number(v);
 
-export const RANGE_ERROR = "Minimum must be strictly less than maximum";
+export const RANGE_ERROR = translatable("Minimum must be strictly less than maximum");
 
 /** Min/max inputs; applied only when both are set and min < max, otherwise nothing applies (000 §5). */
 export function NumericRangeFilter({ config, value, onApply }: Props) {

@@ -1,5 +1,6 @@
 import type { DashboardChartRow } from "@strata/contracts";
 import { apiGet } from "../../../lib/api-client";
+import { useLoadOnce } from "../../../lib/use-load-once";
 import { dashboardKey } from "./dashboard";
 
 /** GET /api/v1/dashboard/{id}/charts → {result: [chart rows]} */
@@ -7,3 +8,9 @@ export const dashboardChartsKey = (id: number | string) => `${dashboardKey(id)}/
 
 export const fetchDashboardCharts = (id: number | string) =>
   apiGet<{ result: DashboardChartRow[] }>(dashboardChartsKey(id)).then((r) => r.result ?? []);
+
+/** The charts of the dashboard a page shows, loaded once per visit (null: not known yet). */
+export const useDashboardCharts = (idOrSlug: string | null) =>
+  useLoadOnce(idOrSlug === null ? null : `dashboard-charts|${idOrSlug}`, () =>
+    fetchDashboardCharts(idOrSlug!),
+  );

@@ -1,5 +1,6 @@
 import type { DashboardDataset } from "@strata/contracts";
 import { apiGet } from "../../../lib/api-client";
+import { useLoadOnce } from "../../../lib/use-load-once";
 import { dashboardKey } from "./dashboard";
 
 /** GET /api/v1/dashboard/{id}/datasets → {result: [datasets]} */
@@ -7,3 +8,9 @@ export const dashboardDatasetsKey = (id: number | string) => `${dashboardKey(id)
 
 export const fetchDashboardDatasets = (id: number | string) =>
   apiGet<{ result: DashboardDataset[] }>(dashboardDatasetsKey(id)).then((r) => r.result ?? []);
+
+/** The datasets of the dashboard a page shows, loaded once per visit (null: not known yet). */
+export const useDashboardDatasets = (idOrSlug: string | null) =>
+  useLoadOnce(idOrSlug === null ? null : `dashboard-datasets|${idOrSlug}`, () =>
+    fetchDashboardDatasets(idOrSlug!),
+  );

@@ -1,26 +1,19 @@
 import { Box, Center, Loader, Title } from "@mantine/core";
-import type { EmbeddedDashboard as EmbeddedConfig } from "@strata/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { ApiErrorDisplay } from "../../../components/error-display";
 import { setGuestToken } from "../../../lib/api-client";
 import { t } from "../../../lib/i18n";
-import { useLoadOnce } from "../../../lib/use-load-once";
+import { useEmbeddedDashboard } from "../api/embedded-dashboard";
 import { DashboardView } from "../dashboard-view";
+import { useHydratedDashboard } from "../hooks/use-hydrated-dashboard";
 import type { Hydrated } from "../model/hydrate";
 import type { DataMaskMap } from "../model/dashboard-types";
 import { HEADER_ID } from "../model/layout-types";
 import { emitDataMask, mergeHost, referrerOrigin } from "./data-mask-emitter";
 import { type EmbedFlags, parseUiConfig } from "./embed-flags";
-import { fetchEmbeddedConfig, loadEmbeddedDashboard } from "./embedded-api";
 import classes from "./embedded.module.css";
 import { type HostChannel, listenForGuestToken } from "./guest-token-messages";
-
-type Phase =
-  | { name: "config" }
-  | { name: "token"; config: EmbeddedConfig }
-  | { name: "dashboard"; config: EmbeddedConfig }
-  | { name: "error"; error: unknown };
 
 function Loading({ label }: { label: string }) {
   return (
@@ -70,29 +63,15 @@ export default function EmbeddedPage() {
   const [search] = useSearchParams();
   const urlToken = search.get("guest_token");
   const flags = parseUiConfig(search.get("uiConfig"));
-  const [phase, setPhase] = useState<Phase>({ name: "config" });
-  const [config, setConfig] = useState<EmbeddedConfig | null>(null);
+  const embed = useEmbeddedDashboard(uuid, urlToken);
+  const config = embed.data ?? null;
+  // The embed config a guest token arrived for (from the host page, when none is in the URL).
+  const [tokenFor, setTokenFor] = useState<typeof config>(null);
   // The host that sent the handshake or a token: where data masks go (uiConfig bit 16).
   const host = useRef<HostChannel | null>(null);
-
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page forgets the last page's host
   useEffect(() => {
-    let live = true;
-    setGuestToken(null);
-    setPhase({ name: "config" });
-    setConfig(null);
     host.current = null;
-    fetchEmbeddedConfig(uuid).then(
-      (config) => {
-        if (!live) return;
-        if (urlToken) setGuestToken(urlToken);
-        setConfig(config);
-        setPhase(urlToken ? { name: "dashboard", config } : { name: "token", config });
-      },
-      (error: unknown) => live && setPhase({ name: "error", error }),
-    );
-    return () => {
-      live = false;
-    };
   }, [uuid, urlToken]);
 
   // Tokens keep arriving (the host refreshes them before they expire): each replaces the last.
@@ -103,7 +82,7 @@ export default function EmbeddedPage() {
       config.allowed_domains,
       (token) => {
         setGuestToken(token);
-        setPhase((p) => (p.name === "token" ? { name: "dashboard", config: p.config } : p));
+        setTokenFor(config);
       },
       (next) => {
         host.current = mergeHost(host.current, next);
@@ -122,10 +101,10 @@ export default function EmbeddedPage() {
     [config],
   );
 
-  const loadFor = phase.name === "dashboard" ? phase.config.dashboard_id : null;
-  const dashboard = useLoadOnce(loadFor || null, () => loadEmbeddedDashboard(loadFor!));
+  const ready = config !== null && (urlToken !== null || tokenFor === config);
+  const dashboard = useHydratedDashboard(ready && config.dashboard_id ? String(config.dashboard_id) : null);
 
-  const error = phase.name === "error" ? phase.error : dashboard.error;
+  const error = embed.error ?? dashboard.error;
   if (error) {
     return (
       <Box p="md" data-test="embedded-error">
@@ -135,5 +114,5 @@ export default function EmbeddedPage() {
   }
   if (dashboard.data)
     return <EmbeddedDashboard hydrated={dashboard.data} flags={flags} onDataMaskChange={onDataMaskChange} />;
-  return <Loading label={phase.name === "token" ? t("Waiting for a guest token") : t("Loading dashboard")} />;
+  return <Loading label={config && !ready ? t("Waiting for a guest token") : t("Loading dashboard")} />;
 }

@@ -2,7 +2,6 @@ import type { ChartDataRequestInput } from "@strata/contracts";
 import type { ChartDataResult, FormData } from "../../../components/charts";
 import { downloadChartData, saveBlob } from "../../../components/charts/data/download-chart-data";
 import { pivotCsv } from "../../../components/charts/render/pivot/pivot-csv";
-import { elementToPng } from "./dom-image";
 
 export type ChartExport = "csv" | "full_csv" | "pivot_csv" | "xlsx" | "full_xlsx";
 
@@ -52,7 +51,7 @@ export async function exportChart(
 
 /**
  * The chart as a PNG: Plotly draws its own figure at full resolution; other charts (tables,
- * pivot tables) are pictured from the page.
+ * pivot tables) are pictured from the page by html-to-image, loaded only when asked for.
  */
 export async function downloadChartPng(name: string, plot: HTMLElement | null, body: HTMLElement | null) {
   if (plot) {
@@ -61,5 +60,9 @@ export async function downloadChartPng(name: string, plot: HTMLElement | null, b
     return;
   }
   if (!body) throw new Error("The chart is not drawn yet.");
-  saveBlob(await elementToPng(body), `${fileBase(name)}.png`);
+  const { toBlob } = await import("html-to-image");
+  // A chart's own background is transparent: without one the picture would lose its contrast.
+  const png = await toBlob(body, { backgroundColor: "#ffffff", type: "image/png" });
+  if (!png) throw new Error("The chart could not be pictured.");
+  saveBlob(png, `${fileBase(name)}.png`);
 }

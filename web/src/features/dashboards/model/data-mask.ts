@@ -1,12 +1,12 @@
 import { type AdhocFilter, NO_TIME_RANGE, type QueryFilter } from "@strata/contracts";
 import type { ChartDataset, FormData } from "../../../components/charts";
-import { t } from "../../../lib/i18n";
+import { t, translatable } from "../../../lib/i18n";
 import type { DataMask, DataMaskMap, ExtraFormData, NativeFilter } from "./dashboard-types";
 import { ancestorFilterIds, chartsInScope, isDivider } from "./filter-scope";
 import type { Layout } from "./layout-types";
 
-export const RANGE_ERROR = "Minimum must be strictly less than maximum";
-export const REQUIRED_ERROR = "Filter value is required";
+export const RANGE_ERROR = translatable("Minimum must be strictly less than maximum");
+export const REQUIRED_ERROR = translatable("Filter value is required");
 
 export const emptyMask = (id: string): DataMask => ({ id, extraFormData: {}, filterState: {} });
 

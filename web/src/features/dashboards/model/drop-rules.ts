@@ -1,4 +1,4 @@
-import { t } from "../../../lib/i18n";
+import { t, translatable } from "../../../lib/i18n";
 import {
   chartIdsUnder,
   componentWidth,
@@ -23,10 +23,11 @@ import {
 
 /** 001 §8 drop rule messages. */
 export const DROP_MESSAGES = {
-  noSpace:
+  noSpace: translatable(
     "There is not enough space for this component. Try decreasing its width, or increasing the destination width.",
-  nestedTopLevelTabs: "Can not move top level tab into nested tabs",
-  scopeChanged: "This chart has been moved to a different filter scope.",
+  ),
+  nestedTopLevelTabs: translatable("Can not move top level tab into nested tabs"),
+  scopeChanged: translatable("This chart has been moved to a different filter scope."),
 } as const;
 
 /** Drop edges: within 20 px of a component's border (001 §9). */

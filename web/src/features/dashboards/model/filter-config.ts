@@ -1,4 +1,4 @@
-import { t } from "../../../lib/i18n";
+import { t, translatable } from "../../../lib/i18n";
 import { shortId } from "./component-factory";
 import type { NativeFilter, NativeFilterType } from "./dashboard-types";
 import { filterColumn, filterDatasetId, rangeError } from "./data-mask";
@@ -9,11 +9,11 @@ import { ROOT_ID } from "./layout-types";
 export const PENDING_DELETE_MS = 5000;
 
 export const FILTER_TYPES: [NativeFilterType, string][] = [
-  ["filter_select", "Value"],
-  ["filter_range", "Numerical range"],
-  ["filter_time", "Time range"],
-  ["filter_timecolumn", "Time column"],
-  ["filter_timegrain", "Time grain"],
+  ["filter_select", translatable("Value")],
+  ["filter_range", translatable("Numerical range")],
+  ["filter_time", translatable("Time range")],
+  ["filter_timecolumn", translatable("Time column")],
+  ["filter_timegrain", translatable("Time grain")],
 ];
 
 export function newNativeFilter(): NativeFilter {

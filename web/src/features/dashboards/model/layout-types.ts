@@ -1,3 +1,5 @@
+import { translatable } from "../../../lib/i18n";
+
 /** Dashboard layout components (001 §3): a flat map of components by id, as in position_json. */
 
 export const ComponentTypes = {
@@ -33,8 +35,8 @@ export const GRID_DEFAULT_CHART_WIDTH = 4;
 export const GRID_DEFAULT_CHART_HEIGHT = 50;
 
 /** 001 §9 defaults. */
-export const NEW_HEADER_TEXT = "New header";
-export const NEW_TAB_TITLE = "Tab title";
+export const NEW_HEADER_TEXT = translatable("New header");
+export const NEW_TAB_TITLE = translatable("Tab title");
 export const NEW_MARKDOWN_TEXT =
   "# Markdown\n\nClick here to edit this block in **markdown**. Links, images and simple HTML are allowed.";
 

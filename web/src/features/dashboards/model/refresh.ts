@@ -1,3 +1,4 @@
+import { translatable } from "../../../lib/i18n";
 import type { DashboardMetadata } from "./dashboard-types";
 
 /** 001 §9: stagger default 5000 ms, on by default. */
@@ -5,16 +6,16 @@ export const DEFAULT_STAGGER_MS = 5000;
 
 /** Auto-refresh choices in seconds (0: off). */
 export const REFRESH_INTERVALS: [number, string][] = [
-  [0, "Don't refresh"],
-  [10, "10 seconds"],
-  [30, "30 seconds"],
-  [60, "1 minute"],
-  [300, "5 minutes"],
-  [1800, "30 minutes"],
-  [3600, "1 hour"],
-  [21600, "6 hours"],
-  [43200, "12 hours"],
-  [86400, "24 hours"],
+  [0, translatable("Don't refresh")],
+  [10, translatable("10 seconds")],
+  [30, translatable("30 seconds")],
+  [60, translatable("1 minute")],
+  [300, translatable("5 minutes")],
+  [1800, translatable("30 minutes")],
+  [3600, translatable("1 hour")],
+  [21600, translatable("6 hours")],
+  [43200, translatable("12 hours")],
+  [86400, translatable("24 hours")],
 ];
 
 export function staggerEnabled(metadata: DashboardMetadata): boolean {

@@ -1,5 +1,5 @@
 import type { DashboardPut } from "@strata/contracts";
-import { t } from "../../../lib/i18n";
+import { t, translatable } from "../../../lib/i18n";
 import type { DashboardInfo, DashboardMetadata, NativeFilter } from "./dashboard-types";
 import { serializeLayout } from "./hydrate";
 import { withParents } from "./layout-ops";
@@ -7,7 +7,7 @@ import { HEADER_ID, type Layout } from "./layout-types";
 
 /** 001 §5 dashboard save rules. */
 export const UNTITLED_DASHBOARD = "[ untitled dashboard ]";
-export const OVERWRITE_CONFIRM_MESSAGE = "Please confirm the overwrite values.";
+export const OVERWRITE_CONFIRM_MESSAGE = translatable("Please confirm the overwrite values.");
 
 /** The properties part of a save body (PUT /api/v1/dashboard/{id}), every field given. */
 export type DashboardProperties = Required<

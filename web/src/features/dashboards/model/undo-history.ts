@@ -1,4 +1,4 @@
-import { t } from "../../../lib/i18n";
+import { t, translatable } from "../../../lib/i18n";
 
 /** Layout history: past / present / future (001 §4); the undo slot limit is the past length. */
 export interface History<T> {
@@ -9,8 +9,9 @@ export interface History<T> {
 
 export const UNDO_LIMIT = 50;
 
-export const UNDO_EXHAUSTED_MESSAGE =
-  "You have used all %(historyLength)s undo slots and will not be able to fully undo subsequent actions. You may save your current state to reset the history.";
+export const UNDO_EXHAUSTED_MESSAGE = translatable(
+  "You have used all %(historyLength)s undo slots and will not be able to fully undo subsequent actions. You may save your current state to reset the history.",
+);
 
 export function undoExhaustedMessage(historyLength: number): string {
   return t(UNDO_EXHAUSTED_MESSAGE, { historyLength });

@@ -1,7 +1,7 @@
 import { ErrorType, type SupersetError, type ValidateParameters } from "@strata/contracts";
 import { apiPost } from "../../../lib/api-client";
 import { isApiError } from "../../../lib/api-error";
-import { t } from "../../../lib/i18n";
+import { t, translatable } from "../../../lib/i18n";
 
 /** The form's parameters as sent: always those of the dynamic form. */
 export type ValidateParametersBody = ValidateParameters & {
@@ -16,7 +16,7 @@ const SHOWN_TYPES: string[] = [
   ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR,
 ];
 
-export const REQUIRED_FIELD = "This is a required field";
+export const REQUIRED_FIELD = translatable("This is a required field");
 
 interface ValidationExtra {
   invalid?: string[];

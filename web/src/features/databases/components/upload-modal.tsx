@@ -23,9 +23,10 @@ import { CatalogSchemaSelect, DatabaseSelect } from "../../../components/databas
 import { ApiErrorDisplay } from "../../../components/error-display";
 import { exploreDatasetPath } from "../../../config/paths";
 import type { DatabaseOption } from "../../../lib/database-meta/database-options";
-import { t } from "../../../lib/i18n";
+import { t, translatable } from "../../../lib/i18n";
 import { revalidateResource } from "../../../lib/resource/resource-write";
 import { toast } from "../../../lib/toast";
+import { useFormSave } from "../../../lib/use-form-save";
 import {
   type AlreadyExists,
   type ReadOptions,
@@ -45,16 +46,16 @@ export const ALLOWED_EXTENSIONS: Record<UploadType, string[]> = {
 
 const TYPE_LABELS: Record<UploadType, string> = {
   csv: "CSV",
-  excel: "Excel",
-  columnar: "Columnar (Parquet)",
+  excel: translatable("Excel"),
+  columnar: translatable("Columnar (Parquet)"),
 };
 
 const DELIMITERS = [
-  { value: ",", label: "Comma (,)" },
-  { value: ";", label: "Semicolon (;)" },
-  { value: "\t", label: "Tab" },
-  { value: "|", label: "Pipe (|)" },
-  { value: ":", label: "Colon (:)" },
+  { value: ",", label: translatable("Comma (,)") },
+  { value: ";", label: translatable("Semicolon (;)") },
+  { value: "\t", label: translatable("Tab (\\t)") },
+  { value: "|", label: translatable("Pipe (|)") },
+  { value: ":", label: translatable("Colon (:)") },
 ];
 
 interface Props {
@@ -104,8 +105,8 @@ function UploadForm({ initialType, onClose }: { initialType: UploadType; onClose
   const [indexColumn, setIndexColumn] = useState<string | null>(null);
   const [dataframeIndex, setDataframeIndex] = useState(false);
   const [indexLabel, setIndexLabel] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  // A failed upload is shown in full above the buttons.
+  const { busy, failure: error, save } = useFormSave({ fieldMessages: false });
   const [done, setDone] = useState<UploadResponse["result"] | null>(null);
 
   const ext = file?.name.toLowerCase().split(".").pop() ?? "";
@@ -146,9 +147,7 @@ function UploadForm({ initialType, onClose }: { initialType: UploadType; onClose
 
   const submit = async () => {
     if (!file || !database) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await save({}, async () => {
       const { result } = await uploadFile({
         databaseId: database.value,
         file,
@@ -162,11 +161,7 @@ function UploadForm({ initialType, onClose }: { initialType: UploadType; onClose
       toast.success(t("Data imported"));
       await Promise.all([revalidateResource("dataset"), revalidateResource("database")]);
       setDone(result);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (done) {

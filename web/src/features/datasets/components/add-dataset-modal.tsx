@@ -6,6 +6,7 @@ import type { DatabaseOption } from "../../../lib/database-meta/database-options
 import { t } from "../../../lib/i18n";
 import { revalidateResource } from "../../../lib/resource/resource-write";
 import { toast } from "../../../lib/toast";
+import { useFormSave } from "../../../lib/use-form-save";
 import { createDataset } from "../api/dataset-item";
 
 type Kind = "physical" | "virtual";
@@ -33,15 +34,18 @@ function AddDatasetForm({ onClose, onCreated }: Omit<Props, "opened">) {
   const [table, setTable] = useState<string | null>(null);
   const [name, setName] = useState("");
   const [sql, setSql] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useFormSave({
+    fieldMessages: false,
+    onFailure: (err) =>
+      toast.danger(t("An error occurred while creating %ss: %s", "dataset", errorMessage(err))),
+  });
 
   const ready =
     Boolean(database) && (kind === "physical" ? Boolean(table) : Boolean(name.trim() && sql.trim()));
 
   const submit = async () => {
     if (!database) return;
-    setBusy(true);
-    try {
+    await save({}, async () => {
       const body =
         kind === "physical"
           ? { database: database.value, catalog, schema, table_name: table! }
@@ -51,11 +55,7 @@ function AddDatasetForm({ onClose, onCreated }: Omit<Props, "opened">) {
       await revalidateResource("dataset");
       onCreated?.(created.id);
       onClose();
-    } catch (err) {
-      toast.danger(t("An error occurred while creating %ss: %s", "dataset", errorMessage(err)));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -7,6 +7,7 @@ import type {
 } from "@strata/contracts";
 import type { ChartDataset, FormData } from "../../../components/charts";
 import { apiGet } from "../../../lib/api-client";
+import { useLoadOnce } from "../../../lib/use-load-once";
 import { isApiError } from "../../../lib/api-error";
 import { withParams } from "../../../lib/rison-query";
 
@@ -88,3 +89,10 @@ export async function fetchExplore(params: ExploreParams): Promise<ExploreResult
     throw err;
   }
 }
+
+/**
+ * What Explore opens, loaded once per `loadKey` (null: nothing to open): the page decides when
+ * it loads again, not the params (the form-data key it writes back must not reload it).
+ */
+export const useExplore = (loadKey: string | null, params: ExploreParams) =>
+  useLoadOnce(loadKey === null ? null : `explore|${loadKey}`, () => fetchExplore(params));

@@ -3,7 +3,7 @@ import { useElementSize } from "@mantine/hooks";
 import { IconPlayerPlay, IconPlayerStop } from "@tabler/icons-react";
 import { ChartRenderer, type FormData, type OwnState } from "../../../components/charts";
 import { ApiErrorDisplay } from "../../../components/error-display";
-import { t } from "../../../lib/i18n";
+import { formatNumber, t } from "../../../lib/i18n";
 import type { ChartState } from "../model/chart-state";
 
 interface Props {
@@ -141,7 +141,7 @@ export function ChartPane(props: Props) {
             {result && (chart.status === "success" || chart.status === "rendered") ? (
               <>
                 <Badge variant="light" data-test="row-count">
-                  {t("%s rows", (result.rowcount ?? 0).toLocaleString())}
+                  {t("%s rows", formatNumber(result.rowcount ?? 0))}
                 </Badge>
                 {result.is_cached ? (
                   <Tooltip label={t("Loaded data cached %s", result.cached_dttm ?? "")}>

@@ -10,7 +10,7 @@ import {
 } from "../../../components/charts";
 import { useChartData } from "../../../components/charts/data/use-chart-data";
 import { ApiErrorDisplay } from "../../../components/error-display";
-import { t } from "../../../lib/i18n";
+import { formatNumber, t } from "../../../lib/i18n";
 import { toast } from "../../../lib/toast";
 import { samplesRequest } from "../model/samples-request";
 
@@ -80,7 +80,7 @@ function DataTab({
     <Box>
       <Group justify="space-between" mb={6}>
         <Text size="xs" c="dimmed" data-test={`${type}-rowcount`}>
-          {t("%s rows", rows.length.toLocaleString())}
+          {t("%s rows", formatNumber(rows.length))}
         </Text>
         <Group gap={6}>
           <TextInput

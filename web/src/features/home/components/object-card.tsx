@@ -2,7 +2,7 @@ import { Anchor, Box, Card, Center, Code, Group, Image, Text } from "@mantine/co
 import { IconChartBar, IconLayoutDashboard } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { t } from "../../../lib/i18n";
+import { localizeHumanized, t } from "../../../lib/i18n";
 
 const COVER_HEIGHT = 120;
 
@@ -51,7 +51,7 @@ export function ObjectCard({ kind, title, url, modified, thumbnailUrl, sql, star
             {title}
           </Anchor>
           <Text size="xs" c="dimmed" lineClamp={1}>
-            {t("Modified %s", modified)}
+            {t("Modified %s", localizeHumanized(modified))}
           </Text>
         </Box>
         {star}

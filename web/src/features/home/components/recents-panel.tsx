@@ -4,7 +4,7 @@ import { IconChartBar, IconDatabase, IconLayoutDashboard } from "@tabler/icons-r
 import { useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths";
-import { t } from "../../../lib/i18n";
+import { localizeHumanized, t } from "../../../lib/i18n";
 import { useResourceList } from "../../../lib/resource/resource-list";
 import { useRecentActivity } from "../api/recent-activity";
 import {
@@ -48,7 +48,7 @@ const fromActivity = (item: RecentActivityItem): RecentEntry => ({
   kind: item.item_type === "slice" ? "chart" : "dashboard",
   title: item.item_title,
   url: item.item_url,
-  when: t("Viewed %s", item.time_delta_humanized),
+  when: t("Viewed %s", localizeHumanized(item.time_delta_humanized)),
   at: item.time,
 });
 
@@ -65,7 +65,7 @@ function useOwnRecent(kind: "Edited" | "Created", userId: number, access: Recent
   const d = useResourceList<DashboardRow & Stamped>("dashboard", access.dashboards ? query : null);
   const c = useResourceList<ChartRow & Stamped>("chart", access.charts ? query : null);
   const q = useResourceList<SavedQueryRow & Stamped>("saved_query", access.savedQueries ? query : null);
-  const modified = (text: string) => t("Modified %s", text);
+  const modified = (text: string) => t("Modified %s", localizeHumanized(text));
   const entries = newestFirst(
     [
       (d.data?.result ?? []).map((r) => ({

@@ -1,5 +1,5 @@
 import { Select } from "@mantine/core";
-import { t } from "../../../lib/i18n";
+import { formatNumber, t } from "../../../lib/i18n";
 import { QUERY_LIMITS } from "../model/editor-state";
 
 /** Largest limit offered when the server announces no SQL_MAX_ROW. */
@@ -30,7 +30,7 @@ export function QueryLimitSelect({
       aria-label={t("Limit")}
       data={limitOptions(maxRow, value).map((n) => ({
         value: String(n),
-        label: t("LIMIT: %s", n.toLocaleString("en-US")),
+        label: t("LIMIT: %s", formatNumber(n)),
       }))}
       value={String(value)}
       onChange={(v) => v && onChange(Number(v))}

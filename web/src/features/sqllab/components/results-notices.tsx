@@ -1,8 +1,6 @@
 import { Text } from "@mantine/core";
-import { t } from "../../../lib/i18n";
+import { formatNumber, t } from "../../../lib/i18n";
 import type { QueryRun } from "../model/types";
-
-const fmt = (n: number) => n.toLocaleString("en-US");
 
 /** More rows were produced than the answer carried (the server flag, else rows vs. shown). */
 export function displayCut(query: QueryRun, shown: number): boolean {
@@ -14,11 +12,14 @@ export function limitNotice(query: QueryRun): string | null {
   const rows = query.rows ?? 0;
   switch (query.limitingFactor) {
     case "DROPDOWN":
-      return t("Result limited to %s rows by the limit selector", fmt(query.queryLimit));
+      return t("Result limited to %s rows by the limit selector", formatNumber(query.queryLimit));
     case "QUERY":
-      return t("Result limited to %s rows by the LIMIT in the SQL", fmt(rows));
+      return t("Result limited to %s rows by the LIMIT in the SQL", formatNumber(rows));
     case "QUERY_AND_DROPDOWN":
-      return t("Result limited to %s rows by both the LIMIT in the SQL and the limit selector", fmt(rows));
+      return t(
+        "Result limited to %s rows by both the LIMIT in the SQL and the limit selector",
+        formatNumber(rows),
+      );
     default:
       return null;
   }
@@ -39,8 +40,8 @@ export function ResultsNotices({ query, shown }: { query: QueryRun; shown: numbe
         <Text size="sm" c="orange" data-test="display-limit">
           {t(
             "Only the first %s of %s rows are shown; download the CSV for all of them",
-            fmt(shown),
-            fmt(query.rows ?? shown),
+            formatNumber(shown),
+            formatNumber(query.rows ?? shown),
           )}
         </Text>
       )}

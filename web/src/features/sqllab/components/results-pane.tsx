@@ -15,7 +15,7 @@ import { IconPlayerStop } from "@tabler/icons-react";
 import { ErrorType } from "@strata/contracts";
 import { lazy, Suspense } from "react";
 import { ErrorMessage } from "../../../components/error-display";
-import { t } from "../../../lib/i18n";
+import { formatDateTime, t } from "../../../lib/i18n";
 import { useQueryHistory } from "../api/query-history";
 import { isRunning, type QueryRun, type QueryState } from "../model/types";
 import { CtasOutcome } from "./ctas-outcome";
@@ -247,7 +247,7 @@ function QueryHistory({
               <Table.Td>
                 <StateBadge state={q.state} />
               </Table.Td>
-              <Table.Td>{q.startDttm ? new Date(q.startDttm).toLocaleString() : ""}</Table.Td>
+              <Table.Td>{q.startDttm ? formatDateTime(q.startDttm) : ""}</Table.Td>
               <Table.Td>
                 {q.endDttm && q.startDttm ? `${Math.round(q.endDttm - q.startDttm)} ms` : ""}
               </Table.Td>

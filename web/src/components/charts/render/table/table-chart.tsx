@@ -3,7 +3,7 @@ import { useElementSize } from "@mantine/hooks";
 import { GenericDataType } from "@strata/contracts";
 import { IconBraces, IconSearch } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
-import { t } from "../../../../lib/i18n";
+import { formatNumber, t } from "../../../../lib/i18n";
 import { numberFormatter } from "../../format/number-format";
 import { timeFormatter } from "../../format/time-format";
 import type { ChartRenderProps } from "../chart-render-props";
@@ -144,14 +144,14 @@ export default function TableChart({
             size="xs"
             w={240}
             maw="100%"
-            placeholder={`${filtered.length} records...`}
+            placeholder={t("%s records...", formatNumber(filtered.length))}
             leftSection={<IconSearch size={14} />}
             value={search}
             onChange={(e) => {
               setSearch(e.currentTarget.value);
               setPage(1);
             }}
-            aria-label="Search table"
+            aria-label={t("Search table")}
           />
         </div>
       ) : null}
@@ -169,7 +169,7 @@ export default function TableChart({
       )}
       <Group justify="space-between" gap="xs" wrap="nowrap" className={classes.strip}>
         <Text size="xs" c="dimmed" style={{ flex: "none" }} data-test="table-chart-rowcount">
-          {total.toLocaleString()} rows
+          {t("%s rows", formatNumber(total))}
         </Text>
         {pageLength > 0 && pages > 1 ? (
           <Pagination size="xs" total={pages} value={page} onChange={setPage} />
@@ -182,7 +182,7 @@ export default function TableChart({
               data={SERVER_PAGE_SIZES}
               value={String(serverPageSize)}
               onChange={(v) => setOwnState?.({ currentPage: 0, pageSize: Number(v) })}
-              aria-label="Page size"
+              aria-label={t("Page size")}
               allowDeselect={false}
             />
             <Pagination

@@ -13,7 +13,7 @@ import {
 } from "@tabler/icons-react";
 import { type ReactNode, useMemo, useState } from "react";
 import { vizTypeLabel } from "../../../../components/charts";
-import { t } from "../../../../lib/i18n";
+import { t, translatable } from "../../../../lib/i18n";
 import { type ChartListRow, useChartList } from "../../api/chart-list";
 import { chartIdsUnder } from "../../model/layout-tree";
 import {
@@ -28,12 +28,12 @@ import { useDnd } from "../layout/dnd";
 import classes from "./builder-pane.module.css";
 
 const ELEMENTS: [ComponentType, string, ReactNode][] = [
-  ["TABS", "Tabs", <IconTable key="tabs" size={16} />],
-  ["ROW", "Row", <IconLayoutRows key="row" size={16} />],
-  ["COLUMN", "Column", <IconColumns key="column" size={16} />],
-  ["HEADER", "Header", <IconHeading key="header" size={16} />],
-  ["MARKDOWN", "Text / Markdown", <IconMarkdown key="md" size={16} />],
-  ["DIVIDER", "Divider", <IconMinus key="divider" size={16} />],
+  ["TABS", translatable("Tabs"), <IconTable key="tabs" size={16} />],
+  ["ROW", translatable("Row"), <IconLayoutRows key="row" size={16} />],
+  ["COLUMN", translatable("Column"), <IconColumns key="column" size={16} />],
+  ["HEADER", translatable("Header"), <IconHeading key="header" size={16} />],
+  ["MARKDOWN", translatable("Text / Markdown"), <IconMarkdown key="md" size={16} />],
+  ["DIVIDER", translatable("Divider"), <IconMinus key="divider" size={16} />],
 ];
 
 function NewElement({ type, label, icon }: { type: ComponentType; label: string; icon: ReactNode }) {

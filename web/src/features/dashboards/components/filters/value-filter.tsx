@@ -1,7 +1,7 @@
 import { MultiSelect, Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useMemo, useState } from "react";
-import { t } from "../../../../lib/i18n";
+import { formatNumber, t } from "../../../../lib/i18n";
 import { type OptionValue, useFilterOptions } from "../../hooks/use-filter-data";
 import { FILTER_OPTIONS_LIMIT } from "../../model/chart-request";
 import type { DataMask, ExtraFormData, NativeFilter } from "../../model/dashboard-types";
@@ -57,7 +57,7 @@ export function ValueFilter({ filter, mask, parents, onChange, error, label, edi
   // of the others the search matches.
   const items = [
     ...(multi && unpicked.length > 0
-      ? [{ value: SELECT_ALL, label: `${t("Select All")} (${unpicked.length.toLocaleString()})` }]
+      ? [{ value: SELECT_ALL, label: `${t("Select All")} (${formatNumber(unpicked.length)})` }]
       : []),
     ...current.map((v) => ({ value: keyOf(v), label: labelOf(v) })),
     ...unpicked.slice(0, shown),

@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Text } from "@mantin
 import { useMemo, useState } from "react";
 import { t } from "../../../../lib/i18n";
 import { toast } from "../../../../lib/toast";
+import { useFormSave } from "../../../../lib/use-form-save";
 import { saveDashboard } from "../../api/save-dashboard";
 import { crossFilterTargets, withCrossFilterScope } from "../../model/cross-filter-scoping";
 import { chartIdsUnder } from "../../model/layout-tree";
@@ -30,13 +31,15 @@ export default function CrossFilterScopingModal({
   const [selected, setSelected] = useState<number[]>(() =>
     crossFilterTargets(state.metadata, layout, chartId),
   );
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, save: run } = useFormSave({
+    fieldMessages: false,
+    onFailure: () => toast.danger(t("Failed to save cross-filter scoping")),
+  });
   const nameOf = (id: number) => state.charts[id]?.sliceName ?? t("Chart %s", id);
 
-  const save = async () => {
-    setSaving(true);
-    const metadata = withCrossFilterScope(state.metadata, layout, chartId, selected);
-    try {
+  const save = () =>
+    run({}, async () => {
+      const metadata = withCrossFilterScope(state.metadata, layout, chartId, selected);
       const res = await saveDashboard(state.info.id, {
         json_metadata: JSON.stringify(metadata),
         last_modified_time: state.info.lastModifiedTime,
@@ -48,12 +51,7 @@ export default function CrossFilterScopingModal({
         fromEditMode: false,
       });
       onClose();
-    } catch {
-      toast.danger(t("Failed to save cross-filter scoping"));
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
     <Modal

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { isApiError } from "../../../../lib/api-error";
 import { t } from "../../../../lib/i18n";
 import { toast } from "../../../../lib/toast";
+import { useFormSave } from "../../../../lib/use-form-save";
 import { useCssTemplates } from "../../api/css-templates";
 import { saveDashboard } from "../../api/save-dashboard";
 import { useDashboard } from "../../state/dashboard-context";
@@ -15,7 +16,15 @@ export default function CssModal({ onClose }: { onClose: () => void }) {
   const { state, dispatch } = useDashboard();
   const { info, editMode } = state;
   const [css, setCss] = useState(info.css ?? "");
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, save } = useFormSave({
+    fieldMessages: false,
+    onFailure: (err) =>
+      toast.danger(
+        isApiError(err) && err.status === 403
+          ? t("You do not have permission to edit this %s", t("dashboard"))
+          : t("Sorry, there was an error saving this %s: %s", t("dashboard"), (err as Error).message),
+      ),
+  });
   const templates = useCssTemplates(true);
   const options = (templates.data ?? []).map((tpl) => ({ value: String(tpl.id), label: tpl.template_name }));
 
@@ -25,8 +34,7 @@ export default function CssModal({ onClose }: { onClose: () => void }) {
       onClose();
       return;
     }
-    setSaving(true);
-    try {
+    await save({}, async () => {
       const res = await saveDashboard(info.id, { css, last_modified_time: info.lastModifiedTime });
       dispatch({
         type: "SET_PROPERTIES",
@@ -34,15 +42,7 @@ export default function CssModal({ onClose }: { onClose: () => void }) {
         fromEditMode: false,
       });
       onClose();
-    } catch (err) {
-      toast.danger(
-        isApiError(err) && err.status === 403
-          ? t("You do not have permission to edit this %s", t("dashboard"))
-          : t("Sorry, there was an error saving this %s: %s", t("dashboard"), (err as Error).message),
-      );
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -16,6 +16,7 @@ import { ApiErrorDisplay } from "../../../../components/error-display";
 import { isApiError } from "../../../../lib/api-error";
 import { t } from "../../../../lib/i18n";
 import { toast } from "../../../../lib/toast";
+import { useFormSave } from "../../../../lib/use-form-save";
 import { deleteEmbeddedConfig, saveEmbeddedConfig, useEmbeddedConfig } from "../../api/embedded-config";
 import { useDashboard } from "../../state/dashboard-context";
 
@@ -45,42 +46,38 @@ export default function EmbedModal({ onClose }: { onClose: () => void }) {
   const id = state.info.id;
   const { data: config, error, isLoading, mutate } = useEmbeddedConfig(id);
   const [domains, setDomains] = useState("");
-  const [busy, setBusy] = useState(false);
   const [confirmOff, setConfirmOff] = useState(false);
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const saving = useFormSave({
+    fieldMessages: false,
+    onFailure: (err) => {
+      // A refused domain (the server wants origins such as https://example.com) is said by the field.
+      if (isApiError(err) && err.status === 422) saving.setErrors({ domains: err.message });
+      toast.danger(t("Sorry, something went wrong. The changes could not be saved."));
+    },
+  });
+  const deactivating = useFormSave({
+    fieldMessages: false,
+    onFailure: () => toast.danger(t("Sorry, something went wrong. Embedding could not be deactivated.")),
+  });
+  const busy = saving.busy || deactivating.busy;
   useEffect(() => {
     if (config) setDomains(config.allowed_domains.join(", "));
   }, [config]);
 
-  const save = async () => {
-    setBusy(true);
-    setFieldError(null);
-    try {
+  const save = () =>
+    saving.save({}, async () => {
       const saved = await saveEmbeddedConfig(id, { allowed_domains: parseDomains(domains) });
       await mutate(saved, { revalidate: false });
       toast.success(t("Changes saved."));
-    } catch (err) {
-      // A refused domain (the server wants origins such as https://example.com) is said by the field.
-      if (isApiError(err) && err.status === 422) setFieldError(err.message);
-      toast.danger(t("Sorry, something went wrong. The changes could not be saved."));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const deactivate = async () => {
-    setBusy(true);
-    try {
+    });
+  const deactivate = () =>
+    deactivating.save({}, async () => {
       await deleteEmbeddedConfig(id);
       await mutate(null, { revalidate: false });
       setDomains("");
       setConfirmOff(false);
       toast.info(t("Embedding deactivated."));
-    } catch {
-      toast.danger(t("Sorry, something went wrong. Embedding could not be deactivated."));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Modal opened onClose={onClose} title={t("Embed")} size="lg" data-test="embed-modal">
@@ -132,7 +129,7 @@ export default function EmbedModal({ onClose }: { onClose: () => void }) {
             )}
             placeholder="https://app.example.com"
             value={domains}
-            error={fieldError}
+            error={saving.errors.domains}
             onChange={(e) => setDomains(e.currentTarget.value)}
             data-test="embed-allowed-domains"
           />

@@ -163,7 +163,7 @@ export function PropertiesModal({ onClose }: { onClose: () => void }) {
         </SimpleGrid>
         <Select
           label={t("Color scheme")}
-          data={Object.entries(CATEGORICAL_SCHEMES).map(([value, s]) => ({ value, label: s.label }))}
+          data={Object.entries(CATEGORICAL_SCHEMES).map(([value, s]) => ({ value, label: t(s.label) }))}
           value={scheme}
           onChange={setScheme}
           clearable

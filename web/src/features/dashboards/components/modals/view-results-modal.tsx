@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { timeFormatter } from "../../../../components/charts";
 import { type GridColumn, VirtualGrid } from "../../../../components/charts/render/grid";
 import { ApiErrorDisplay } from "../../../../components/error-display";
-import { t } from "../../../../lib/i18n";
+import { formatNumber, t } from "../../../../lib/i18n";
 import { useChartResults } from "../../api/chart-results";
 
 const GRID_HEIGHT = 420;
@@ -53,7 +53,7 @@ export default function ViewResultsModal({
       ) : (
         <Stack gap="xs">
           <Text size="xs" c="dimmed" data-test="view-results-rowcount">
-            {t("%s rows", rows.length.toLocaleString())}
+            {t("%s rows", formatNumber(rows.length))}
           </Text>
           <VirtualGrid
             columns={columns}

@@ -1,5 +1,5 @@
 import { Checkbox, Fieldset, NumberInput, Stack, Textarea, TextInput } from "@mantine/core";
-import { t } from "../../../../lib/i18n";
+import { t, translatable } from "../../../../lib/i18n";
 import type { DatabaseFormValues, FlagKey } from "./form-values";
 
 interface Props {
@@ -10,34 +10,38 @@ interface Props {
 
 const FLAG_LABELS: Record<FlagKey, { label: string; description: string }> = {
   expose_in_sqllab: {
-    label: "Expose database in SQL Lab",
-    description: "Allow this database to be queried in SQL Lab",
+    label: translatable("Expose database in SQL Lab"),
+    description: translatable("Allow this database to be queried in SQL Lab"),
   },
   allow_ctas: {
-    label: "Allow CREATE TABLE AS",
-    description: "Allow creation of new tables based on queries",
+    label: translatable("Allow CREATE TABLE AS"),
+    description: translatable("Allow creation of new tables based on queries"),
   },
-  allow_cvas: { label: "Allow CREATE VIEW AS", description: "Allow creation of new views based on queries" },
+  allow_cvas: {
+    label: translatable("Allow CREATE VIEW AS"),
+    description: translatable("Allow creation of new views based on queries"),
+  },
   allow_dml: {
-    label: "Allow DML",
-    description:
+    label: translatable("Allow DML"),
+    description: translatable(
       "Allow manipulation of the database using non-SELECT statements such as UPDATE, DELETE, CREATE, etc.",
+    ),
   },
   allow_run_async: {
-    label: "Asynchronous query execution",
-    description: "Operate the database in asynchronous mode: queries run on remote workers.",
+    label: translatable("Asynchronous query execution"),
+    description: translatable("Operate the database in asynchronous mode: queries run on remote workers."),
   },
   allow_multi_catalog: {
-    label: "Allow changing catalogs",
-    description: "Give access to multiple catalogs in a single database connection.",
+    label: translatable("Allow changing catalogs"),
+    description: translatable("Give access to multiple catalogs in a single database connection."),
   },
   disable_data_preview: {
-    label: "Disable SQL Lab data preview queries",
-    description: "Disable data preview when fetching table metadata in SQL Lab.",
+    label: translatable("Disable SQL Lab data preview queries"),
+    description: translatable("Disable data preview when fetching table metadata in SQL Lab."),
   },
   allow_file_upload: {
-    label: "Allow file uploads to database",
-    description: "Allow uploading CSV, Excel or Parquet files",
+    label: translatable("Allow file uploads to database"),
+    description: translatable("Allow uploading CSV, Excel or Parquet files"),
   },
 };
 

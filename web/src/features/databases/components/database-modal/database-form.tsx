@@ -6,6 +6,7 @@ import { errorMessage } from "../../../../lib/api-error";
 import { t } from "../../../../lib/i18n";
 import { revalidateResource } from "../../../../lib/resource/resource-write";
 import { toast } from "../../../../lib/toast";
+import { useFormSave } from "../../../../lib/use-form-save";
 import { createDatabase, updateDatabase } from "../../api/database-item";
 import { testConnection } from "../../api/test-connection";
 import { type ParameterErrors, validateParameters } from "../../api/validate-parameters";
@@ -34,9 +35,12 @@ export function DatabaseForm({ engine, initial, isNew = false, databaseId, onBac
   const [touched, setTouched] = useState(false);
   const [forced, setForced] = useState<ParameterErrors>({});
   const [showLocal, setShowLocal] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [testing, setTesting] = useState(false);
-  const [saveError, setSaveError] = useState<unknown>(null);
+  // A failed save is shown in full above the buttons; a failed test is a toast.
+  const saving = useFormSave({ fieldMessages: false });
+  const testing = useFormSave({
+    fieldMessages: false,
+    onFailure: (err) => toast.danger(t("ERROR: %s", errorMessage(err))),
+  });
   const [tab, setTab] = useState<string | null>("basic");
   const live = useParameterValidation(values, touched);
 
@@ -55,17 +59,11 @@ export function DatabaseForm({ engine, initial, isNew = false, databaseId, onBac
 
   const body = () => toDatabaseBody({ ...values, configuration_method: method });
 
-  const runTest = async () => {
-    setTesting(true);
-    try {
+  const runTest = () =>
+    testing.save({}, async () => {
       await testConnection(body());
       toast.success(t("Connection looks good!"));
-    } catch (err) {
-      toast.danger(t("ERROR: %s", errorMessage(err)));
-    } finally {
-      setTesting(false);
-    }
-  };
+    });
 
   const save = async () => {
     setShowLocal(true);
@@ -75,9 +73,7 @@ export function DatabaseForm({ engine, initial, isNew = false, databaseId, onBac
       setTab(localNow.extra ? "advanced" : "basic");
       return;
     }
-    setSaving(true);
-    setSaveError(null);
-    try {
+    await saving.save({}, async () => {
       if (method === "dynamic_form" && values.engine) {
         const found = await validateParameters(
           {
@@ -103,11 +99,7 @@ export function DatabaseForm({ engine, initial, isNew = false, databaseId, onBac
       }
       await revalidateResource("database");
       onDone();
-    } catch (err) {
-      setSaveError(err);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -184,9 +176,9 @@ export function DatabaseForm({ engine, initial, isNew = false, databaseId, onBac
           <AdvancedSettings values={values} errors={errors} set={set} />
         </Tabs.Panel>
       </Tabs>
-      {saveError !== null && <ApiErrorDisplay error={saveError} />}
+      {saving.failure !== null && <ApiErrorDisplay error={saving.failure} />}
       <Group justify="space-between">
-        <Button variant="default" onClick={runTest} loading={testing} data-test="btn-test-connection">
+        <Button variant="default" onClick={runTest} loading={testing.busy} data-test="btn-test-connection">
           {t("Test connection")}
         </Button>
         <Group gap="sm">
@@ -195,7 +187,7 @@ export function DatabaseForm({ engine, initial, isNew = false, databaseId, onBac
               {t("Back")}
             </Button>
           )}
-          <Button onClick={save} loading={saving} data-test="btn-submit-connection">
+          <Button onClick={save} loading={saving.busy} data-test="btn-submit-connection">
             {isNew ? t("Connect") : t("Finish")}
           </Button>
         </Group>

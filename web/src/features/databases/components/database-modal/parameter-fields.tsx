@@ -1,22 +1,22 @@
 import { NumberInput, Stack, Switch, TextInput } from "@mantine/core";
 import type { AvailableEngine } from "@strata/contracts";
 import { SecretInput } from "../../../../components/secret-input";
-import { t } from "../../../../lib/i18n";
+import { t, translatable } from "../../../../lib/i18n";
 
 const LABELS: Record<string, string> = {
-  host: "Host",
-  port: "Port",
-  database: "Database name",
-  username: "Username",
-  password: "Password",
-  query: "Additional parameters",
-  encryption: "Secure connection (SSL)",
-  path: "Database file",
-  region_name: "AWS region",
-  s3_staging_dir: "S3 staging directory",
-  work_group: "Work group",
-  schema_name: "Schema name",
-  catalog: "Catalog",
+  host: translatable("Host"),
+  port: translatable("Port"),
+  database: translatable("Database name"),
+  username: translatable("Username"),
+  password: translatable("Password"),
+  query: translatable("Additional parameters"),
+  encryption: translatable("Secure connection (SSL)"),
+  path: translatable("Database file"),
+  region_name: translatable("AWS region"),
+  s3_staging_dir: translatable("S3 staging directory"),
+  work_group: translatable("Work group"),
+  schema_name: translatable("Schema name"),
+  catalog: translatable("Catalog"),
 };
 const ORDER = Object.keys(LABELS);
 

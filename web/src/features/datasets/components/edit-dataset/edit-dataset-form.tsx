@@ -5,6 +5,7 @@ import { errorMessage } from "../../../../lib/api-error";
 import { t } from "../../../../lib/i18n";
 import { revalidateResource } from "../../../../lib/resource/resource-write";
 import { toast } from "../../../../lib/toast";
+import { useFormSave } from "../../../../lib/use-form-save";
 import { fetchDataset, refreshDataset, reloadDataset, updateDataset } from "../../api/dataset-item";
 import { ColumnsTab } from "./columns-tab";
 import {
@@ -33,36 +34,33 @@ export function EditDatasetForm({ dataset, onClose, onSaved }: Props) {
   const [draft, setDraft] = useState<DatasetDraft>(() => draftFromDetail(dataset));
   const [tab, setTab] = useState<string | null>("settings");
   const [confirming, setConfirming] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [syncing, setSyncing] = useState(false);
-  const [saveError, setSaveError] = useState<unknown>(null);
+  // A failed save shows in its own dialog; the user's edits stay in the draft.
+  const saving = useFormSave({ fieldMessages: false });
+  const syncing = useFormSave({
+    fieldMessages: false,
+    onFailure: (err) => toast.danger(t("An error has occurred while syncing columns: %s", errorMessage(err))),
+  });
 
   const update = (patch: Partial<DatasetDraft>) => setDraft((prev) => ({ ...prev, ...patch }));
   const errors = validateDraft(draft);
   const managedExternally = Boolean(dataset.is_managed_externally);
   const isVirtual = dataset.kind === "virtual" || Boolean(dataset.sql);
-  const saveDisabled = saving || errors.length > 0 || managedExternally;
+  const saveDisabled = saving.busy || errors.length > 0 || managedExternally;
 
   const save = async () => {
     setConfirming(false);
-    setSaving(true);
-    try {
+    await saving.save({}, async () => {
       await updateDataset(dataset.id, toPutBody(dataset, draft), sqlChanged(dataset, draft));
       const fresh = await reloadDataset(dataset.id);
       await revalidateResource("dataset");
       toast.success(t("The dataset has been saved"));
       onSaved?.(fresh);
       onClose();
-    } catch (err) {
-      // The user's edits stay in the draft; only the saving flag resets.
-      setSaving(false);
-      setSaveError(err);
-    }
+    });
   };
 
-  const sync = async () => {
-    setSyncing(true);
-    try {
+  const sync = () =>
+    syncing.save({}, async () => {
       await refreshDataset(dataset.id);
       const fresh = await fetchDataset(dataset.id);
       const merged = mergeSyncedColumns(draft.columns, fresh.columns ?? []);
@@ -71,18 +69,13 @@ export function EditDatasetForm({ dataset, onClose, onSaved }: Props) {
       if (merged.added.length) toast.info(t("Column(s) added: %s", merged.added.join(", ")));
       if (merged.removed.length) toast.info(t("Column(s) removed: %s", merged.removed.join(", ")));
       if (merged.modified.length) toast.info(t("Column type(s) changed: %s", merged.modified.join(", ")));
-    } catch (err) {
-      toast.danger(t("An error has occurred while syncing columns: %s", errorMessage(err)));
-    } finally {
-      setSyncing(false);
-    }
-  };
+    });
 
   const saveButton = (
     <Button
       onClick={() => setConfirming(true)}
       disabled={saveDisabled}
-      loading={saving}
+      loading={saving.busy}
       data-test="datasource-modal-save"
     >
       {t("Save")}
@@ -134,7 +127,7 @@ export function EditDatasetForm({ dataset, onClose, onSaved }: Props) {
               columns={draft.columns}
               onChange={(columns) => update({ columns })}
               onSync={sync}
-              syncing={syncing}
+              syncing={syncing.busy}
             />
           </Tabs.Panel>
         </ScrollArea>
@@ -161,7 +154,7 @@ export function EditDatasetForm({ dataset, onClose, onSaved }: Props) {
         )}
       </Group>
       <ConfirmSaveDialog opened={confirming} onCancel={() => setConfirming(false)} onConfirm={save} />
-      <SaveErrorDialog error={saveError} onClose={() => setSaveError(null)} />
+      <SaveErrorDialog error={saving.failure} onClose={saving.dismiss} />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Checkbox, ColorSwatch, Group, Select, Text } from "@mantine/core";
 import { CATEGORICAL_SCHEMES } from "../../../../components/charts";
+import { t } from "../../../../lib/i18n";
 
 export function CheckboxControl({
   label,
@@ -34,7 +35,7 @@ export function ColorSchemeControl({
   onChange: (value: string | null) => void;
   testId: string;
 }) {
-  const data = Object.entries(CATEGORICAL_SCHEMES).map(([key, s]) => ({ value: key, label: s.label }));
+  const data = Object.entries(CATEGORICAL_SCHEMES).map(([key, s]) => ({ value: key, label: t(s.label) }));
   return (
     <Select
       label={label}

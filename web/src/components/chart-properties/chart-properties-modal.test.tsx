@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeFetch, renderWithRouter } from "../../../test/render";
-import { PropertiesModal } from "./properties-modal";
+import { fakeFetch, renderWithRouter } from "../../test/render";
+import { ChartPropertiesModal } from "./chart-properties-modal";
 
 const chart = {
   id: 5,
@@ -21,7 +21,7 @@ function Harness({ onSaved }: { onSaved: (name: string) => void }) {
       <button type="button" onClick={() => setOpened(true)}>
         reopen
       </button>
-      <PropertiesModal sliceId={5} opened={opened} onClose={() => setOpened(false)} onSaved={onSaved} />
+      <ChartPropertiesModal chartId={opened ? 5 : null} onClose={() => setOpened(false)} onSaved={onSaved} />
     </>
   );
 }

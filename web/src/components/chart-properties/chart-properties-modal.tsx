@@ -12,20 +12,32 @@ import {
 } from "@mantine/core";
 import type { ChartDetail } from "@strata/contracts";
 import { useState } from "react";
-import { ApiErrorDisplay } from "../../../components/error-display";
-import { ownerName } from "../../../components/owner-avatars";
-import { type IdOption, RelatedMultiSelect } from "../../../components/related-multi-select";
-import { t } from "../../../lib/i18n";
-import { revalidateResource } from "../../../lib/resource/resource-write";
-import { toast } from "../../../lib/toast";
-import { useFormSave } from "../../../lib/use-form-save";
-import { useLastValue } from "../../../lib/use-last-value";
-import { useLoadOnce } from "../../../lib/use-load-once";
-import { fetchChart } from "../api/chart";
-import { updateChart } from "../api/update-chart";
+import { t } from "../../lib/i18n";
+import { revalidateResource } from "../../lib/resource/resource-write";
+import { toast } from "../../lib/toast";
+import { useFormSave } from "../../lib/use-form-save";
+import { useLastValue } from "../../lib/use-last-value";
+import { useLoadOnce } from "../../lib/use-load-once";
+import { ApiErrorDisplay } from "../error-display";
+import { ownerName } from "../owner-avatars";
+import { type IdOption, RelatedMultiSelect } from "../related-multi-select";
+import { fetchChart } from "./api/fetch-chart";
+import { updateChart } from "./api/update-chart";
 
-/** 'Edit Chart Properties' from a chart list row: name, description, cache timeout, certification, owners. */
-export function ChartPropertiesModal({ chartId, onClose }: { chartId: number | null; onClose: () => void }) {
+/**
+ * 'Edit Chart Properties' (from a chart list row and from Explore's menu): name, description,
+ * cache timeout, certification, owners. `chartId` null: closed. Each opening loads the chart afresh.
+ */
+export function ChartPropertiesModal({
+  chartId,
+  onClose,
+  onSaved,
+}: {
+  chartId: number | null;
+  onClose: () => void;
+  /** After a save, with the chart's new name (Explore shows it in its header). */
+  onSaved?: (name: string) => void;
+}) {
   const { value: shown, opening } = useLastValue(chartId);
   const chart = useLoadOnce(chartId !== null ? `chart-properties|${chartId}|${opening}` : null, () =>
     fetchChart(chartId!),
@@ -41,17 +53,25 @@ export function ChartPropertiesModal({ chartId, onClose }: { chartId: number | n
       {chart.error ? (
         <ApiErrorDisplay error={chart.error} />
       ) : !chart.data || shown === null ? (
-        <Center h={160}>
-          <Loader aria-label={t("Loading")} />
+        <Center p="lg">
+          <Loader size="sm" />
         </Center>
       ) : (
-        <ChartForm key={`${shown}|${opening}`} chart={chart.data} onClose={onClose} />
+        <ChartForm key={`${shown}|${opening}`} chart={chart.data} onClose={onClose} onSaved={onSaved} />
       )}
     </Modal>
   );
 }
 
-function ChartForm({ chart, onClose }: { chart: ChartDetail; onClose: () => void }) {
+function ChartForm({
+  chart,
+  onClose,
+  onSaved,
+}: {
+  chart: ChartDetail;
+  onClose: () => void;
+  onSaved?: (name: string) => void;
+}) {
   const [name, setName] = useState(chart.slice_name);
   const [description, setDescription] = useState(chart.description ?? "");
   const [cacheTimeout, setCacheTimeout] = useState<number | string>(chart.cache_timeout ?? "");
@@ -66,9 +86,10 @@ function ChartForm({ chart, onClose }: { chart: ChartDetail; onClose: () => void
   });
 
   const submit = async () => {
+    const sliceName = name.trim();
     const ok = await save({}, () =>
       updateChart(chart.id, {
-        slice_name: name.trim(),
+        slice_name: sliceName,
         description: description || null,
         cache_timeout: cacheTimeout === "" ? null : Number(cacheTimeout),
         // Certification details mean nothing without a certifier.
@@ -79,6 +100,7 @@ function ChartForm({ chart, onClose }: { chart: ChartDetail; onClose: () => void
     );
     if (!ok) return;
     toast.success(t("Chart properties updated"));
+    onSaved?.(sliceName);
     await revalidateResource("chart");
     onClose();
   };

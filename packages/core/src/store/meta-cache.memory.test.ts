@@ -1,0 +1,202 @@
+import { describe, expect, it } from "vitest";
+import { createCore } from "../core.ts";
+import { can } from "../security/principal.ts";
+import { USER, type UserData } from "../security/types.ts";
+import { asMetaStore, startMemoryCore } from "../testing/memory-core.ts";
+import { MemoryJobQueue } from "../store/memory-job-queue.ts";
+import { MemoryResultStore } from "../store/memory-result-store.ts";
+import type { JobQueue } from "./job-queue.ts";
+import { MetaCache } from "./meta-cache.ts";
+import { MemoryMetaStore } from "./memory-meta-store.ts";
+import type { ResultStore } from "./result-store.ts";
+
+/** A second process over the first one's data (as a second Lambda over one table), with its own clock. */
+function secondInstance(first: MemoryMetaStore) {
+  let ms = 0;
+  const meta = new MemoryMetaStore(undefined, { sameDataAs: first, cache: new MetaCache({ now: () => ms }) });
+  const core = createCore({
+    meta: asMetaStore(meta),
+    results: new MemoryResultStore() as unknown as ResultStore,
+    jobs: new MemoryJobQueue() as unknown as JobQueue,
+    secret: "memory-core-signing-secret-of-enough-length",
+    engineFactory: () => {
+      throw new Error("no engines here");
+    },
+    engines: { region: "us-east-1" },
+  });
+  return { core, meta, advance: (by: number) => (ms += by) };
+}
+
+const role = async (core: ReturnType<typeof createCore>, name: string) =>
+  (await core.roles.all()).find((r) => r.name === name)!;
+
+describe("metadata cache: in one process", () => {
+  it("a write through core is seen by the very next read (create, change, delete)", async () => {
+    const { core, admin } = await startMemoryCore();
+    expect((await core.roles.all()).map((r) => r.name)).not.toContain("Analyst"); // warms the cache
+    const made = await core.roles.create(admin, "Analyst", [["can_read", "Chart"]]);
+    expect((await core.roles.all()).map((r) => r.name)).toContain("Analyst");
+    await core.roles.rename(admin, made.id, "Analysts");
+    expect((await core.roles.get(made.id)).name).toBe("Analysts");
+    await core.roles.remove(admin, made.id);
+    expect((await core.roles.all()).map((r) => r.name)).not.toContain("Analysts");
+    await expect(core.roles.get(made.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("a role's permission change applies to the next principal resolved", async () => {
+    const { core, admin, userWithRoles } = await startMemoryCore();
+    const before = await userWithRoles("gina", ["Gamma"]);
+    expect(can(before, "can_write", "User")).toBe(false);
+    const gamma = await role(core, "Gamma");
+    const views = await core.roles.permissionViews();
+    const writeUsers = views.find((v) => v.permission.name === "can_write" && v.view_menu.name === "User")!;
+    const current = (await core.roles.permissionsOf(gamma.id)).flatMap((pv) =>
+      pv.id === null ? [] : [pv.id],
+    );
+    await core.roles.setPermissions(admin, gamma.id, [...current, writeUsers.id]);
+    const after = await core.security.principalFor(before.user);
+    expect(can(after, "can_write", "User")).toBe(true);
+  });
+
+  it("a write straight to the store object (behind core's back) is seen at once too", async () => {
+    const { core, meta, userWithRoles } = await startMemoryCore();
+    const p = await userWithRoles("raw", ["Gamma"]);
+    const token = core.security.issueTokens(p.user!, false).access_token;
+    expect(await core.security.resolveBearer(token)).toMatchObject({ username: "raw" });
+    const stored = (await meta.get<UserData>(USER, p.user!.id))!;
+    await meta.update<UserData>(USER, stored, { active: false }, null);
+    expect(await core.security.resolveBearer(token)).toBeUndefined();
+  });
+});
+
+describe("metadata cache: another instance over the same store", () => {
+  it("sees a role's new permissions within a second, not later", async () => {
+    const { core, meta, admin, userWithRoles } = await startMemoryCore();
+    const other = secondInstance(meta);
+    const user = (await userWithRoles("gina", ["Gamma"])).user!;
+    expect(can(await other.core.security.principalFor(user), "can_write", "User")).toBe(false);
+    const gamma = await role(core, "Gamma");
+    const writeUsers = (await core.roles.permissionViews()).find(
+      (v) => v.permission.name === "can_write" && v.view_menu.name === "User",
+    )!;
+    const current = (await core.roles.permissionsOf(gamma.id)).flatMap((pv) =>
+      pv.id === null ? [] : [pv.id],
+    );
+    await core.roles.setPermissions(admin, gamma.id, [...current, writeUsers.id]);
+    // Served from its cache for a moment (that is the point of it)…
+    other.advance(500);
+    expect(can(await other.core.security.principalFor(user), "can_write", "User")).toBe(false);
+    // …but never past one second.
+    other.advance(500);
+    expect(can(await other.core.security.principalFor(user), "can_write", "User")).toBe(true);
+  });
+
+  it("sees a deactivated user, a deleted role and a new RLS rule within a second", async () => {
+    const { core, meta, admin, userWithRoles } = await startMemoryCore();
+    const other = secondInstance(meta);
+    const p = await userWithRoles("leaving", ["Gamma"]);
+    const token = core.security.issueTokens(p.user!, false).access_token;
+    const made = await core.roles.create(admin, "Temp");
+    const dataset = await meta.create("dataset", { table_name: "t", database_id: 1, owners: [] }, null);
+    // The other instance reads (and caches) all three.
+    expect(await other.core.security.resolveBearer(token)).toBeDefined();
+    expect((await other.core.roles.all()).map((r) => r.name)).toContain("Temp");
+    expect(await other.core.rls.clausesFor(p, dataset.id)).toEqual([]);
+
+    await core.users.update(admin, p.user!.id, { active: false });
+    await core.roles.remove(admin, made.id);
+    const gamma = await role(core, "Gamma");
+    await core.rls.create(admin, {
+      name: "only-us",
+      filter_type: "Regular",
+      tables: [dataset.id],
+      roles: [gamma.id],
+      clause: "region = 'us'",
+    });
+    other.advance(1000);
+    expect(await other.core.security.resolveBearer(token)).toBeUndefined();
+    expect((await other.core.roles.all()).map((r) => r.name)).not.toContain("Temp");
+    expect(await other.core.rls.clausesFor(p, dataset.id)).toEqual(["(region = 'us')"]);
+  });
+});
+
+describe("metadata cache: cookie sessions", () => {
+  it("a logout ends the session at once here and within a second on another instance", async () => {
+    const { core, meta, userWithRoles } = await startMemoryCore();
+    const other = secondInstance(meta);
+    const user = (await userWithRoles("sam", ["Gamma"])).user!;
+    const { token } = await core.security.startSession(user);
+    expect(await core.security.resolveSession(token)).toMatchObject({ user: { username: "sam" } });
+    expect(await other.core.security.resolveSession(token)).toMatchObject({ user: { username: "sam" } });
+    await core.security.endSession(token);
+    expect(await core.security.resolveSession(token)).toBeUndefined();
+    other.advance(1000);
+    expect(await other.core.security.resolveSession(token)).toBeUndefined();
+  });
+
+  it("a cached session record is still refused once its expiry passed", async () => {
+    let now = new Date("2030-01-01T00:00:00Z");
+    const meta = new MemoryMetaStore(() => now, { cache: new MetaCache({ now: () => 0 }) });
+    await meta.putValue("session#abc", 7, { ttlSeconds: 60 });
+    expect(await meta.getValue("session#abc")).toBe(7);
+    now = new Date(now.getTime() + 61_000);
+    expect(await meta.getValue("session#abc")).toBeUndefined();
+  });
+});
+
+describe("MetaCache", () => {
+  const entity = (id: number, name: string) => ({ id, name });
+
+  it("keeps no read that was under way while its type was written", async () => {
+    const cache = new MetaCache({ now: () => 0 });
+    let release!: () => void;
+    const slow = cache.entity(
+      "role",
+      1,
+      () => new Promise<{ id: number; name: string }>((r) => (release = () => r(entity(1, "old")))),
+    );
+    cache.wroteEntity("role", 1);
+    release();
+    expect(await slow).toEqual(entity(1, "old"));
+    expect(await cache.entity("role", 1, async () => entity(1, "new"))).toEqual(entity(1, "new"));
+  });
+
+  it("hands each caller its own copy", async () => {
+    const cache = new MetaCache({ now: () => 0 });
+    const first = (await cache.entity("role", 1, async () => entity(1, "a")))!;
+    first.name = "changed by a caller";
+    expect(await cache.entity("role", 1, async () => entity(1, "from the store"))).toEqual(entity(1, "a"));
+  });
+
+  it("caches only the hot types and sets, never an absent item, never past 1 s, within its size", async () => {
+    let ms = 0;
+    const cache = new MetaCache({ now: () => ms, ttlMs: 60_000, maxEntries: 2 });
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return entity(1, "x");
+    };
+    const noMembers = async () => {
+      loads++;
+      return [];
+    };
+    await cache.entity("chart", 1, load);
+    await cache.entity("chart", 1, load);
+    expect(loads).toBe(2);
+    await cache.members("sqllab#running", noMembers);
+    await cache.members("sqllab#running", noMembers);
+    expect(loads).toBe(4);
+    expect(await cache.entity("user", 9, async () => undefined)).toBeUndefined();
+    expect(await cache.entity("user", 9, async () => entity(9, "now there"))).toEqual(entity(9, "now there"));
+    await cache.entity("role", 1, load);
+    ms = 999;
+    await cache.entity("role", 1, load);
+    expect(loads).toBe(5);
+    ms = 1000; // the TTL asked for (60 s) is capped at one second
+    await cache.entity("role", 1, load);
+    expect(loads).toBe(6);
+    await cache.list("dataset", async () => []);
+    await cache.list("database", async () => []);
+    expect(cache.size).toBe(2);
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * A short-lived in-process copy of the metadata every request reads (who is calling and their
+ * roles, databases, datasets, RLS rules, tags and the tag/favourite sets a list page decorates
+ * rows with). Both metadata stores read through it, so:
+ * - a write through the store object drops the entries it affects before it returns, and a read
+ *   that was already under way when the write happened is not kept (a generation per type), so
+ *   in one process a write is always seen by the next read;
+ * - an entry lives at most `ttlMs` (1 s), so a write by another process (another Lambda) is seen
+ *   within a second: security data (users, roles, RLS) is never staler than that. DynamoDB's
+ *   eventually consistent reads, which the store uses anyway, are of the same order;
+ * - callers get their own copy of an entry, so mutating a result never changes the cache;
+ * - the number of entries is capped (least recently used goes first).
+ * It holds stored items only; every authorisation check still runs per request on them.
+ */
+export interface MetaCacheOptions {
+  /** How long an entry is served without reading the store again (ms, at most 1000). */
+  ttlMs?: number;
+  maxEntries?: number;
+  /** Milliseconds of a monotonic-enough clock (injected by tests). */
+  now?: () => number;
+}
+
+/** The entity types read on every request path; the rest always go to the store. */
+export const CACHED_TYPES: ReadonlySet<string> = new Set([
+  "user",
+  "role",
+  "database",
+  "dataset",
+  "rls",
+  "tag",
+]);
+/** Sets read by list pages: a type's tag links and a user's favourites. */
+const CACHED_SET_PREFIXES = ["tagged#", "fav#"];
+/**
+ * Key-value records read on every request: a cookie session's record. The stored item is kept
+ * with its expiry, which the store checks on every read, cached or not.
+ */
+const CACHED_VALUE_PREFIXES = ["session#"];
+
+const MAX_TTL_MS = 1000;
+
+interface Entry {
+  value: unknown;
+  at: number;
+}
+
+export class MetaCache {
+  private readonly entries = new Map<string, Entry>();
+  /** Bumped by every write of a scope (an entity type or a set): reads begun before it are not kept. */
+  private readonly generations = new Map<string, number>();
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+
+  constructor(opts: MetaCacheOptions = {}) {
+    this.ttlMs = Math.min(opts.ttlMs ?? MAX_TTL_MS, MAX_TTL_MS);
+    this.maxEntries = opts.maxEntries ?? 5000;
+    this.now = opts.now ?? (() => performance.now());
+  }
+
+  /** One entity, read through the cache when its type is cached (an absent one is never kept). */
+  entity<T>(type: string, id: number, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    if (!CACHED_TYPES.has(type)) return load();
+    return this.read(type, `e:${type}#${id}`, load);
+  }
+
+  /** All entities of a type. */
+  list<T>(type: string, load: () => Promise<T>): Promise<T> {
+    if (!CACHED_TYPES.has(type)) return load();
+    return this.read(type, `l:${type}`, load) as Promise<T>;
+  }
+
+  /** A set's members. */
+  members<T>(set: string, load: () => Promise<T>): Promise<T> {
+    if (!CACHED_SET_PREFIXES.some((p) => set.startsWith(p))) return load();
+    return this.read(`s:${set}`, `s:${set}`, load) as Promise<T>;
+  }
+
+  /** A key-value item as stored (value and expiry). */
+  value<T>(key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    if (!CACHED_VALUE_PREFIXES.some((p) => key.startsWith(p))) return load();
+    return this.read(`v:${key}`, `v:${key}`, load);
+  }
+
+  /** A write of a key-value item (put, delete, count). */
+  wroteValue(key: string): void {
+    this.bump(`v:${key}`);
+    this.entries.delete(`v:${key}`);
+  }
+
+  /** A write of an entity (create, update, delete): its entry and its type's list go. */
+  wroteEntity(type: string, id: number): void {
+    if (!CACHED_TYPES.has(type)) return;
+    this.bump(type);
+    this.entries.delete(`e:${type}#${id}`);
+    this.entries.delete(`l:${type}`);
+  }
+
+  /** A write of a set's member. */
+  wroteSet(set: string): void {
+    this.bump(`s:${set}`);
+    this.entries.delete(`s:${set}`);
+  }
+
+  /** Drops everything (e.g. after a bulk rewrite). */
+  clear(): void {
+    for (const scope of this.generations.keys()) this.bump(scope);
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private bump(scope: string) {
+    this.generations.set(scope, (this.generations.get(scope) ?? 0) + 1);
+  }
+
+  private async read<T>(scope: string, key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    const now = this.now();
+    if (hit && now - hit.at < this.ttlMs) {
+      // Least recently used order: a hit moves to the end.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return structuredClone(hit.value) as T;
+    }
+    if (hit) this.entries.delete(key);
+    const generation = this.generations.get(scope) ?? 0;
+    const startedAt = now;
+    const value = await load();
+    // A write of this scope while the read was under way may have been missed by it: not kept.
+    if (value !== undefined && (this.generations.get(scope) ?? 0) === generation) {
+      // Aged from when the read began, so an entry never outlives the TTL counted from the store's answer.
+      this.entries.set(key, { value: structuredClone(value), at: startedAt });
+      if (this.entries.size > this.maxEntries) {
+        const oldest = this.entries.keys().next().value;
+        if (oldest !== undefined) this.entries.delete(oldest);
+      }
+    }
+    return value;
+  }
+}

@@ -1,0 +1,1 @@
+export { ChartPropertiesModal } from "./chart-properties-modal";

@@ -87,7 +87,7 @@ describe("alert form", () => {
   it("sends a Slack recipient, checked against what the server offers", () => {
     const v = { ...emptyValues(), name: "r", chart: { value: 7, label: "c" }, slack: "#general" };
     // Without a bot token, channel names can't be reached: the form says so before the server.
-    expect(localProblems(v, "Report", { botToken: false }).recipients).toMatch(/no Slack bot token/);
+    expect(localProblems(v, "Report", { botToken: false }).slack).toMatch(/no Slack bot token/);
     expect(localProblems(v, "Report", { botToken: true })).toEqual({});
     expect(bodyOf(v, "Report").recipients).toEqual([
       { type: "Slack", recipient_config_json: { target: "#general" } },

@@ -135,9 +135,14 @@ export function localProblems(
   // An alert may go without content (its message carries the value); a report is its content.
   if (type === "Report" && !(v.contentKind === "chart" ? v.chart : v.dashboard))
     found[v.contentKind] = t("Must choose either a chart or a dashboard");
-  const bad = emailsProblem(v.emails, false) ?? (slack ? slackProblem(v.slack, slack.botToken) : undefined);
-  if (bad) found.recipients = bad;
-  else if (!v.emails.trim() && !v.webhook.trim() && !(slack && v.slack.trim()))
+  // Each field's own problem stays under that field (the Slack field also shows its problem live),
+  // so a save shows it once.
+  const emailBad = emailsProblem(v.emails, false);
+  const slackBad = slack ? slackProblem(v.slack, slack.botToken) : undefined;
+  if (emailBad) found.recipients = emailBad;
+  if (slackBad) found.slack = slackBad;
+  if (emailBad || slackBad) return found;
+  if (!v.emails.trim() && !v.webhook.trim() && !(slack && v.slack.trim()))
     found.recipients = slack
       ? t("Add an email address, a Slack recipient or a webhook URL.")
       : t("Add an email address or a webhook URL.");

@@ -78,6 +78,7 @@ const SHOWN = [
   "working_timeout",
   "grace_period",
   "recipients",
+  "slack",
 ];
 
 interface FormProps {

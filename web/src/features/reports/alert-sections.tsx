@@ -192,6 +192,7 @@ export function RecipientsSection({ values, set, errors }: SectionProps) {
       <SlackRecipientInput
         value={values.slack}
         onChange={(slack) => set({ slack })}
+        error={errors.slack}
         data-test="alert-recipients-slack"
       />
       <TextInput

@@ -112,6 +112,7 @@ describe("faults: work in flight when the process dies", () => {
       expect(await second.runtime.core.recover({ atStart: true })).toEqual({
         lostJobs: 0,
         interruptedRuns: 0,
+        rolledBackImports: 0,
       });
     } finally {
       await second.runtime.close();
@@ -138,7 +139,7 @@ describe("faults: work in flight when the process dies", () => {
       const alive = await meta.nextId("query");
       await new RunRecord(meta, alive, runningQuery(me, "alive1")).create();
 
-      expect(await core.recover()).toEqual({ lostJobs: 1, interruptedRuns: 1 });
+      expect(await core.recover()).toEqual({ lostJobs: 1, interruptedRuns: 1, rolledBackImports: 0 });
       const events = (await json(await s.call("GET", "/api/v1/async_event/", { token: admin })))
         .result as Json[];
       expect(events.map((e) => [e.job_id, e.status])).toEqual([

@@ -1,12 +1,13 @@
-import type { AddressInfo } from "node:net";
-import type { IncomingMessage, RequestListener, Server } from "node:http";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync } from "node:fs";
+import type { IncomingMessage, RequestListener, Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import dynalite from "dynalite";
+import { createSqsServer } from "local-aws-sqs";
 import S3rver from "s3rver";
 import AwsAccount from "s3rver/lib/models/account.js";
-import { createSqsServer } from "local-aws-sqs";
+import { makeObjectWritesAtomic } from "./atomic-s3-writes.ts";
 
 export interface StandInCredentials {
   accessKeyId: string;
@@ -94,6 +95,7 @@ export async function startStandIns(dataDir?: string): Promise<StandIns> {
   AwsAccount.DUMMY_ACCOUNT.revokeAccessKey("S3RVER");
   AwsAccount.DUMMY_ACCOUNT.createKeyPair(credentials.accessKeyId, credentials.secretAccessKey);
   const s3 = new S3rver({ port: 0, address: "127.0.0.1", directory: s3Dir, silent: true });
+  makeObjectWritesAtomic((s3 as unknown as { store: Parameters<typeof makeObjectWritesAtomic>[0] }).store);
   const s3Address = (await s3.run()) as AddressInfo | [string, number];
   // Guarded in the same tick the server started listening in: no request has been read yet.
   admitOnly((s3 as unknown as { httpServer: Server }).httpServer, credentials.accessKeyId);

@@ -31,6 +31,28 @@ export function describeResultStoreConformance(name: string, make: () => ResultS
       expect(Buffer.from((await store.get(key))!).toString()).toBe("second");
     });
 
+    it("never shows a half-written object: reads during rewrites see one whole version", async () => {
+      // Two requests may cache the same reply while a third reads it (S3 gives whole objects).
+      const store = make();
+      const key = fresh("whole");
+      const version = (n: number) => ({ n, rows: Array.from({ length: 20_000 }, (_, i) => `${n}-${i}`) });
+      await store.putJson(key, version(0));
+      const seen = await Promise.all(
+        Array.from({ length: 12 }, async (_, i) => {
+          if (i % 2 === 0) {
+            await store.putJson(key, version(i + 1));
+            return "write";
+          }
+          const read = await store.getJson<{ n: number; rows: string[] }>(key);
+          return read && read.rows.length === 20_000 && read.rows[19_999] === `${read.n}-19999`;
+        }),
+      );
+      expect(seen.filter((s) => s !== "write")).toEqual(Array(6).fill(true));
+      // The last write answered is what a read right after it sees.
+      await store.putJson(key, version(99));
+      expect((await store.getJson<{ n: number }>(key))?.n).toBe(99);
+    });
+
     it("round-trips JSON", async () => {
       const store = make();
       const key = fresh("json");

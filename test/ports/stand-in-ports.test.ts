@@ -8,7 +8,7 @@ import {
   MetaStore,
   ResultStore,
 } from "@strata/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { describeJobQueueConformance } from "../../packages/core/src/store/job-queue.conformance.ts";
 import { describeMetaStoreConformance } from "../../packages/core/src/store/meta-store.conformance.ts";
 import { describeResultStoreConformance } from "../../packages/core/src/store/result-store.conformance.ts";

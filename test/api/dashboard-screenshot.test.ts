@@ -59,7 +59,8 @@ describe.skipIf(!findChromium())("dashboard screenshot API (Chromium)", () => {
     expect(Number.isNaN(Date.parse(reply.task_updated_at))).toBe(false);
 
     const png = await settled(s, admin, dashboard, reply.cache_key, "png");
-    expect(png.status).toBe(200);
+    // On failure, say why the drawing failed (the 422's message).
+    expect(png.status, png.status === 200 ? "" : await png.clone().text()).toBe(200);
     expect(png.headers.get("content-type")).toBe("image/png");
     expect(png.headers.get("content-disposition")).toContain('filename="Screenshot dashboard.png"');
     const bytes = Buffer.from(await png.arrayBuffer());

@@ -31,3 +31,15 @@ declare module "s3rver/lib/models/account.js" {
   };
   export default AwsAccount;
 }
+declare module "s3rver/lib/models/object.js" {
+  import type { Readable } from "node:stream";
+
+  /** s3rver's object model: what its store's read returns to its GET handler. */
+  const S3Object: new (
+    bucket: string,
+    key: string,
+    content: Readable | null,
+    metadata: Record<string, unknown>,
+  ) => { range?: { start: number; end: number } };
+  export default S3Object;
+}

@@ -7,7 +7,8 @@ import dynalite from "dynalite";
 import { createSqsServer } from "local-aws-sqs";
 import S3rver from "s3rver";
 import AwsAccount from "s3rver/lib/models/account.js";
-import { makeObjectWritesAtomic } from "./atomic-s3-writes.ts";
+import S3Object from "s3rver/lib/models/object.js";
+import { makeObjectsWhole } from "./whole-s3-objects.ts";
 
 export interface StandInCredentials {
   accessKeyId: string;
@@ -95,7 +96,7 @@ export async function startStandIns(dataDir?: string): Promise<StandIns> {
   AwsAccount.DUMMY_ACCOUNT.revokeAccessKey("S3RVER");
   AwsAccount.DUMMY_ACCOUNT.createKeyPair(credentials.accessKeyId, credentials.secretAccessKey);
   const s3 = new S3rver({ port: 0, address: "127.0.0.1", directory: s3Dir, silent: true });
-  makeObjectWritesAtomic((s3 as unknown as { store: Parameters<typeof makeObjectWritesAtomic>[0] }).store);
+  makeObjectsWhole((s3 as unknown as { store: Parameters<typeof makeObjectsWhole>[0] }).store, S3Object);
   const s3Address = (await s3.run()) as AddressInfo | [string, number];
   // Guarded in the same tick the server started listening in: no request has been read yet.
   admitOnly((s3 as unknown as { httpServer: Server }).httpServer, credentials.accessKeyId);

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Readable } from "node:stream";
 
-/** The part of s3rver's filesystem store that writes an object (its own code, untyped). */
+/** The part of s3rver's filesystem store that reads and writes objects (its own code, untyped). */
 interface FilesystemStore {
+  getObject(bucket: string, key: string, options?: { start?: number; end?: number }): Promise<unknown>;
   getResourcePath(bucket: string, key: string, resource: string): string;
   putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5?: string): Promise<void>;
   putObject(object: {
@@ -46,6 +47,23 @@ async function bytesOf(content: Buffer | Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** s3rver's object model (untyped JavaScript), built the way its own read builds it. */
+type S3ObjectClass = new (
+  bucket: string,
+  key: string,
+  content: Readable | null,
+  metadata: Record<string, unknown>,
+) => { range?: { start: number; end: number } };
+
+async function optionalText(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw e;
+  }
+}
+
 /**
  * s3rver answers a PUT before the object's file is fully written (it resolves as soon as the body
  * is handed to the write stream) and writes in place, so a GET right after a PUT, or during an
@@ -53,8 +71,12 @@ async function bytesOf(content: Buffer | Readable): Promise<Buffer> {
  * relies on that (a cached reply read while another request rewrites it). This replaces the
  * store's object write with one that finishes before answering and swaps files by rename; the
  * temporary names don't end in s3rver's object suffix, so listings never show them.
+ *
+ * Its read had the mirror problem: it took the size from one look at the file and streamed from a
+ * second open, so a rewrite between the two sent the new bytes cut to the old length. The read
+ * below opens the file once and takes size and bytes from that one handle.
  */
-export function makeObjectWritesAtomic(store: FilesystemStore): void {
+export function makeObjectsWhole(store: FilesystemStore, S3Object: S3ObjectClass): void {
   store.putMetadata = async (bucket, key, metadata, md5) => {
     const kept = Object.fromEntries(
       Object.entries(metadata).filter(([name]) => KEPT_HEADERS.has(name) || name.startsWith("x-amz-meta-")),
@@ -71,5 +93,48 @@ export function makeObjectWritesAtomic(store: FilesystemStore): void {
     await store.putMetadata(object.bucket, object.key, object.metadata, md5);
     await replaceFile(objectPath, bytes);
     return { size: bytes.length, md5 };
+  };
+  store.getObject = async (bucket, key, options) => {
+    const objectPath = store.getResourcePath(bucket, key, "object");
+    let handle: Awaited<ReturnType<typeof open>>;
+    try {
+      handle = await open(objectPath, "r");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw e;
+    }
+    try {
+      const stat = await handle.stat();
+      const [metadataText, md5] = await Promise.all([
+        optionalText(store.getResourcePath(bucket, key, "metadata.json")),
+        optionalText(store.getResourcePath(bucket, key, "object.md5")),
+      ]);
+      const metadata = {
+        ...(metadataText ? (JSON.parse(metadataText) as Record<string, unknown>) : {}),
+        ...(md5 ? { etag: JSON.stringify(md5) } : {}),
+        "last-modified": stat.mtime.toUTCString(),
+        "content-length": stat.size,
+      };
+      const lastByte = Math.max(0, stat.size - 1);
+      const ranged = options?.start !== undefined || options?.end !== undefined;
+      const range = {
+        start: options?.start ?? 0,
+        end: Math.min(options?.end ?? Number.POSITIVE_INFINITY, lastByte),
+      };
+      if (range.start < 0 || range.end < range.start) {
+        // Not satisfiable: s3rver answers InvalidRange for a ranged read of this object.
+        await handle.close();
+        const object = new S3Object(bucket, key, null, metadata);
+        if (ranged) object.range = range;
+        return object;
+      }
+      const content = handle.createReadStream({ start: range.start, end: range.end, autoClose: true });
+      const object = new S3Object(bucket, key, content, metadata);
+      if (ranged) object.range = range;
+      return object;
+    } catch (e) {
+      await handle.close().catch(() => undefined);
+      throw e;
+    }
   };
 }

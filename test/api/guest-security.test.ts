@@ -217,6 +217,52 @@ describe("guests reach no reports, exports or imports", () => {
   });
 });
 
+describe("guests reach none of the settings, tags, home or download endpoints", () => {
+  it("refuses CSS templates, tags, recent activity, avatars, password change, RLS lookups and screenshots, and writes nothing", async () => {
+    const templatesBefore = await json(await s.call("GET", "/api/v1/css_template/", { token: admin }));
+    const tagsBefore = await json(await s.call("GET", "/api/v1/tag/", { token: admin }));
+    for (const [label, res] of [
+      ["css template list", await asGuest("GET", "/api/v1/css_template/")],
+      [
+        "css template create",
+        await asGuest("POST", "/api/v1/css_template/", { template_name: "g", css: "a{}" }),
+      ],
+      ["css template update", await asGuest("PUT", "/api/v1/css_template/1", { css: "b{}" })],
+      ["css template delete", await asGuest("DELETE", "/api/v1/css_template/1")],
+      ["tag create", await asGuest("POST", "/api/v1/tag/", { name: "guest-tag", objects_to_tag: [] })],
+      ["recent activity", await asGuest("GET", "/api/v1/log/recent_activity/")],
+      ["avatar", await asGuest("GET", "/api/v1/user/1/avatar.png")],
+      [
+        "password change",
+        await asGuest("PUT", "/api/v1/me/password", { current_password: "x", new_password: "y" }),
+      ],
+      ["rls related tables", await asGuest("GET", "/api/v1/rowlevelsecurity/related/tables")],
+      ["report notification methods", await asGuest("GET", "/api/v1/report/notification_methods/")],
+      [
+        "dashboard screenshot",
+        await asGuest("POST", `/api/v1/dashboard/${dash}/cache_dashboard_screenshot/`, {}),
+      ],
+      [
+        "screenshot file",
+        await asGuest("GET", `/api/v1/dashboard/${dash}/screenshot/00000000-0000-0000-0000-000000000000/`),
+      ],
+    ] as const) {
+      expect([401, 403, 404], label).toContain(res.status);
+    }
+    // Bulk tagging answers with what it skipped: a guest can edit nothing, so nothing is tagged.
+    const bulk = await asGuest("POST", "/api/v1/tag/bulk_create", {
+      tags: ["guest-tag"],
+      objects_to_tag: [["chart", byGender]],
+    });
+    expect(bulk.status).toBe(200);
+    expect((await json(bulk)).result).toEqual({ objects_tagged: [], objects_skipped: [["chart", byGender]] });
+    expect((await json(await s.call("GET", "/api/v1/css_template/", { token: admin }))).count).toBe(
+      templatesBefore.count,
+    );
+    expect((await json(await s.call("GET", "/api/v1/tag/", { token: admin }))).count).toBe(tagsBefore.count);
+  });
+});
+
 describe("guests get the admin's row-level security", () => {
   it("Regular rules for the guest role, Base rules even when exempted, and the token's clauses", async () => {
     const res = await expectAllowed(

@@ -1,9 +1,8 @@
-import { Alert, Button, Center, Group, Loader, Modal, Stack, Textarea, TextInput } from "@mantine/core";
+import { Alert, Button, Center, Group, Loader, Modal, Stack } from "@mantine/core";
 import type { DashboardDetail } from "@strata/contracts";
 import { useState } from "react";
 import { ApiErrorDisplay } from "../../../../components/error-display";
 import { ownerName } from "../../../../components/owner-avatars";
-import { type IdOption, RelatedMultiSelect } from "../../../../components/related-multi-select";
 import { t } from "../../../../lib/i18n";
 import { toast } from "../../../../lib/toast";
 import { useFormSave } from "../../../../lib/use-form-save";
@@ -11,6 +10,7 @@ import { useLastValue } from "../../../../lib/use-last-value";
 import { useLoadOnce } from "../../../../lib/use-load-once";
 import { fetchDashboard } from "../../api/dashboard";
 import { saveDashboard } from "../../api/save-dashboard";
+import { DashboardBasicFields, type DashboardBasics } from "../modals/dashboard-basic-fields";
 
 /**
  * 'Dashboard properties' from a dashboard list row: title, URL slug, owners, certification.
@@ -50,13 +50,14 @@ export function DashboardPropertiesModal({
 }
 
 function DashboardForm({ dashboard, onClose }: { dashboard: DashboardDetail; onClose: () => void }) {
-  const [title, setTitle] = useState(dashboard.dashboard_title);
-  const [slug, setSlug] = useState(dashboard.slug ?? "");
-  const [certifiedBy, setCertifiedBy] = useState(dashboard.certified_by ?? "");
-  const [details, setDetails] = useState(dashboard.certification_details ?? "");
-  const [owners, setOwners] = useState<IdOption[]>(
-    dashboard.owners.map((o) => ({ value: o.id, label: ownerName(o) })),
-  );
+  const [basics, setBasics] = useState<DashboardBasics>({
+    title: dashboard.dashboard_title,
+    slug: dashboard.slug ?? "",
+    owners: dashboard.owners.map((o) => ({ value: o.id, label: ownerName(o) })),
+    certifiedBy: dashboard.certified_by ?? "",
+    details: dashboard.certification_details ?? "",
+  });
+  const { title, slug, owners, certifiedBy, details } = basics;
   const { busy, message, save } = useFormSave({
     fieldMessages: false,
     forbidden: t("You do not have permission to edit this dashboard"),
@@ -81,33 +82,7 @@ function DashboardForm({ dashboard, onClose }: { dashboard: DashboardDetail; onC
 
   return (
     <Stack>
-      <TextInput
-        label={t("Title")}
-        required
-        data-autofocus
-        value={title}
-        onChange={(e) => setTitle(e.currentTarget.value)}
-        data-test="dashboard-title-input"
-      />
-      <TextInput label={t("URL slug")} value={slug} onChange={(e) => setSlug(e.currentTarget.value)} />
-      <RelatedMultiSelect
-        resource="dashboard"
-        column="owners"
-        label={t("Owners")}
-        value={owners}
-        onChange={setOwners}
-      />
-      <TextInput
-        label={t("Certified by")}
-        value={certifiedBy}
-        onChange={(e) => setCertifiedBy(e.currentTarget.value)}
-      />
-      <Textarea
-        label={t("Certification details")}
-        autosize
-        value={details}
-        onChange={(e) => setDetails(e.currentTarget.value)}
-      />
+      <DashboardBasicFields value={basics} onChange={(patch) => setBasics((b) => ({ ...b, ...patch }))} />
       {message !== null && (
         <Alert color="red" data-test="properties-modal-error">
           {message}

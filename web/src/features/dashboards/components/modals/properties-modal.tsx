@@ -5,14 +5,12 @@ import {
   Group,
   Modal,
   Select,
-  SimpleGrid,
   Stack,
   Textarea,
-  TextInput,
 } from "@mantine/core";
 import { useState } from "react";
 import { CATEGORICAL_SCHEMES } from "../../../../components/charts";
-import { type IdOption, RelatedMultiSelect } from "../../../../components/related-multi-select";
+import { ownerName } from "../../../../components/owner-avatars";
 import { t } from "../../../../lib/i18n";
 import { toast } from "../../../../lib/toast";
 import { useFormSave } from "../../../../lib/use-form-save";
@@ -21,9 +19,7 @@ import type { DashboardMetadata } from "../../model/dashboard-types";
 import { HEADER_ID } from "../../model/layout-types";
 import { normaliseProperties } from "../../model/save-rules";
 import { useDashboard } from "../../state/dashboard-context";
-
-const ownerLabel = (o: { id: number; first_name?: string | null; last_name?: string | null }) =>
-  [o.first_name, o.last_name].filter(Boolean).join(" ") || `#${o.id}`;
+import { DashboardBasicFields, type DashboardBasics } from "./dashboard-basic-fields";
 
 function parseJsonObject(text: string): DashboardMetadata | null {
   try {
@@ -42,13 +38,14 @@ export function PropertiesModal({ onClose }: { onClose: () => void }) {
   const { state, dispatch } = useDashboard();
   const { info, editMode } = state;
   const currentTitle = (state.layout.present[HEADER_ID]?.meta.text as string | undefined) ?? info.title;
-  const [title, setTitle] = useState(currentTitle);
-  const [slug, setSlug] = useState(info.slug ?? "");
-  const [owners, setOwners] = useState<IdOption[]>(
-    info.owners.map((o) => ({ value: o.id, label: ownerLabel(o) })),
-  );
-  const [certifiedBy, setCertifiedBy] = useState(info.certifiedBy ?? "");
-  const [details, setDetails] = useState(info.certificationDetails ?? "");
+  const [basics, setBasics] = useState<DashboardBasics>({
+    title: currentTitle,
+    slug: info.slug ?? "",
+    owners: info.owners.map((o) => ({ value: o.id, label: ownerName(o) })),
+    certifiedBy: info.certifiedBy ?? "",
+    details: info.certificationDetails ?? "",
+  });
+  const { title, slug, owners, certifiedBy, details } = basics;
   const [css, setCss] = useState(info.css);
   const [scheme, setScheme] = useState<string | null>(state.metadata.color_scheme ?? null);
   const [json, setJson] = useState(() => JSON.stringify(state.metadata, null, 2));
@@ -126,41 +123,7 @@ export function PropertiesModal({ onClose }: { onClose: () => void }) {
             {error}
           </Alert>
         )}
-        <SimpleGrid cols={2}>
-          <TextInput
-            label={t("Title")}
-            value={title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
-            data-test="dashboard-title-input"
-          />
-          <TextInput
-            label={t("URL slug")}
-            value={slug}
-            onChange={(e) => setSlug(e.currentTarget.value)}
-            data-test="dashboard-slug-input"
-          />
-        </SimpleGrid>
-        <RelatedMultiSelect
-          resource="dashboard"
-          column="owners"
-          label={t("Owners")}
-          value={owners}
-          onChange={setOwners}
-          data-test="dashboard-owners"
-        />
-        <SimpleGrid cols={2}>
-          <TextInput
-            label={t("Certified by")}
-            value={certifiedBy}
-            onChange={(e) => setCertifiedBy(e.currentTarget.value)}
-          />
-          <TextInput
-            label={t("Certification details")}
-            value={details}
-            disabled={!certifiedBy.trim()}
-            onChange={(e) => setDetails(e.currentTarget.value)}
-          />
-        </SimpleGrid>
+        <DashboardBasicFields value={basics} onChange={(patch) => setBasics((b) => ({ ...b, ...patch }))} />
         <Select
           label={t("Color scheme")}
           data={Object.entries(CATEGORICAL_SCHEMES).map(([value, s]) => ({ value, label: t(s.label) }))}

@@ -17,11 +17,18 @@ export function sqlLabRoutes() {
   return new Hono<AppEnv>()
     .post("/execute", async (c) => {
       const body = await jsonBody(c, SqlLabExecuteSchema);
-      const reply = await c.get("core").sqlLab.execute(c.get("principal"), {
-        ...body,
-        sql_editor_id:
-          body.sql_editor_id === undefined || body.sql_editor_id === null ? null : String(body.sql_editor_id),
-      });
+      const reply = await c.get("core").sqlLab.execute(
+        c.get("principal"),
+        {
+          ...body,
+          sql_editor_id:
+            body.sql_editor_id === undefined || body.sql_editor_id === null
+              ? null
+              : String(body.sql_editor_id),
+        },
+        // The SPA posts with the page's query string: SQL templates read it with url_param().
+        { urlParams: c.req.query() },
+      );
       return reply.status === 200
         ? c.body(reply.body, 200, { "content-type": "application/json" })
         : c.json(reply.body, 202);

@@ -9,6 +9,16 @@ import type { DatasetEntity } from "../datasets/types.ts";
 import { AppError, notFound, typedError } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
 import { requirePermission } from "../security/principal.ts";
+import {
+  type ChartTemplateScope,
+  macroReferences,
+  metricKey,
+  requestTexts,
+  templatedQuery,
+} from "../templating/chart-query.ts";
+import { datasetMacroSql } from "../templating/dataset-macro.ts";
+import { loadTemplating } from "../templating/jinja-engine.ts";
+import { templateUser } from "../templating/template-user.ts";
 import { checkGuestQuery, requestedSliceId } from "./guest-query-check.ts";
 import { type ChartDataLimits, checkRowBudget, DEFAULT_CHART_DATA_LIMITS } from "./limits.ts";
 import type { ChartDataContext } from "./ports.ts";
@@ -37,6 +47,8 @@ export interface Resolved {
   cacheTimeout: number;
   /** Row-level security conditions for this caller (part of the SQL, so of the cache key). */
   rls: string[];
+  /** The caller and the datasets/metrics the SQL's Jinja macros name (rendered SQL is in the cache key). */
+  template: ChartTemplateScope;
 }
 
 /**
@@ -89,7 +101,46 @@ export class ChartRequests {
       ds.cache_timeout ??
       db.cache_timeout ??
       this.opts.defaultCacheTimeout;
-    return { ds, db, engine: await this.deps.databases.engineOf(db), cacheTimeout, rls };
+    const [engine, template] = await Promise.all([
+      this.deps.databases.engineOf(db),
+      this.templateScope(p, ds, req.queries),
+    ]);
+    return { ds, db, engine, cacheTimeout, rls, template };
+  }
+
+  /**
+   * What the templates of this request need read ahead (the render itself is synchronous): the
+   * datasets `dataset(id)` names, compiled with the caller's access and RLS, and `metric()`s.
+   */
+  private async templateScope(
+    p: Principal,
+    ds: DatasetEntity,
+    queries: QueryObject[],
+  ): Promise<ChartTemplateScope> {
+    const scope: ChartTemplateScope = { user: templateUser(p), datasets: new Map(), metrics: new Map() };
+    const texts = requestTexts(ds, queries);
+    await loadTemplating(texts);
+    const refs = macroReferences(texts);
+    for (const m of refs.metrics.filter((x) => x.datasetId === null)) {
+      const found = ds.metrics.find((x) => x.metric_name === m.name);
+      if (found) scope.metrics.set(metricKey(m.name, null), found.expression);
+    }
+    for (const id of refs.datasetIds) {
+      const other = await this.deps.datasets.get(p, id).catch(() => undefined);
+      if (!other?.db) continue; // rendered as "Dataset N not found!"
+      const rls = await this.deps.rlsClauses(p, id);
+      const now = this.opts.now?.() ?? new Date();
+      const db = other.db;
+      scope.datasets.set(
+        id,
+        queryErrors(() => datasetMacroSql(id, { ds: other.ds, db }, rls, scope, now, this.limits.maxRows)),
+      );
+      for (const m of refs.metrics.filter((x) => x.datasetId === id)) {
+        const found = other.ds.metrics.find((x) => x.metric_name === m.name);
+        if (found) scope.metrics.set(metricKey(m.name, id), found.expression);
+      }
+    }
+    return scope;
   }
 
   compile(
@@ -99,10 +150,13 @@ export class ChartRequests {
     inline = false,
   ): CompiledQuery {
     const dialect = dialectFor(r.db.engine);
+    const now = this.opts.now?.() ?? new Date();
+    // Jinja in the dataset's SQL and in custom SQL is rendered per query (its filters, time range).
+    const t = templatedQuery(r.ds, query, r.template, dialect, now);
     return queryErrors(() =>
-      compileQuery(query, r.ds, {
+      compileQuery(t.query, t.dataset, {
         dialect,
-        now: this.opts.now?.() ?? new Date(),
+        now,
         resultType,
         paramStyle: inline ? "inline" : "bound",
         extraWhere: r.rls,

@@ -101,7 +101,7 @@ export class ColumnValues {
     const limit = this.rowLimit;
     const sql = [
       `SELECT DISTINCT ${expr} AS ${q(column.column_name)}`,
-      `FROM ${await this.deps.datasets.source(ds, engine)}`,
+      `FROM ${await this.deps.datasets.source(ds, engine, p)}`,
       conditions.length ? `WHERE ${conditions.join(" AND ")}` : "",
       "ORDER BY 1",
       dialectFor(db.engine).limitClause(limit),

@@ -43,7 +43,7 @@ export async function samples(
     const op = f.op === "==" ? "=" : f.op === "!=" ? "<>" : f.op;
     return `${col} ${op} ${bind(f.val)}`;
   });
-  const from = await datasets.source(ds, engine);
+  const from = await datasets.source(ds, engine, p);
   const conditions = [...rls, ...where];
   const whereSql = conditions.length ? ` WHERE ${conditions.join(" AND ")}` : "";
   const offset = (page - 1) * perPage;

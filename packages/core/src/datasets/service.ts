@@ -12,6 +12,10 @@ import type { UserEntity } from "../security/types.ts";
 import { ownerRef } from "../security/users.ts";
 import type { MetaStore } from "../store/meta-store.ts";
 import { detachObjectTags } from "../tags/tag-links.ts";
+import { datasetMacroSql } from "../templating/dataset-macro.ts";
+import { datasetSql, referencedDatasets } from "../templating/dataset-sql.ts";
+import { hasTemplate, loadTemplating } from "../templating/render-sql.ts";
+import { templateUser } from "../templating/template-user.ts";
 import { checkJson, columnFromSource, mergeColumns, mergeMetrics, syncColumns } from "./columns.ts";
 import { certificationOf, DATASET, type DatasetData, type DatasetEntity } from "./types.ts";
 import { datasetIdentities, datasetIdentity } from "./unique-identity.ts";
@@ -140,21 +144,44 @@ export class Datasets {
   }
 
   /** The FROM clause of a dataset: its table, or its SQL as a subquery. */
-  async source(ds: DatasetEntity, engine: QueryEngine): Promise<string> {
+  async source(ds: DatasetEntity, engine: QueryEngine, p?: Principal): Promise<string> {
     const q = (s: string) => engine.quoteIdentifier(s);
+    await loadTemplating([ds.sql]);
     return ds.sql
-      ? `(${ds.sql}) AS virtual_table`
+      ? `(${datasetSql(ds, engine.engine, p)}) AS virtual_table`
       : `${ds.schema ? `${q(ds.schema)}.` : ""}${q(ds.table_name)}`;
+  }
+
+  /**
+   * `dataset(id)` subqueries for reading a virtual dataset's columns: the caller must read each
+   * one; no RLS is needed since describing a query reads no rows.
+   */
+  private async describedDatasets(sql: string, p?: Principal) {
+    const out = new Map<number, { sql: string; withMetrics: string }>();
+    for (const id of referencedDatasets(sql)) {
+      const other = p ? await this.get(p, id).catch(() => undefined) : undefined;
+      if (!other?.db) continue; // rendered as "Dataset N not found!"
+      const scope = { user: templateUser(p), datasets: new Map(), metrics: new Map() };
+      out.set(id, datasetMacroSql(id, { ds: other.ds, db: other.db }, [], scope, new Date(), 1));
+    }
+    return out;
   }
 
   private async readSourceColumns(
     db: DatabaseEntity,
-    data: Pick<DatasetData, "sql" | "table_name" | "schema" | "catalog">,
+    data: Pick<DatasetData, "sql" | "table_name" | "schema" | "catalog"> & {
+      template_params?: string | null;
+    },
+    p?: Principal,
   ) {
     const engine = await this.databases.engineOf(db);
     try {
       if (data.sql) {
-        const statements = await engine.parseStatements(data.sql);
+        // Jinja is rendered first (with the dataset's parameters and the caller), as it will run.
+        await loadTemplating([data.sql]);
+        const sql =
+          datasetSql(data, db.engine, p, new Date(), await this.describedDatasets(data.sql, p)) ?? "";
+        const statements = await engine.parseStatements(sql);
         if (statements.length !== 1 || !statements[0].readOnly) {
           throw typedError(
             422,
@@ -162,7 +189,7 @@ export class Datasets {
             "A virtual dataset's SQL must be a single SELECT statement.",
           );
         }
-        return await engine.describeQuery(data.sql, data.schema);
+        return await engine.describeQuery(sql, data.schema);
       }
       const columns = await engine.columns(data.table_name, data.schema, data.catalog);
       if (columns.length === 0) {
@@ -228,7 +255,11 @@ export class Datasets {
     await this.checkOwners(body.owners);
     if (body.template_params) checkJson(body.template_params, "template_params");
     if (body.extra) checkJson(body.extra, "extra");
-    const source = await this.readSourceColumns(db, base);
+    const source = await this.readSourceColumns(
+      db,
+      { ...base, template_params: body.template_params },
+      p ?? undefined,
+    );
     const columns = [];
     for (const c of source) columns.push(columnFromSource(await this.nextColumnId(), c));
     const firstTemporal = columns.find((c) => c.is_dttm)?.column_name ?? null;
@@ -312,7 +343,7 @@ export class Datasets {
     if (metrics) changes.metrics = await mergeMetrics(ds.metrics, metrics, this.nextMetricId);
     const sqlChanged = (body.sql ?? ds.sql) !== ds.sql;
     if (sqlChanged || overrideColumns) {
-      const source = await this.readSourceColumns(db, { ...next, sql: next.sql?.trim() || null });
+      const source = await this.readSourceColumns(db, { ...next, sql: next.sql?.trim() || null }, p);
       changes.columns = await syncColumns(changes.columns ?? ds.columns, source, this.nextColumnId);
     }
     await this.checkExpressions(db, { ...next, ...changes } as DatasetEntity);
@@ -329,6 +360,8 @@ export class Datasets {
         .filter((c) => c.expression)
         .map((c) => ({ field: "columns", name: c.column_name, sql: c.expression! })),
     ];
+    // Expressions with Jinja are checked when rendered for a query (they depend on its filters).
+    exprs.splice(0, exprs.length, ...exprs.filter((e) => !hasTemplate(e.sql)));
     if (exprs.length === 0) return;
     for (const e of exprs) {
       if (/;/.test(e.sql.replace(/'(?:[^']|'')*'/g, ""))) {
@@ -350,7 +383,7 @@ export class Datasets {
   async refresh(p: Principal, id: number): Promise<DatasetEntity> {
     const { ds, db } = await this.getForWrite(p, id);
     if (!db) throw unprocessable({ database: ["Database does not exist"] });
-    const source = await this.readSourceColumns(db, ds);
+    const source = await this.readSourceColumns(db, ds, p);
     const columns = await syncColumns(ds.columns, source, this.nextColumnId);
     return this.meta.update<DatasetData>(DATASET, ds, { columns }, userId(p));
   }

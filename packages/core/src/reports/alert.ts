@@ -1,8 +1,11 @@
 import type { ValidatorConfig, ValidatorType } from "@strata/contracts";
+import { dialectFor } from "@strata/engines";
 import { toEngineError } from "../databases/engine-errors.ts";
 import type { Databases } from "../databases/service.ts";
 import { AppError, badRequest } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
+import { hasTemplate, loadTemplating, renderSql } from "../templating/render-sql.ts";
+import { templateUser } from "../templating/template-user.ts";
 
 /** Rows read from an alert query: enough to say how many came back when there are too many. */
 const ALERT_ROW_CAP = 1000;
@@ -10,9 +13,14 @@ const ALERT_ROW_CAP = 1000;
 /** The alert's SQL as one read-only statement, classified by the database's own parser. */
 export async function singleSelect(databases: Databases, p: Principal, databaseId: number, sql: string) {
   const { db, engine } = await databases.engine(p, databaseId);
+  // Alert SQL may use Superset's Jinja macros, rendered as the report's owner (no request values).
+  await loadTemplating([sql]);
+  const rendered = hasTemplate(sql)
+    ? renderSql(sql, { user: templateUser(p), dialect: dialectFor(db.engine), now: new Date() }).sql
+    : sql;
   let statements: Awaited<ReturnType<typeof engine.parseStatements>>;
   try {
-    statements = await engine.parseStatements(sql);
+    statements = await engine.parseStatements(rendered);
   } catch (e) {
     throw badRequest({ sql: [toEngineError(e, db.engine).message] });
   }

@@ -1,58 +1,42 @@
-import { ErrorType } from "@strata/contracts";
+import { type EngineName, ErrorType } from "@strata/contracts";
+import { dialectFor } from "@strata/engines";
 import { typedError } from "../errors.ts";
+import type { Principal } from "../security/principal.ts";
+import { loadTemplating, renderSql } from "../templating/render-sql.ts";
+import { templateUser } from "../templating/template-user.ts";
 
-/** Levenshtein distance, for "Did you mean" suggestions. */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length];
+/** Who runs SQL Lab's SQL, on which engine, from which page (for url_param). */
+export interface SqlLabTemplateScope {
+  principal?: Principal;
+  engine?: EngineName;
+  urlParams?: Record<string, string | null | undefined>;
+  now?: Date;
 }
 
-const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
-
 /**
- * Renders `{{ name }}` placeholders with template parameters (the Jinja subset SQL Lab users
- * write most). The SQL is the user's own, run with their own rights, so values are inserted as
- * text, as Superset does. A missing parameter is a clear error with near-match suggestions.
+ * Renders SQL Lab's SQL with Superset's Jinja context. The SQL and its template parameters are
+ * the user's own, run with their own rights, so parameters print as text (as in Superset);
+ * URL parameters and the user's attributes print as quoted literals. Missing parameters are
+ * MISSING_TEMPLATE_PARAMS_ERROR with near-match suggestions, malformed ones
+ * INVALID_TEMPLATE_PARAMS_ERROR with the line.
  */
-export function renderTemplate(sql: string, params: Record<string, unknown>): string {
-  const missing = new Set<string>();
-  const out = sql.replace(PLACEHOLDER, (_, name: string) => {
-    if (!(name in params)) {
-      missing.add(name);
-      return "";
-    }
-    const v = params[name];
-    return typeof v === "string" ? v : JSON.stringify(v);
-  });
-  if (missing.size) {
-    const names = [...missing];
-    const known = Object.keys(params);
-    const suggestions = Object.fromEntries(names.map((n) => [n, known.filter((k) => distance(k, n) <= 2)]));
-    throw typedError(
-      400,
-      ErrorType.MISSING_TEMPLATE_PARAMS_ERROR,
-      `The following parameters in your query are undefined: ${names.map((n) => `"${n}"`).join(", ")}. Please check your template parameters for syntax errors and make sure they match across your SQL query and Set Parameters.`,
-      {
-        undefined_parameters: names,
-        template_parameters: params,
-        suggestions,
-      },
-    );
-  }
-  return out;
+export async function renderTemplate(
+  sql: string,
+  params: Record<string, unknown>,
+  scope: SqlLabTemplateScope = {},
+): Promise<string> {
+  await loadTemplating([sql]);
+  return renderSql(sql, {
+    user: templateUser(scope.principal),
+    trustedParams: params,
+    request: { urlParams: scope.urlParams },
+    dialect: dialectFor(scope.engine ?? "duckdb"),
+    now: scope.now ?? new Date(),
+  }).sql;
 }
 
 export function parseTemplateParams(text: string | null | undefined): Record<string, unknown> {
-  if (!text) return {};
+  if (!text || !text.trim()) return {};
   try {
     const parsed = JSON.parse(text) as unknown;
     if (parsed && typeof parsed === "object" && !Array.isArray(parsed))

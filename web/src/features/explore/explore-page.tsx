@@ -10,6 +10,7 @@ import { useFormDataKey } from "./api/form-data-key";
 import { ExploreView } from "./explore-view";
 import { applyDashboardFilters, dashboardContext } from "./model/dashboard-context";
 import { initialFormData } from "./model/form-data";
+import { withPageUrlParams } from "./model/page-url-params";
 
 const int = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
 const flag = (v: string | null) => v !== null && v !== "0" && v.toLowerCase() !== "false";
@@ -51,7 +52,10 @@ export default function ExplorePage() {
     const { dataset, slice, form_data } = data.explore;
     const sliceId = slice?.slice_id ?? null;
     const server = { ...form_data, ...(data.keyFormData ?? {}) };
-    let formData = initialFormData(dataset, server, { vizType: params.viz_type, sliceId });
+    let formData = withPageUrlParams(
+      initialFormData(dataset, server, { vizType: params.viz_type, sliceId }),
+      window.location.search,
+    );
     // Opened from a dashboard: its colours and (unless it handed its current filters along) its
     // filters' defaults apply.
     if (data.dashboard)

@@ -1,5 +1,6 @@
 import type { ChartDataRequestInput, QueryObject } from "@strata/contracts";
 import { buildChartDataRequest, type ChartDataset, type FormData } from "../../../components/charts";
+import { pageUrlParams } from "../../../lib/page-url-params";
 import type { DashboardChart, ExtraFormData, NativeFilter } from "./dashboard-types";
 import { applyExtraFormData, filterColumn, filterDatasetId } from "./data-mask";
 
@@ -10,7 +11,14 @@ export function dashboardFormData(
   extra: ExtraFormData,
   dataset?: ChartDataset,
 ): FormData {
-  const fd: FormData = { ...chart.formData, slice_id: chart.id, dashboardId };
+  // The dashboard URL's own parameters reach the chart's SQL templates (url_param), as in Superset.
+  const urlParams = pageUrlParams();
+  const fd: FormData = {
+    ...chart.formData,
+    slice_id: chart.id,
+    dashboardId,
+    ...(Object.keys(urlParams).length ? { url_params: urlParams } : {}),
+  };
   return applyExtraFormData(fd, extra, dataset);
 }
 

@@ -247,16 +247,6 @@ function duplicates(names: string[]): string[] {
   return [...dups];
 }
 
-function isJsonOrEmpty(text: string): boolean {
-  if (!text.trim()) return true;
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** What keeps Save disabled (001 §5: the editor reports validation errors). */
 export function validateDraft(draft: DatasetDraft): string[] {
   const errors: string[] = [];
@@ -274,8 +264,26 @@ export function validateDraft(draft: DatasetDraft): string[] {
   if (draft.cache_timeout !== "" && (!Number.isInteger(draft.cache_timeout) || draft.cache_timeout < 0)) {
     errors.push("Cache timeout is expected to be an integer");
   }
-  if (!isJsonOrEmpty(draft.template_params)) errors.push("Template parameters must be valid JSON");
+  const params = templateParamsProblem(draft.template_params);
+  if (params) errors.push(params);
   return errors;
+}
+
+/**
+ * What is wrong with template parameters text, if anything: Jinja sees them as names, so they
+ * must be one JSON object (`{"state": "CA"}`), as Superset requires.
+ */
+export function templateParamsProblem(text: string): string | null {
+  if (!text.trim()) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return "Template parameters must be valid JSON";
+  }
+  return parsed && typeof parsed === "object" && !Array.isArray(parsed)
+    ? null
+    : 'Template parameters must be a JSON object, e.g. {"state": "CA"}';
 }
 
 /**

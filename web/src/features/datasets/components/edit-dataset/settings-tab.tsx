@@ -11,7 +11,7 @@ import {
 } from "@mantine/core";
 import { RelatedMultiSelect } from "../../../../components/related-multi-select";
 import { t } from "../../../../lib/i18n";
-import type { DatasetDraft } from "./dataset-draft";
+import { type DatasetDraft, templateParamsProblem } from "./dataset-draft";
 
 interface Props {
   draft: DatasetDraft;
@@ -21,6 +21,7 @@ interface Props {
 
 export function SettingsTab({ draft, isVirtual, update }: Props) {
   const temporal = draft.columns.filter((c) => c.is_dttm).map((c) => c.column_name);
+  const paramsProblem = templateParamsProblem(draft.template_params);
   return (
     <Stack gap="sm">
       <Title order={5}>{t("Basic")}</Title>
@@ -92,6 +93,8 @@ export function SettingsTab({ draft, isVirtual, update }: Props) {
         ff="monospace"
         value={draft.template_params}
         onChange={(e) => update({ template_params: e.currentTarget.value })}
+        error={paramsProblem ? t(paramsProblem) : undefined}
+        data-test="dataset-template-params"
       />
       <SimpleGrid cols={2}>
         <NumberInput

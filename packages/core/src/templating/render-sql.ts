@@ -1,0 +1,102 @@
+import { ErrorType } from "@strata/contracts";
+import { AppError, typedError } from "../errors.ts";
+import { type FilterUse, type TemplateContextInput, templateContext } from "./context.ts";
+import { hasTemplate } from "./jinja-engine.ts";
+import { LiteralPlacementError, LiteralVault, placeLiterals } from "./literal-vault.ts";
+import {
+  DEFAULT_TEMPLATE_LIMITS,
+  parseTemplate,
+  renderProgram,
+  TemplateLimitError,
+  type TemplateLimits,
+  TemplateMissingError,
+  TemplateRuntimeError,
+  TemplateSyntaxError,
+} from "./sandbox.ts";
+import { nearMatches } from "./suggestions.ts";
+
+export interface RenderedSql {
+  sql: string;
+  /** Columns whose filters the template consumed with `remove_filter=True`: not applied again outside. */
+  removedFilters: string[];
+  /** Columns whose filters the template read. */
+  appliedFilters: string[];
+}
+
+export { hasTemplate, loadTemplating } from "./jinja-engine.ts";
+
+/**
+ * Renders SQL written with Superset's Jinja macros. Errors are Superset's: an undefined name is
+ * MISSING_TEMPLATE_PARAMS_ERROR (with near matches among the parameters), anything malformed or
+ * over the limits is INVALID_TEMPLATE_PARAMS_ERROR; all 400s.
+ */
+export function renderSql(
+  text: string,
+  input: TemplateContextInput,
+  limits: TemplateLimits = DEFAULT_TEMPLATE_LIMITS,
+): RenderedSql {
+  if (!hasTemplate(text)) return { sql: text, removedFilters: [], appliedFilters: [] };
+  const vault = new LiteralVault();
+  const use: FilterUse = { applied: new Set(), removed: new Set(), cacheKeys: [] };
+  try {
+    const program = parseTemplate(text);
+    const rendered = renderProgram(program, templateContext(input, vault, use), vault, limits);
+    const sql = placeLiterals(rendered, vault, (v) => input.dialect.quoteLiteral(v));
+    if (sql.length > limits.maxOutputChars) throw new TemplateLimitError("the rendered SQL is too large");
+    return { sql, removedFilters: [...use.removed], appliedFilters: [...use.applied] };
+  } catch (e) {
+    throw templateError(e, { ...input.trustedParams, ...input.requestParams });
+  }
+}
+
+const MISSING_HINT =
+  "Please check your template parameters for syntax errors and make sure they match across your SQL query and Set Parameters. Then, try running your query again.";
+const MALFORMED = "The query contains one or more malformed template parameters.";
+const MALFORMED_HINT =
+  'Please check your query and confirm that all template parameters are surround by double braces, for example, "{{ ds }}". Then, try running your query again.';
+
+export function missingParamsError(names: string[], params: Record<string, unknown>): AppError {
+  const known = Object.keys(params);
+  return typedError(
+    400,
+    ErrorType.MISSING_TEMPLATE_PARAMS_ERROR,
+    `The following parameters in your query are undefined: ${names.map((n) => `"${n}"`).join(", ")}. ${MISSING_HINT}`,
+    {
+      undefined_parameters: names,
+      template_parameters: params,
+      suggestions: Object.fromEntries(names.map((n) => [n, nearMatches(n, known)])),
+    },
+  );
+}
+
+function templateError(e: unknown, params: Record<string, unknown>): unknown {
+  if (e instanceof AppError) return e;
+  if (e instanceof TemplateMissingError) return missingParamsError(e.names, params);
+  if (e instanceof TemplateSyntaxError) {
+    return typedError(
+      400,
+      ErrorType.INVALID_TEMPLATE_PARAMS_ERROR,
+      `${MALFORMED} ${e.reason}${e.line ? ` (line ${e.line})` : ""}. ${MALFORMED_HINT}`,
+      { line: e.line, reason: e.reason },
+    );
+  }
+  if (e instanceof TemplateLimitError) {
+    return typedError(
+      400,
+      ErrorType.INVALID_TEMPLATE_PARAMS_ERROR,
+      `The template was refused: ${e.message}.`,
+      { reason: e.message },
+    );
+  }
+  if (e instanceof TemplateRuntimeError || e instanceof LiteralPlacementError) {
+    return typedError(
+      400,
+      ErrorType.INVALID_TEMPLATE_PARAMS_ERROR,
+      `Error while rendering the template: ${e.message}`,
+      {
+        reason: e.message,
+      },
+    );
+  }
+  return e;
+}

@@ -1,4 +1,5 @@
 import { Api as HttpApi, type StackContext, use } from "sst/constructs";
+import { asyncTransportEnvironment } from "./async-events-socket.ts";
 import { Athena } from "./athena.ts";
 import {
   API_REPORT_ENV_NAMES,
@@ -22,6 +23,7 @@ export function Api({ stack }: StackContext) {
     environment: {
       ...runtimeEnvironment({ table, bucket, secret, workgroup, queue }),
       ...reportEnvironment(process.env, API_REPORT_ENV_NAMES),
+      ...asyncTransportEnvironment(), // as the SPA was built with (web.ts)
     },
   });
   table.grantReadWriteData(handler);

@@ -4,6 +4,7 @@ import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { type StackContext, use } from "sst/constructs";
 import { Athena } from "./athena.ts";
+import { asyncEventsSocket } from "./async-events-socket.ts";
 import { grantAthena, lambda, reportEnvironment, runtimeEnvironment } from "./defaults.ts";
 import { Storage } from "./storage.ts";
 
@@ -63,6 +64,9 @@ export function Jobs({ stack }: StackContext) {
   queue.grantSendMessages(worker); // follow-up jobs, e.g. report delivery
   grantAthena(worker, workgroup);
 
+  // The worker pushes each job's event to its owner's sockets (same stack: no cross-stack cycle).
+  const eventsSocket = asyncEventsSocket(stack, { table, bucket, secret, workgroup, queue }, [worker]);
+
   stack.addOutputs({ JobsQueueUrl: queue.queueUrl, JobsDlqUrl: deadLetters.queueUrl });
-  return { queue, deadLetters, worker };
+  return { queue, deadLetters, worker, eventsSocket };
 }

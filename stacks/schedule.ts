@@ -1,5 +1,6 @@
 import { Cron, type StackContext, use } from "sst/constructs";
 import { Athena } from "./athena.ts";
+import { grantSocketPush } from "./async-events-socket.ts";
 import { lambda, runtimeEnvironment } from "./defaults.ts";
 import { Jobs } from "./queue.ts";
 import { Storage } from "./storage.ts";
@@ -8,7 +9,7 @@ import { Storage } from "./storage.ts";
 export function Schedule({ stack }: StackContext) {
   const { table, bucket, secret } = use(Storage);
   const { workgroup } = use(Athena);
-  const { queue } = use(Jobs);
+  const { queue, eventsSocket } = use(Jobs);
 
   const tick = lambda(stack, "Scheduler", {
     handler: "functions/src/lambda/schedule.handler",
@@ -17,6 +18,8 @@ export function Schedule({ stack }: StackContext) {
   });
   table.grantReadWriteData(tick); // reads schedules, records last evaluation
   queue.grantSendMessages(tick);
+  // The sweeper ends lost jobs as error events: they reach open sockets like the worker's.
+  grantSocketPush(stack, eventsSocket, tick);
 
   new Cron(stack, "EveryMinute", { schedule: "rate(1 minute)", job: tick });
   return { tick };

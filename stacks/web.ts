@@ -1,9 +1,9 @@
 import {
   AllowedMethods,
   CachePolicy,
+  Function as CfFunction,
   FunctionCode,
   FunctionEventType,
-  Function as CfFunction,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   ViewerProtocolPolicy,
@@ -11,6 +11,8 @@ import {
 import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { type StackContext, StaticSite, use } from "sst/constructs";
 import { Api } from "./api.ts";
+import { ASYNC_EVENTS_SOCKET_PATH, asyncTransportEnvironment } from "./async-events-socket.ts";
+import { Jobs } from "./queue.ts";
 
 /**
  * Paths CloudFront forwards to the HTTP API instead of the SPA bucket. `/logout/` is the API's:
@@ -26,6 +28,15 @@ const SPA_FALLBACK = `function handler(event) {
   var request = event.request;
   var last = request.uri.split("/").pop();
   if (last.indexOf(".") === -1) request.uri = "/index.html";
+  return request;
+}`;
+
+// The async-event socket: API Gateway sees its own Host, so the viewer's goes along in a header
+// the `$connect` handler checks Origin against (VIEWER_HOST_HEADER); the stage's root is the socket.
+const SOCKET_REQUEST = `function handler(event) {
+  var request = event.request;
+  request.headers["x-strata-viewer-host"] = { value: request.headers.host ? request.headers.host.value : "" };
+  request.uri = "/";
   return request;
 }`;
 
@@ -46,11 +57,40 @@ export function Web({ stack }: StackContext) {
   };
   const spaFallback = new CfFunction(stack, "SpaFallback", { code: FunctionCode.fromInline(SPA_FALLBACK) });
 
+  // Same origin for the async-event socket too, so the session cookie goes with the handshake.
+  const { eventsSocket } = use(Jobs);
+  const socketBehavior = {
+    origin: new HttpOrigin(
+      `${eventsSocket.cdk.webSocketApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`,
+      {
+        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+        originPath: `/${eventsSocket.cdk.webSocketStage.stageName}`,
+      },
+    ),
+    viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+    allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+    cachePolicy: CachePolicy.CACHING_DISABLED,
+    originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    functionAssociations: [
+      {
+        function: new CfFunction(stack, "SocketRequest", { code: FunctionCode.fromInline(SOCKET_REQUEST) }),
+        eventType: FunctionEventType.VIEWER_REQUEST,
+      },
+    ],
+  };
+
+  const transport = asyncTransportEnvironment();
   const site = new StaticSite(stack, "Site", {
     path: "web",
     buildCommand: "npm run build",
     buildOutput: "dist",
-    environment: { VITE_API_URL: api.url },
+    environment: {
+      VITE_API_URL: api.url,
+      // CloudFront serves a plain index.html (no bootstrap): the transport is built in instead,
+      // the same value the API and the worker get (asyncTransportEnvironment).
+      VITE_GLOBAL_ASYNC_QUERIES_TRANSPORT: transport.GLOBAL_ASYNC_QUERIES_TRANSPORT,
+      VITE_GLOBAL_ASYNC_QUERIES_WEBSOCKET_URL: transport.GLOBAL_ASYNC_QUERIES_WEBSOCKET_URL,
+    },
     // SST writes env typings for Vite; keep them in .sst/ instead of inside web/src.
     vite: { types: "../.sst/web-env.d.ts" },
     cdk: {
@@ -59,7 +99,10 @@ export function Web({ stack }: StackContext) {
         defaultBehavior: {
           functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
-        additionalBehaviors: Object.fromEntries(API_PATHS.map((p) => [p, apiBehavior])),
+        additionalBehaviors: {
+          ...Object.fromEntries(API_PATHS.map((p) => [p, apiBehavior])),
+          [ASYNC_EVENTS_SOCKET_PATH]: socketBehavior,
+        },
       },
     },
   });

@@ -34,6 +34,8 @@ export default defineConfig({
       "/superset": mixed,
       "/tabstateview": api,
       "/datasource": api,
+      // Async events over WebSocket (GLOBAL_ASYNC_QUERIES_TRANSPORT=ws): the upgrade goes through too.
+      "/ws": { ...api, ws: true },
     },
   },
   build: {

@@ -28,6 +28,7 @@ const PARTS: Part[] = [
   { script: "load.ts", quick: { BENCH_LOAD_SECONDS: "5" } },
   { script: "cold-start.ts", quick: { BENCH_COLD_ROUNDS: "3" } },
   { script: "dashboard.ts", quick: { BENCH_ROUNDS: "2" } },
+  { script: "async-transport.ts", quick: { BENCH_ROUNDS: "1" } },
   { script: "hostile.ts", fullOnly: true },
   { script: "history.ts", fullOnly: true },
   { script: "reports.ts", fullOnly: true },

@@ -221,6 +221,10 @@ describe("function defaults", () => {
       "functions/src/lambda/api.handler",
       "functions/src/lambda/schedule.handler",
       "functions/src/lambda/worker.handler",
+      // The async-event WebSocket API's routes (test/infra/async-events-socket.test.ts).
+      "functions/src/lambda/ws-connect.handler",
+      "functions/src/lambda/ws-default.handler",
+      "functions/src/lambda/ws-disconnect.handler",
     ]);
     for (const f of functions) {
       expect(f).toMatchObject({ runtime: "nodejs20.x", architecture: "arm_64" });
@@ -312,12 +316,13 @@ describe("web", () => {
           Match.objectLike({ PathPattern: "/logout/", AllowedMethods: Match.arrayWith(["POST"]) }),
           Match.objectLike({ PathPattern: "/lang/*" }),
           Match.objectLike({ PathPattern: "/dynamic-plugins/*", AllowedMethods: Match.arrayWith(["GET"]) }),
+          Match.objectLike({ PathPattern: "/ws" }), // the async-event socket
         ],
         // Distribution-wide error pages would turn API 404s into index.html.
         CustomErrorResponses: Match.absent(),
       }),
     });
-    t.web.resourceCountIs("AWS::CloudFront::Function", 1); // only the SPA fallback
+    t.web.resourceCountIs("AWS::CloudFront::Function", 2); // the SPA fallback and the socket's request
   });
 
   it("site is built from web/ with the API URL in its environment", () => {

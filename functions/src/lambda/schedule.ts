@@ -1,4 +1,5 @@
 import { cloudCore } from "../runtime/cloud-runtime.ts";
+import { pushEventsToSockets } from "../ws/cloud-push.ts";
 
 /**
  * The timed function (every minute): runs the scheduled saved queries that are due, queues the
@@ -13,6 +14,7 @@ export async function handler(): Promise<{
   interruptedRuns: number;
 }> {
   const core = await cloudCore();
+  pushEventsToSockets(core); // a lost job's error event reaches its owner's open sockets
   const [started, reports, recovered] = await Promise.all([
     core.scheduledQueries.tick(),
     core.reports.tick(),

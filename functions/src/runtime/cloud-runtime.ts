@@ -1,16 +1,17 @@
 import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import {
+  asyncTransportFromEnv,
   type Core,
-  type ReportRenderer,
+  chartDataLimitsFromEnv,
   createAwsClients,
   createCore,
+  createEngine,
   JobQueue,
   MetaStore,
+  type ReportRenderer,
   ResultStore,
-  chartDataLimitsFromEnv,
   reportSettingsFromEnv,
   sqlLabLimitsFromEnv,
-  createEngine,
 } from "@strata/core";
 
 function required(name: string): string {
@@ -56,6 +57,8 @@ export function cloudCore(opts: { reportRenderer?: () => ReportRenderer | undefi
         sqlLab: sqlLabLimitsFromEnv(process.env),
         chartData: chartDataLimitsFromEnv(process.env),
         guestRoleName: process.env.GUEST_ROLE_NAME,
+        asyncTransport: asyncTransportFromEnv(process.env), // the SPA's build has the same (stacks)
+        maps: { mapboxApiKey: process.env.MAPBOX_API_KEY, tileUrl: process.env.MAP_TILE_URL },
       },
       reports: reportSettingsFromEnv(process.env),
       reportRenderer: opts.reportRenderer?.(),

@@ -20,6 +20,7 @@ import {
   createEngine,
   EXAMPLE_TABLES,
   loadExamples,
+  type AsyncTransportSettings,
 } from "@strata/core";
 import { type StandIns, startStandIns } from "../local/stand-ins.ts";
 import { keepDataDirPrivate } from "./private-files.ts";
@@ -42,6 +43,8 @@ export interface LocalRuntimeOptions {
   secret?: string;
   /** Superset's GLOBAL_ASYNC_QUERIES: chart data always runs as a job through the queue. */
   globalAsyncQueries?: boolean;
+  /** GLOBAL_ASYNC_QUERIES_TRANSPORT / _WEBSOCKET_URL as the bootstrap tells the SPA (default polling). */
+  asyncTransport?: AsyncTransportSettings;
   sqlLab?: SqlLabLimits;
   /** Bounds on one chart-data request (ROW_LIMIT, CHART_DATA_MAX_ROW, …). */
   chartData?: ChartDataLimits;
@@ -96,6 +99,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       sqlLab: opts.sqlLab,
       chartData: opts.chartData,
       guestRoleName: process.env.GUEST_ROLE_NAME,
+      maps: { mapboxApiKey: process.env.MAPBOX_API_KEY, tileUrl: process.env.MAP_TILE_URL },
+      asyncTransport: opts.asyncTransport,
     },
     reports: {
       mailFrom: "strata@localhost",

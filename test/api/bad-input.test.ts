@@ -293,6 +293,7 @@ describe("hostile shapes", () => {
       ["POST", "/api/v1/annotation_layer/1/annotation/"],
       ["PUT", "/api/v1/annotation_layer/1/annotation/1"],
       ["POST", "/api/v1/chart/data"],
+      ["POST", "/api/v1/chart/data/batch/"],
       ["POST", "/api/v1/chart/"],
       ["PUT", "/api/v1/chart/1"],
       ["POST", "/api/v1/dashboard/"],

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEngine } from "@strata/engines";
 import { recordResults } from "./results.ts";
-import { logInHeaders, memory, resetPeak, startServer } from "./server-process.ts";
+import { cpuMs, logInHeaders, memory, resetPeak, startServer } from "./server-process.ts";
 
 /**
  * `npm run bench:load`: a bounded load run on loopback against the real server in its own
@@ -15,12 +15,17 @@ import { logInHeaders, memory, resetPeak, startServer } from "./server-process.t
  */
 const CLIENTS = Number(process.env.BENCH_LOAD_CLIENTS ?? 20);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
-const SETTLE_MS = 3000;
+/** After the run, resident memory is read every half second for up to this long, until back near its start. */
+const SETTLE_MS = Number(process.env.BENCH_LOAD_SETTLE_MS ?? 15_000);
+/** "Back to its starting level": within this much of it (MB), or 10 %, whichever is larger. */
+const SETTLED_SLACK_MB = 16;
 const DATASETS = 30;
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 interface LoadResult {
+  /** Server CPU (user + system, all its threads) per answered request, in ms. */
+  cpuPerRequest: number;
   rps: number;
   p50: number;
   p99: number;
@@ -29,7 +34,13 @@ interface LoadResult {
 }
 
 /** `CLIENTS` loops sending `send()` back to back until the time is up. */
-async function loadRun(send: () => Promise<Response>, seconds: number): Promise<LoadResult> {
+async function loadRun(
+  send: () => Promise<Response>,
+  seconds: number,
+  pid: number,
+  idleCpuPerSecond: number,
+): Promise<LoadResult> {
+  const cpuBefore = cpuMs(pid);
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
@@ -50,7 +61,13 @@ async function loadRun(send: () => Promise<Response>, seconds: number): Promise<
   await Promise.all(Array.from({ length: CLIENTS }, client));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
+  const cpuAfter = cpuMs(pid);
   return {
+    // What the server burns idle (worker loop, timers) is not a request's cost: taken off first.
+    cpuPerRequest:
+      cpuBefore === null || cpuAfter === null
+        ? Number.NaN
+        : (cpuAfter - cpuBefore - idleCpuPerSecond * elapsed) / Math.max(1, latencies.length),
     rps: latencies.length / elapsed,
     p50: pct(latencies, 50) ?? Number.NaN,
     p99: pct(latencies, 99) ?? Number.NaN,
@@ -130,25 +147,39 @@ async function main() {
       await res.arrayBuffer();
     }
 
+    // The server's CPU at rest, over a couple of seconds, to take off the per-request figures.
+    const idleFrom = cpuMs(child.pid!);
+    await new Promise((r) => setTimeout(r, 2000));
+    const idleTo = cpuMs(child.pid!);
+    const idleCpuPerSecond = idleFrom === null || idleTo === null ? 0 : (idleTo - idleFrom) / 2;
     const before = memory(child.pid!);
     const canReset = resetPeak(child.pid!);
-    const listRun = await loadRun(list, SECONDS);
-    const chartRun = await loadRun(chart, SECONDS);
+    const listRun = await loadRun(list, SECONDS, child.pid!, idleCpuPerSecond);
+    const chartRun = await loadRun(chart, SECONDS, child.pid!, idleCpuPerSecond);
     const peak = memory(child.pid!);
-    await new Promise((r) => setTimeout(r, SETTLE_MS));
-    const after = memory(child.pid!);
+    const settleStart = performance.now();
+    let after = memory(child.pid!);
+    const settled = (m: typeof after) =>
+      !!m && !!before && m.rss <= before.rss + Math.max(SETTLED_SLACK_MB, before.rss * 0.1);
+    while (!settled(after) && performance.now() - settleStart < SETTLE_MS) {
+      await new Promise((r) => setTimeout(r, 500));
+      after = memory(child.pid!);
+    }
+    const settleSeconds = (performance.now() - settleStart) / 1000;
 
-    console.log(`Strata load bench: ${CLIENTS} concurrent clients, ${SECONDS} s per case, loopback`);
+    console.log(
+      `Strata load bench: ${CLIENTS} concurrent clients, ${SECONDS} s per case, loopback (server CPU at rest ${idleCpuPerSecond.toFixed(0)} ms/s, taken off the per-request CPU)`,
+    );
     for (const [name, r] of [
       ["dataset list (GET /api/v1/dataset/, 25 of 30)", listRun],
       ["cached chart data (POST /api/v1/chart/data)", chartRun],
     ] as const)
       console.log(
-        `${name}\n  ${r.rps.toFixed(0)} requests/s   p50 ${r.p50.toFixed(0)} ms   p99 ${r.p99.toFixed(0)} ms   ${r.ok} ok, ${r.errors} errors`,
+        `${name}\n  ${r.rps.toFixed(0)} requests/s   p50 ${r.p50.toFixed(0)} ms   p99 ${r.p99.toFixed(0)} ms   ${r.ok} ok, ${r.errors} errors   server CPU ${r.cpuPerRequest.toFixed(2)} ms/request`,
       );
     if (before && peak && after)
       console.log(
-        `server memory: resident before ${before.rss.toFixed(0)} MB, peak ${canReset ? peak.peak.toFixed(0) : "?"} MB, ${SETTLE_MS / 1000} s after ${after.rss.toFixed(0)} MB`,
+        `server memory: resident before ${before.rss.toFixed(0)} MB, peak ${canReset ? peak.peak.toFixed(0) : "?"} MB, ${after.rss.toFixed(0)} MB ${settleSeconds.toFixed(1)} s after the run (${settled(after) ? "back to its starting level" : `still ${(after.rss - before.rss).toFixed(0)} MB above it: V8 and malloc hand pages back slowly`})`,
       );
     if (listRun.errors + chartRun.errors > 0) console.log("errors: some requests failed (see counts above)");
     recordResults({

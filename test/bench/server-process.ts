@@ -30,6 +30,21 @@ export function memory(pid: number): { peak: number; rss: number } | null {
   }
 }
 
+/**
+ * CPU time a process has used so far, user + system, in ms (Linux /proc; clock ticks of 10 ms).
+ * Per request, it says what a request costs whatever else the machine is running.
+ */
+export function cpuMs(pid: number): number | null {
+  try {
+    // Fields after the command name (which may hold spaces) start at field 3; utime, stime are 14, 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 /** Resets the peak so the next reading covers only what follows (Linux: clear_refs 5). */
 export function resetPeak(pid: number): boolean {
   try {
@@ -52,7 +67,10 @@ export interface ServerProcess {
 export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "functions/src/local.ts"], {
+  // BENCH_SERVER_NODE_ARGS: extra Node flags for the server only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // to see where a request's time goes; NODE_OPTIONS refuses --cpu-prof).
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...extra, "--import", "tsx", "functions/src/local.ts"], {
     env: {
       ...process.env,
       PORT: String(port),

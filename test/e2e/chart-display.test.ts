@@ -1,6 +1,7 @@
 import type { Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, datasetIdOf, dt, type E2E, logIn, startE2E } from "./browser.ts";
+import { onChartDataReplies } from "./chart-data-replies.ts";
 
 let e: E2E;
 let dashboardId = 0;
@@ -86,12 +87,10 @@ afterAll(async () => {
 const replies = new Map<number, Record<string, unknown>[]>();
 
 async function openDashboard() {
-  e.page.on("response", async (res) => {
-    if (!res.url().includes("/api/v1/chart/data") || res.request().method() !== "POST") return;
-    const sent = JSON.parse(res.request().postData() ?? "{}") as { form_data?: { slice_id?: number } };
-    const id = sent.form_data?.slice_id;
-    if (!id || !res.ok()) return;
-    const body = (await res.json().catch(() => null)) as { result?: { data?: Record<string, unknown>[] }[] };
+  // Asked alone or in the dashboard's batch (issue 15).
+  onChartDataReplies(e.page, (sent, body, status) => {
+    const id = sent.form_data?.slice_id as number | undefined;
+    if (!id || status !== 200) return;
     // The first reply: the chart as opened, before any filter.
     if (body?.result?.[0]?.data && !replies.has(id)) replies.set(id, body.result[0].data);
   });

@@ -1,4 +1,8 @@
-import { ChartDataRequestSchema } from "@strata/contracts";
+import {
+  CHART_DATA_BATCH_CONTENT_TYPE,
+  ChartDataBatchRequestSchema,
+  ChartDataRequestSchema,
+} from "@strata/contracts";
 import { badRequest, type ChartDataReply, jobOwnerOf, unauthorized } from "@strata/core";
 import type { Context } from "hono";
 import { Hono } from "hono";
@@ -40,13 +44,25 @@ function contextOf(c: Context<AppEnv>) {
   return { sliceId, dashboardId: dash && /^\d+$/.test(dash) ? Number(dash) : undefined };
 }
 
-/** `/api/v1/chart/data`, `/api/v1/chart/data/{key}` (result_url) and `/api/v1/chart/{id}/data/`. */
+/**
+ * `/api/v1/chart/data`, `/api/v1/chart/data/{key}` (result_url) and `/api/v1/chart/{id}/data/`;
+ * `/api/v1/chart/data/batch/` is Strata's own: a dashboard's charts in one request, each answered
+ * as `/data` would answer it (NDJSON lines).
+ */
 export function chartDataRoutes() {
   return new Hono<AppEnv>()
     .post("/data", async (c) => {
       const body = await jsonBody(c, ChartDataRequestSchema);
       if (c.req.query("force") === "true") body.force = true;
       return send(c, await c.get("core").chartData.request(c.get("principal"), body, contextOf(c)));
+    })
+    .post("/data/batch", async (c) => {
+      const { items } = await jsonBody(c, ChartDataBatchRequestSchema);
+      const body = c.get("core").chartDataBatch.run(c.get("principal"), items);
+      return c.body(body, 200, {
+        "content-type": CHART_DATA_BATCH_CONTENT_TYPE,
+        "cache-control": "no-store",
+      });
     })
     .get("/data/:key{[0-9a-f-]{36}}", async (c) => {
       const body = await c.get("core").chartData.storedResult(c.get("principal"), c.req.param("key"));

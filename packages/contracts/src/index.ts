@@ -10,6 +10,8 @@ export * from "./locales.ts";
 export * from "./resource-rows.ts";
 export * from "./chart.ts";
 export * from "./chart-data.ts";
+export * from "./chart-data-batch.ts";
+export * from "./async-events-socket.ts";
 export * from "./annotation.ts";
 export * from "./time-range.ts";
 export * from "./time-grain.ts";

@@ -4,9 +4,12 @@ import { ChartAnnotations } from "./annotations/chart-annotations.ts";
 import { AnnotationLayers } from "./annotations/layers.ts";
 import { CssTemplates } from "./css-templates/service.ts";
 import { AsyncEvents } from "./async/events.ts";
+import { SocketConnections } from "./async/socket-connections.ts";
+import { type AsyncTransportSettings, asyncTransportConf } from "./async/transport.ts";
 import { InFlightJobs } from "./chart-data/in-flight.ts";
 import { ChartQueries } from "./chart-data/run.ts";
 import { ChartDataService } from "./chart-data/service.ts";
+import { ChartDataBatch } from "./chart-data/batch.ts";
 import { Charts } from "./charts/service.ts";
 import { DashboardRelations } from "./dashboards/relations.ts";
 import { Dashboards } from "./dashboards/service.ts";
@@ -74,6 +77,10 @@ export interface CoreDeps {
     chartData?: ChartDataLimits;
     /** Superset's GUEST_ROLE_NAME: Regular RLS rules naming this role apply to embedded guests. */
     guestRoleName?: string;
+    /** Map backgrounds handed to the SPA: Superset's MAPBOX_API_KEY and an XYZ tile template (MAP_TILE_URL). */
+    maps?: { mapboxApiKey?: string; tileUrl?: string };
+    /** GLOBAL_ASYNC_QUERIES_TRANSPORT and its WebSocket URL, handed to the SPA in the bootstrap. */
+    asyncTransport?: AsyncTransportSettings;
   };
   /** How reports and alerts are delivered (SMTP, outbox, link base, webhook guard). */
   reports?: ReportSettings;
@@ -350,7 +357,11 @@ export function createCore(deps: CoreDeps) {
     jobHandlers,
     jobGiveUp,
     events,
+    /** The cloud's async-event sockets (API Gateway connections) by owner, and the worker's pusher. */
+    socketConnections: new SocketConnections(deps.meta),
     chartData,
+    /** Many charts' chart-data requests in one HTTP request (a dashboard's), each as `chartData.request`. */
+    chartDataBatch: new ChartDataBatch(chartData),
     columnValues,
     annotationLayers,
     annotations,
@@ -387,7 +398,10 @@ export function createCore(deps: CoreDeps) {
         conf: {
           SUPERSET_WEBSERVER_TIMEOUT: chartData.limits.timeoutSec,
           ROW_LIMIT: chartData.limits.rowLimit,
+          MAPBOX_API_KEY: deps.features?.maps?.mapboxApiKey ?? "",
+          MAP_TILE_URL: deps.features?.maps?.tileUrl ?? "",
           ...sqlLabConf(sqlLab.limits),
+          ...asyncTransportConf(deps.features?.asyncTransport),
         },
       }),
     /**

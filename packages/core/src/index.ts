@@ -35,6 +35,8 @@ export * from "./chart-data/service.ts";
 export * from "./chart-data/limits.ts";
 export * from "./async/events.ts";
 export * from "./async/owner.ts";
+export * from "./async/socket-connections.ts";
+export * from "./async/transport.ts";
 export * from "./sqllab/service.ts";
 export * from "./sqllab/format.ts";
 export * from "./sqllab/limits.ts";

@@ -1,14 +1,13 @@
 import type { AssetResource, ImportForm } from "@strata/contracts";
 import { type Principal, requirePermission } from "../security/principal.ts";
 import { loadYaml } from "./bundle-yaml.ts";
-import { AssetExport, RESOURCE_VIEW } from "./export.ts";
-import { readBundle } from "./import-bundle.ts";
-import { planImport } from "./import-plan.ts";
-import { rollBackUnfinished } from "./import-journal.ts";
-import { ImportWriter } from "./import-write.ts";
 import type { AssetPorts } from "./ports.ts";
 
-/** Dashboards, charts, datasets, databases and saved queries in and out, in Superset's format. */
+/**
+ * Dashboards, charts, datasets, databases and saved queries in and out, in Superset's format.
+ * The exporter and importer are loaded on first use: they are a large part of the API's code and
+ * most requests never need them, so a cold Lambda doesn't pay for them.
+ */
 export class Assets {
   constructor(private readonly ports: AssetPorts) {}
 
@@ -18,7 +17,7 @@ export class Assets {
     resource: AssetResource,
     ids: number[],
   ): Promise<{ fileName: string; zip: Uint8Array }> {
-    await loadYaml();
+    const [{ AssetExport }] = await Promise.all([import("./export.ts"), loadYaml()]);
     return new AssetExport(this.ports, p).run(resource, ids);
   }
 
@@ -35,8 +34,14 @@ export class Assets {
     upload: { name: string; bytes: Uint8Array },
     form: ImportForm,
   ): Promise<{ warnings: string[] }> {
+    const [{ RESOURCE_VIEW }, { readBundle }, { planImport }, { ImportWriter }] = await Promise.all([
+      import("./export.ts"),
+      import("./import-bundle.ts"),
+      import("./import-plan.ts"),
+      import("./import-write.ts"),
+      loadYaml(),
+    ]);
     requirePermission(p, "can_write", RESOURCE_VIEW[resource]);
-    await loadYaml();
     const { bundle } = readBundle(resource, upload);
     await this.rollBackUnfinished();
     const plan = await planImport(this.ports, p, resource, bundle, form);
@@ -50,7 +55,8 @@ export class Assets {
    * at a local start (`all`: no other process shares the data), else those whose heartbeat
    * stopped. Returns how many were rolled back.
    */
-  rollBackUnfinished(opts: { all?: boolean } = {}): Promise<number> {
+  async rollBackUnfinished(opts: { all?: boolean } = {}): Promise<number> {
+    const { rollBackUnfinished } = await import("./import-journal.ts");
     return rollBackUnfinished(
       this.ports.meta,
       () => this.ports.now?.() ?? new Date(),

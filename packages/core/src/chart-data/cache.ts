@@ -8,12 +8,70 @@ export interface CachedMeta {
   [key: string]: unknown;
 }
 
+/** How long a result read or written here is served from memory: another instance's rewrite of the key is seen within it. */
+const HOT_TTL_MS = 1000;
+/** Bounds on what the hot copies hold: results this small, this much in all (least recently used goes first). */
+const HOT_MAX_ENTRY_BYTES = 1024 * 1024;
+const HOT_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The cached results this process read or wrote in the last second, as stored bytes: a chart
+ * many people have open (a dashboard on a wall screen, a busy team) is answered without an S3
+ * round trip per request. A key names one result (the compiled SQL with its RLS clauses, the
+ * dataset's and database's versions…), so a copy is only ever as stale as a refresh made
+ * elsewhere in the last second; the entry's own expiry is still checked on every read.
+ */
+class HotResults {
+  private readonly entries = new Map<string, { bytes: Uint8Array; at: number }>();
+  private bytes = 0;
+
+  get(key: string, now: number): Uint8Array | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    this.entries.delete(key);
+    if (now - hit.at >= HOT_TTL_MS) {
+      this.bytes -= hit.bytes.length;
+      return undefined;
+    }
+    this.entries.set(key, hit);
+    return hit.bytes;
+  }
+
+  set(key: string, bytes: Uint8Array, now: number): void {
+    this.drop(key);
+    if (bytes.length > HOT_MAX_ENTRY_BYTES) return;
+    this.entries.set(key, { bytes, at: now });
+    this.bytes += bytes.length;
+    for (const [oldest, entry] of this.entries) {
+      if (this.bytes <= HOT_MAX_BYTES && now - entry.at < HOT_TTL_MS) break;
+      this.drop(oldest);
+    }
+  }
+
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
+  drop(key: string): void {
+    const hit = this.entries.get(key);
+    if (!hit) return;
+    this.entries.delete(key);
+    this.bytes -= hit.bytes.length;
+  }
+}
+
 /**
  * Query results in the ResultStore (S3). Stored as one line of metadata JSON, a newline, then the
  * rows' JSON text: a hit parses only the small metadata and passes the rows through untouched.
  */
 export class ResultCache {
-  constructor(private readonly store: ResultStore) {}
+  private readonly hot = new HotResults();
+
+  constructor(
+    private readonly store: ResultStore,
+    /** A monotonic clock in milliseconds for the hot copies (tests move it by hand). */
+    private readonly clock: () => number = () => performance.now(),
+  ) {}
 
   private key(key: string) {
     return `cache/chart-data/${key}.json`;
@@ -21,8 +79,15 @@ export class ResultCache {
 
   /** A hit's rows stay the stored bytes (a view, not a copy): only the metadata line is decoded. */
   async get(key: string, now = Date.now()): Promise<{ meta: CachedMeta; rows: Uint8Array[] } | undefined> {
-    const bytes = await this.store.get(this.key(key));
-    if (!bytes) return undefined;
+    let bytes = this.hot.get(key, this.clock());
+    if (!bytes) {
+      const started = this.clock();
+      bytes = await this.store.get(this.key(key));
+      if (!bytes) return undefined;
+      // Aged from before the read, so a copy never outlives the second counted from S3's answer;
+      // a copy a write left meanwhile is newer and stays.
+      if (!this.hot.has(key)) this.hot.set(key, bytes, started);
+    }
     const cut = bytes.indexOf(0x0a);
     if (cut < 0) return undefined;
     const meta = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, cut).toString("utf8")) as CachedMeta;
@@ -36,6 +101,9 @@ export class ResultCache {
    */
   async put(key: string, meta: CachedMeta, rows: Uint8Array[]): Promise<void> {
     const body = await concatInTurns([Buffer.from(`${JSON.stringify(meta)}\n`), ...rows]);
+    const started = this.clock();
+    this.hot.drop(key);
     await this.store.put(this.key(key), body, "application/json");
+    this.hot.set(key, body, started);
   }
 }

@@ -46,19 +46,31 @@ export function* singleItemChunks(
   yield* itemChunks({ ...visibleFields(p, item.meta), ...extra }, item.rows);
 }
 
+/** Bytes handed to the HTTP server between two turns of the event loop. */
+const BYTES_PER_TURN = 256 * 1024;
+
 /**
- * The chunks as a byte stream, one chunk per read with a turn of the event loop before each: the
- * HTTP server writes a 12 MB reply as ~50 writes of 256 KB between which other requests are
- * answered, instead of joining and encoding one string in a single step. (Behind API Gateway,
- * `hono/aws-lambda` reads the stream whole into the buffered response Lambda returns.)
+ * The chunks as a byte stream, one chunk per read, with a turn of the event loop once 256 KB went
+ * out since the last: the HTTP server writes a 12 MB reply as ~50 writes of 256 KB between which
+ * other requests are answered, instead of joining and encoding one string in a single step. A
+ * small reply goes out without a turn (one per chunk made it wait behind other requests' work,
+ * its own cache write included, several times). (Behind API Gateway, `hono/aws-lambda` reads the
+ * stream whole into the buffered response Lambda returns.)
  */
 export function byteStream(chunks: Iterator<Uint8Array>): ReadableStream<Uint8Array> {
+  let sinceTurn = 0;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      await yieldToLoop();
+      if (sinceTurn >= BYTES_PER_TURN) {
+        sinceTurn = 0;
+        await yieldToLoop();
+      }
       const next = chunks.next();
       if (next.done) controller.close();
-      else controller.enqueue(next.value);
+      else {
+        sinceTurn += next.value.length;
+        controller.enqueue(next.value);
+      }
     },
     cancel() {
       chunks.return?.(undefined);

@@ -38,6 +38,8 @@ export class EventLog {
   ) {
     // One user's batches are a key-condition read, whatever everyone else has logged.
     meta.indexByOwner<LogBatchData>(LOG, (b) => b.user_id);
+    // The SPA logs as it goes: a batch is one write, its id coming from a block reserved ahead.
+    meta.allocateIdsInBlocks(LOG, 20);
   }
 
   /**

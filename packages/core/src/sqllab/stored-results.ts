@@ -5,6 +5,12 @@ import type { ResultStore } from "../store/result-store.ts";
 
 /** Rows per stored chunk: big enough for few S3 objects, small enough to bound memory. */
 export const CHUNK_ROWS = 50_000;
+/**
+ * Rows per batch asked of the engine. Each batch is turned into JSON text at once, so its values
+ * die young (a 50,000-row batch of JS values outlived a few collections and was promoted, which
+ * grew the heap by the size of the result); a chunk gathers batches as text until CHUNK_ROWS.
+ */
+export const BATCH_ROWS = 10_000;
 
 /** What a stored SQL Lab result is: who may read it, its columns and how many chunks hold it. */
 export interface ResultManifest {
@@ -27,10 +33,11 @@ const manifestKey = (key: string) => `results/sqllab/${key}/manifest.json`;
 const chunkKey = (key: string, n: number) => `results/sqllab/${key}/${String(n).padStart(6, "0")}.json`;
 
 /**
- * SQL Lab results in the ResultStore, columnar and chunked: batches are written as the engine
- * produces them (one upload in flight while the next batch is read), and the first `headRows`
- * rows are kept in memory for the run's reply. The manifest is written last, so a result is
- * either complete or absent.
+ * SQL Lab results in the ResultStore, columnar and chunked: batches are turned into JSON text as
+ * the engine produces them, a chunk is uploaded once it holds CHUNK_ROWS rows (one upload in
+ * flight while the next is filled), and the first `headRows` rows are kept as values for the
+ * run's reply. The stored text is exactly `JSON.stringify` of the chunk's columns. The manifest
+ * is written last, so a result is either complete or absent.
  */
 export class ResultWriter {
   private chunks = 0;
@@ -40,6 +47,11 @@ export class ResultWriter {
   }
   private pending: Promise<void> = Promise.resolve();
   readonly head: unknown[][] = [];
+  /** The chunk being filled: per column, its values' JSON text, a piece per batch. */
+  private filling: string[][] = [];
+  private fillingRows = 0;
+  /** The first chunk waits here (as JSON text): if no second one comes, it goes inline in the manifest. */
+  private first?: string;
 
   constructor(
     private readonly store: ResultStore,
@@ -48,25 +60,44 @@ export class ResultWriter {
     private readonly headRows: number,
   ) {}
 
-  /** The first batch waits here: if no second one comes, it goes inline in the manifest. */
-  private first?: unknown[][];
-
   append = async (batch: ColumnarResult): Promise<void> => {
     this.keepHead(batch);
     this.rows += batch.rowcount;
+    batch.data.forEach((col, i) => {
+      this.filling[i] ??= [];
+      const pieces = this.filling[i];
+      // `[a,b]` → `a,b`; pieces joined by commas give the same text as one array's JSON.
+      if (col.length > 0) pieces.push(JSON.stringify(col).slice(1, -1));
+    });
+    this.fillingRows += batch.rowcount;
+    if (this.fillingRows >= CHUNK_ROWS) await this.seal();
+  };
+
+  /** The filled chunk as text (`[[…],[…]]`), and a fresh one to fill. */
+  private take(): string {
+    const text = `[${this.filling.map((pieces) => `[${pieces.join(",")}]`).join(",")}]`;
+    this.filling = this.filling.map(() => []);
+    this.fillingRows = 0;
+    return text;
+  }
+
+  private async seal() {
+    const text = this.take();
     if (this.chunks === 0 && this.first === undefined) {
-      this.first = batch.data;
+      this.first = text;
       return;
     }
     if (this.first !== undefined) {
-      await this.upload(this.first);
+      const first = this.first;
       this.first = undefined;
+      await this.upload(first);
     }
-    await this.upload(batch.data);
-  };
+    await this.upload(text);
+  }
 
-  private async upload(data: unknown[][]) {
-    const upload = this.store.putJson(chunkKey(this.key, this.chunks++), data);
+  private async upload(text: string) {
+    // Bytes once: the SDK signs and sends them as they are, without converting the text again.
+    const upload = this.store.put(chunkKey(this.key, this.chunks++), Buffer.from(text), "application/json");
     upload.catch(() => undefined); // observed below or in finish(); never an unhandled rejection
     await this.pending;
     this.pending = upload;
@@ -81,16 +112,15 @@ export class ResultWriter {
     });
   }
 
-  async finish(meta: Omit<ResultManifest, "chunks" | "rowcount">): Promise<ResultManifest> {
+  async finish(meta: Omit<ResultManifest, "chunks" | "rowcount" | "inline">): Promise<void> {
+    if (this.fillingRows > 0) await this.seal();
     await this.pending;
-    const manifest: ResultManifest = { ...meta, rowcount: this.rows, chunks: this.chunks };
-    if (this.first !== undefined) manifest.inline = this.first;
-    const text = JSON.stringify(manifest);
+    let text = JSON.stringify({ ...meta, rowcount: this.rows, chunks: this.chunks });
+    if (this.first !== undefined) text = `${text.slice(0, -1)},"inline":${this.first}}`;
     // A small result is one metadata item (a few ms); a bigger one an S3 object.
     if (text.length <= SMALL_RESULT_CHARS)
       await this.meta.putValue(smallKey(this.key), text, { ttlSeconds: RESULT_TTL_SECONDS });
     else await this.store.put(manifestKey(this.key), text, "application/json");
-    return manifest;
   }
 }
 

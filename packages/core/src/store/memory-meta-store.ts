@@ -130,6 +130,9 @@ export class MemoryMetaStore implements MetaStorePort {
     return rewritten;
   }
 
+  /** In memory an id costs no round trip: ids stay one by one (no block is ever lost). */
+  allocateIdsInBlocks(_type: string, _size: number): void {}
+
   async nextId(type: string): Promise<number> {
     await this.tick();
     const n = (this.counters.get(type) ?? 0) + 1;

@@ -281,6 +281,30 @@ export function describeMetaStoreConformance(name: string, make: (now: () => Dat
       expect(await meta.getValue(key)).toBe("plain");
     });
 
+    it("stores every one of many puts issued at once, the later of two to one key winning", async () => {
+      const { meta } = setup();
+      const keys = Array.from({ length: 30 }, (_, i) => fresh(`many${i}`));
+      const same = fresh("same");
+      const done = await Promise.all([
+        ...keys.map((k, i) => meta.putValue(k, { i }, { ttlSeconds: 60 })),
+        meta.putValue(same, "first"),
+        meta.putValue(same, "second"),
+      ]);
+      expect(done.every(Boolean)).toBe(true);
+      expect(await Promise.all(keys.map((k) => meta.getValue(k)))).toEqual(keys.map((_, i) => ({ i })));
+      expect(await meta.getValue(same)).toBe("second");
+    });
+
+    it("hands out unique ids from blocks, increasing within a store, under a race", async () => {
+      const { meta } = setup();
+      const type = fresh("blocked");
+      meta.allocateIdsInBlocks(type, 4);
+      const ids = await Promise.all(Array.from({ length: N }, () => meta.nextId(type)));
+      expect(new Set(ids).size).toBe(N);
+      expect(ids.every((id) => Number.isSafeInteger(id) && id > 0)).toBe(true);
+      expect(await meta.nextId(type)).toBeGreaterThan(Math.max(...ids));
+    });
+
     it("counts events in a window atomically, never past the limit, and starts afresh after it", async () => {
       const { meta, clock } = setup();
       const key = fresh("tries");

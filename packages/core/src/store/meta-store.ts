@@ -1,4 +1,5 @@
 import {
+  BatchWriteCommand,
   DeleteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
@@ -24,6 +25,31 @@ export interface EntityMeta {
 export type Entity<T> = T & EntityMeta;
 
 const ITEM = "A";
+/** BatchWriteItem takes at most this many items. */
+const BATCH_MAX = 25;
+/** Rounds of retrying the items a BatchWriteItem left unprocessed (throttling) before failing. */
+const BATCH_RETRIES = 5;
+
+/** Ids reserved for this process by one counter write (see `allocateIdsInBlocks`). */
+interface IdBlock {
+  size: number;
+  next: number;
+  last: number;
+  refill?: Promise<void>;
+}
+
+/** A key-value put waiting for its batch (see `putValue`). */
+interface QueuedPut {
+  item: Record<string, unknown>;
+  written: Promise<void>;
+  resolve: () => void;
+  reject: (e: unknown) => void;
+}
+
+/** Key-value puts issued in the same turn, written by one BatchWriteItem, by key. */
+interface ValueBatch {
+  puts: Map<string, QueuedPut>;
+}
 const entityKey = (type: string, id: number) => ({ pk: `${type}#${id}`, sk: ITEM });
 /**
  * How long a fresh claim is presumed to belong to a write in flight. Far above any request's
@@ -145,14 +171,46 @@ export class MetaStore implements MetaStorePort {
     };
   }
 
+  private readonly idBlocks = new Map<string, IdBlock>();
+
+  /**
+   * Opts a type into ids reserved `size` at a time: one counter write per `size` ids instead of
+   * one per id, so creating one (a SQL Lab run, an event batch) costs no counter round trip most
+   * of the time. Each block is one atomic `ADD`, so ids stay unique across instances; what changes
+   * is that ids left in a block when the process ends are never used, and two instances' ids
+   * interleave. For records whose id is a handle, never a sequence anyone counts on.
+   */
+  allocateIdsInBlocks(type: string, size: number): void {
+    if (size > 1 && !this.idBlocks.has(type)) this.idBlocks.set(type, { size, next: 1, last: 0 });
+  }
+
   /** Integer ids from an atomic counter per entity type. */
   async nextId(type: string): Promise<number> {
+    const block = this.idBlocks.get(type);
+    if (!block) return this.addToCounter(type, 1);
+    // Callers arriving while a block is fetched wait for that one fetch; a failed fetch fails them
+    // all and the next caller tries again.
+    while (block.next > block.last) {
+      block.refill ??= this.addToCounter(type, block.size)
+        .then((n) => {
+          block.next = n - block.size + 1;
+          block.last = n;
+        })
+        .finally(() => {
+          block.refill = undefined;
+        });
+      await block.refill;
+    }
+    return block.next++;
+  }
+
+  private async addToCounter(type: string, n: number): Promise<number> {
     const out = await this.doc.send(
       new UpdateCommand({
         TableName: this.table,
         Key: { pk: `counter#${type}`, sk: ITEM },
-        UpdateExpression: "ADD n :one",
-        ExpressionAttributeValues: { ":one": 1 },
+        UpdateExpression: "ADD n :n",
+        ExpressionAttributeValues: { ":n": n },
         ReturnValues: "UPDATED_NEW",
       }),
     );
@@ -394,15 +452,21 @@ export class MetaStore implements MetaStorePort {
     return item.value as T;
   }
 
+  /**
+   * Unconditional puts issued in the same turn of the event loop (a run's query-client lookup
+   * and its small result, written side by side) go out as one BatchWriteItem: one round trip
+   * instead of one each. Each caller still resolves only once its own item is stored.
+   */
   async putValue(key: string, value: unknown, opts: { ttlSeconds?: number; onlyIfAbsent?: boolean } = {}) {
     const expires = opts.ttlSeconds ? Math.floor(this.now().getTime() / 1000) + opts.ttlSeconds : undefined;
+    const Item = { pk: `kv#${key}`, sk: ITEM, value, expires_at: expires };
     try {
+      if (!opts.onlyIfAbsent) {
+        await this.batchedPut(key, Item);
+        return true;
+      }
       await this.doc.send(
-        new PutCommand({
-          TableName: this.table,
-          Item: { pk: `kv#${key}`, sk: ITEM, value, expires_at: expires },
-          ConditionExpression: opts.onlyIfAbsent ? "attribute_not_exists(pk)" : undefined,
-        }),
+        new PutCommand({ TableName: this.table, Item, ConditionExpression: "attribute_not_exists(pk)" }),
       );
       return true;
     } catch (e) {
@@ -410,6 +474,61 @@ export class MetaStore implements MetaStorePort {
       throw e;
     } finally {
       this.cache.wroteValue(key);
+    }
+  }
+
+  private valueBatch?: ValueBatch;
+
+  private batchedPut(key: string, item: Record<string, unknown>): Promise<void> {
+    let batch = this.valueBatch;
+    if (!batch || (batch.puts.size >= BATCH_MAX && !batch.puts.has(key))) {
+      const created: ValueBatch = { puts: new Map() };
+      // Sent once the current turn's promise callbacks have run, so puts issued by one chain of
+      // awaits travel together.
+      process.nextTick(() => {
+        if (this.valueBatch === created) this.valueBatch = undefined;
+        void this.writeBatch(created);
+      });
+      batch = created;
+      this.valueBatch = batch;
+    }
+    const earlier = batch.puts.get(key);
+    if (earlier) {
+      // The same key twice in one turn: the later put replaces the earlier (two puts in flight at
+      // once have no order anyway), and both callers wait for the one write.
+      earlier.item = item;
+      return earlier.written;
+    }
+    let settle!: { resolve: () => void; reject: (e: unknown) => void };
+    const written = new Promise<void>((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+    batch.puts.set(key, { item, written, ...settle });
+    return written;
+  }
+
+  private async writeBatch(batch: ValueBatch): Promise<void> {
+    const puts = [...batch.puts.values()];
+    const alone = (put: QueuedPut) =>
+      this.doc.send(new PutCommand({ TableName: this.table, Item: put.item })).then(
+        () => put.resolve(),
+        (e: unknown) => put.reject(e),
+      );
+    if (puts.length === 1) return alone(puts[0]);
+    try {
+      let requests = puts.map((p) => ({ PutRequest: { Item: p.item } }));
+      for (let round = 0; requests.length > 0; round++) {
+        if (round > BATCH_RETRIES) throw new Error("DynamoDB left items of a batch write unprocessed");
+        if (round > 0) await new Promise((r) => setTimeout(r, 10 * 2 ** round));
+        const out = await this.doc.send(new BatchWriteCommand({ RequestItems: { [this.table]: requests } }));
+        requests = (out.UnprocessedItems?.[this.table] ?? []) as typeof requests;
+      }
+      for (const p of puts) p.resolve();
+    } catch (e) {
+      // A batch is refused whole when one item is (too large, say): each put then goes alone, so
+      // only its own caller sees its error.
+      if ((e as { name?: string })?.name === "ValidationException") await Promise.all(puts.map(alone));
+      else for (const p of puts) p.reject(e);
     }
   }
 

@@ -18,8 +18,13 @@ export interface MetaStorePort {
   ): Promise<Entity<T>[]>;
   /** Indexes items of an owner-indexed type written before it was indexed, once. */
   backfillOwnerIndex(type: string): Promise<number>;
-  /** The next id of an atomic counter per type (1, 2, …). */
+  /** The next id of an atomic counter per type (1, 2, …): unique, increasing within a process. */
   nextId(type: string): Promise<number>;
+  /**
+   * Reserves a type's ids `size` at a time (one counter write per block): ids stay unique, but a
+   * block's unused ids are skipped when the process ends and instances' ids interleave.
+   */
+  allocateIdsInBlocks(type: string, size: number): void;
   /** A new entity at version 1; refused when the id is taken. */
   create<T extends object>(
     type: string,

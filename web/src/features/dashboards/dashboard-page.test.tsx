@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch } from "../../test/render";
+import { answerChartDataBatches } from "./testing/chart-data-batches";
 import DashboardPage, { DashboardPermalinkPage } from "./dashboard-page";
 
 vi.mock("../../components/charts/render/chart-renderer", () => ({
@@ -56,19 +57,22 @@ function serve() {
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const api = fakeFetch((url) => {
-    const path = url.pathname.replace("/api/v1/dashboard/births", "/api/v1/dashboard/5");
-    if (path === "/api/v1/dashboard/permalink/abc")
-      return {
-        body: { dashboardId: 5, state: { dataMask: {}, activeTabs: [], anchor: null, urlParams: [] } },
-      };
-    if (path === "/api/v1/dashboard/5") return { body: { id: 5, result: dashboard } };
-    if (path === "/api/v1/dashboard/5/charts") return { body: { result: [chart] } };
-    if (path === "/api/v1/dashboard/5/datasets") return { body: { result: [dataset] } };
-    if (path === "/api/v1/chart/data") return { body: { result: [{ data: [], rowcount: 2, colnames: [] }] } };
-    if (path.startsWith("/api/v1/dashboard/")) return { status: 404, body: { message: "Not found" } };
-    return { body: { count: 0, result: [] } };
-  });
+  const api = answerChartDataBatches(
+    fakeFetch((url) => {
+      const path = url.pathname.replace("/api/v1/dashboard/births", "/api/v1/dashboard/5");
+      if (path === "/api/v1/dashboard/permalink/abc")
+        return {
+          body: { dashboardId: 5, state: { dataMask: {}, activeTabs: [], anchor: null, urlParams: [] } },
+        };
+      if (path === "/api/v1/dashboard/5") return { body: { id: 5, result: dashboard } };
+      if (path === "/api/v1/dashboard/5/charts") return { body: { result: [chart] } };
+      if (path === "/api/v1/dashboard/5/datasets") return { body: { result: [dataset] } };
+      if (path === "/api/v1/chart/data")
+        return { body: { result: [{ data: [], rowcount: 2, colnames: [] }] } };
+      if (path.startsWith("/api/v1/dashboard/")) return { status: 404, body: { message: "Not found" } };
+      return { body: { count: 0, result: [] } };
+    }),
+  );
   const answer = api.fetch.getMockImplementation() as (
     input: RequestInfo | URL,
     init?: RequestInit,

@@ -1,6 +1,8 @@
 import { Center, Loader } from "@mantine/core";
+import { useEffect } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { ApiErrorDisplay } from "../../components/error-display";
+import { prefetchCsrfToken } from "../../lib/api-client";
 import { t } from "../../lib/i18n";
 import type { PermalinkState } from "./api/create-permalink";
 import { usePermalink } from "./api/permalink";
@@ -51,6 +53,8 @@ function Page({
 /** `/superset/dashboard/{id_or_slug}/` (`?edit=true` opens edit mode when allowed, 001 §2). */
 export default function DashboardPage() {
   const { idOrSlug = "" } = useParams();
+  // The charts' data is a POST: its token is fetched while the dashboard itself loads.
+  useEffect(prefetchCsrfToken, []);
   const [search] = useSearchParams();
   const editMode = search.get("edit") === "true";
   const dashboard = useHydratedDashboard(idOrSlug);
@@ -62,6 +66,7 @@ export default function DashboardPage() {
 /** `/superset/dashboard/p/{key}/`: the dashboard with the permalink's filters and tabs. */
 export function DashboardPermalinkPage() {
   const { key = "" } = useParams();
+  useEffect(prefetchCsrfToken, []);
   const link = usePermalink(key);
   const dashboard = useHydratedDashboard(link.data ? String(link.data.dashboardId) : null);
   return (

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch, renderWithRouter } from "../../test/render";
+import { answerChartDataBatches } from "./testing/chart-data-batches";
 import { DashboardView } from "./dashboard-view";
 import { hydrate } from "./model/hydrate";
 
@@ -79,20 +80,22 @@ class InView {
 describe("DashboardView", () => {
   it("draws the charts, validates the range filter and applies it to the chart query", async () => {
     vi.stubGlobal("IntersectionObserver", InView);
-    const api = fakeFetch((url, init) => {
-      if (url.pathname === "/api/v1/chart/data") {
-        const body = JSON.parse(String(init?.body));
-        if (body.form_data?.viz_type === "filter_range")
-          return { body: { result: [{ data: [{ min: 1, max: 99 }], rowcount: 1 }] } };
-        return {
-          body: { result: [{ data: [], rowcount: body.queries[0].filters.length ? 1 : 2, colnames: [] }] },
-        };
-      }
-      if (url.pathname.startsWith("/api/v1/dashboard/favorite_status"))
-        return { body: { result: [{ id: 5, value: false }] } };
-      if (url.pathname === "/api/v1/security/csrf_token/") return { body: { result: "token" } };
-      return { status: 404, body: { message: "Not found" } };
-    });
+    const api = answerChartDataBatches(
+      fakeFetch((url, init) => {
+        if (url.pathname === "/api/v1/chart/data") {
+          const body = JSON.parse(String(init?.body));
+          if (body.form_data?.viz_type === "filter_range")
+            return { body: { result: [{ data: [{ min: 1, max: 99 }], rowcount: 1 }] } };
+          return {
+            body: { result: [{ data: [], rowcount: body.queries[0].filters.length ? 1 : 2, colnames: [] }] },
+          };
+        }
+        if (url.pathname.startsWith("/api/v1/dashboard/favorite_status"))
+          return { body: { result: [{ id: 5, value: false }] } };
+        if (url.pathname === "/api/v1/security/csrf_token/") return { body: { result: "token" } };
+        return { status: 404, body: { message: "Not found" } };
+      }),
+    );
     const { container } = renderWithRouter(<DashboardView hydrated={hydrated()} />);
     await screen.findByText("2 rows");
     expect(screen.getByText("People")).toBeInTheDocument();

@@ -91,7 +91,7 @@ export function DashboardView({
       editMode: !embedded && !!editMode && canEditDashboard(user, h.info),
     }),
   );
-  const chartData = useChartDataScope();
+  const chartData = useChartDataScope({ batch: true });
   const { refreshAt, refreshCharts } = useRefreshRounds(state);
   const ctx: DashboardContextValue = { state, dispatch, permissions, chartData, refreshAt, refreshCharts };
   const members = useRef(new Set(Object.keys(hydrated.charts).map(Number)));

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch, renderWithRouter } from "../../test/render";
+import { answerChartDataBatches } from "./testing/chart-data-batches";
 import { DashboardView } from "./dashboard-view";
 import type { DataMaskMap } from "./model/dashboard-types";
 import { hydrate } from "./model/hydrate";
@@ -115,28 +116,32 @@ function detailRows(n: number, offset: number) {
 
 function setup() {
   vi.stubGlobal("IntersectionObserver", InView);
-  const api = fakeFetch((url, init) => {
-    if (url.pathname === "/api/v1/chart/data") {
-      const body = JSON.parse(String(init?.body));
-      if (body.result_type === "drill_detail") {
-        const offset = body.queries[0].row_offset ?? 0;
-        // 53 rows in all: a full first page, 3 on the second.
-        const data = detailRows(offset === 0 ? 50 : 3, offset);
-        return {
-          body: {
-            result: [{ data, rowcount: data.length, colnames: ["gender", "num", "ds"], coltypes: [1, 0, 2] }],
-          },
-        };
+  const api = answerChartDataBatches(
+    fakeFetch((url, init) => {
+      if (url.pathname === "/api/v1/chart/data") {
+        const body = JSON.parse(String(init?.body));
+        if (body.result_type === "drill_detail") {
+          const offset = body.queries[0].row_offset ?? 0;
+          // 53 rows in all: a full first page, 3 on the second.
+          const data = detailRows(offset === 0 ? 50 : 3, offset);
+          return {
+            body: {
+              result: [
+                { data, rowcount: data.length, colnames: ["gender", "num", "ds"], coltypes: [1, 0, 2] },
+              ],
+            },
+          };
+        }
+        if (body.form_data?.viz_type === "filter_range")
+          return { body: { result: [{ data: [{ min: 1, max: 99 }], rowcount: 1 }] } };
+        return { body: { result: [{ data: [], rowcount: 2, colnames: [] }] } };
       }
-      if (body.form_data?.viz_type === "filter_range")
-        return { body: { result: [{ data: [{ min: 1, max: 99 }], rowcount: 1 }] } };
-      return { body: { result: [{ data: [], rowcount: 2, colnames: [] }] } };
-    }
-    if (url.pathname.startsWith("/api/v1/dashboard/favorite_status"))
-      return { body: { result: [{ id: 5, value: false }] } };
-    if (url.pathname === "/api/v1/security/csrf_token/") return { body: { result: "token" } };
-    return { status: 404, body: { message: "Not found" } };
-  });
+      if (url.pathname.startsWith("/api/v1/dashboard/favorite_status"))
+        return { body: { result: [{ id: 5, value: false }] } };
+      if (url.pathname === "/api/v1/security/csrf_token/") return { body: { result: "token" } };
+      return { status: 404, body: { message: "Not found" } };
+    }),
+  );
   const drillBodies = () =>
     api.fetch.mock.calls
       .filter(([input]) => String(input).startsWith("/api/v1/chart/data"))
@@ -224,28 +229,30 @@ describe("Drill to detail", () => {
 
   it("shows a failed query with the error display", async () => {
     vi.stubGlobal("IntersectionObserver", InView);
-    fakeFetch((url, init) => {
-      if (url.pathname === "/api/v1/chart/data") {
-        const body = JSON.parse(String(init?.body));
-        if (body.result_type === "drill_detail")
-          return {
-            status: 403,
-            body: {
-              errors: [
-                {
-                  message: "You may not see these rows",
-                  error_type: "GENERIC_BACKEND_ERROR",
-                  level: "error",
-                },
-              ],
-            },
-          };
-        return { body: { result: [{ data: [], rowcount: 2, colnames: [] }] } };
-      }
-      if (url.pathname.startsWith("/api/v1/dashboard/favorite_status"))
-        return { body: { result: [{ id: 5, value: false }] } };
-      return { status: 404, body: { message: "Not found" } };
-    });
+    answerChartDataBatches(
+      fakeFetch((url, init) => {
+        if (url.pathname === "/api/v1/chart/data") {
+          const body = JSON.parse(String(init?.body));
+          if (body.result_type === "drill_detail")
+            return {
+              status: 403,
+              body: {
+                errors: [
+                  {
+                    message: "You may not see these rows",
+                    error_type: "GENERIC_BACKEND_ERROR",
+                    level: "error",
+                  },
+                ],
+              },
+            };
+          return { body: { result: [{ data: [], rowcount: 2, colnames: [] }] } };
+        }
+        if (url.pathname.startsWith("/api/v1/dashboard/favorite_status"))
+          return { body: { result: [{ id: 5, value: false }] } };
+        return { status: 404, body: { message: "Not found" } };
+      }),
+    );
     renderWithRouter(<DashboardView hydrated={hydrated()} />);
     await openMenu(12);
     fireEvent.click(await screen.findByText("Drill to detail"));

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { CurrentUserProvider } from "../../lib/auth/current-user";
 import { fakeFetch, renderWithRouter } from "../../test/render";
+import { answerChartDataBatches } from "./testing/chart-data-batches";
 import { DashboardView } from "./dashboard-view";
 import type { DataMaskMap } from "./model/dashboard-types";
 import { hydrate } from "./model/hydrate";
@@ -117,39 +118,43 @@ interface ChartDataBody {
 
 function setup(view: Parameters<typeof DashboardView>[0]) {
   vi.stubGlobal("IntersectionObserver", InView);
-  const api = fakeFetch((url, init) => {
-    if (url.pathname === "/api/v1/chart/data") {
-      const body = JSON.parse(String(init?.body)) as ChartDataBody;
-      if (body.form_data.slice_id === TABLE)
+  const api = answerChartDataBatches(
+    fakeFetch((url, init) => {
+      if (url.pathname === "/api/v1/chart/data") {
+        const body = JSON.parse(String(init?.body)) as ChartDataBody;
+        if (body.form_data.slice_id === TABLE)
+          return {
+            body: {
+              result: [
+                {
+                  data: [
+                    { gender: "boy", count: 30 },
+                    { gender: "girl", count: 20 },
+                  ],
+                  colnames: ["gender", "count"],
+                  coltypes: [1, 0],
+                  rowcount: 2,
+                },
+              ],
+            },
+          };
         return {
           body: {
-            result: [
-              {
-                data: [
-                  { gender: "boy", count: 30 },
-                  { gender: "girl", count: 20 },
-                ],
-                colnames: ["gender", "count"],
-                coltypes: [1, 0],
-                rowcount: 2,
-              },
-            ],
+            result: [{ data: [{ state: "CA", count: 50 }], colnames: ["state", "count"], rowcount: 1 }],
           },
         };
-      return {
-        body: { result: [{ data: [{ state: "CA", count: 50 }], colnames: ["state", "count"], rowcount: 1 }] },
-      };
-    }
-    if (url.pathname.startsWith("/api/v1/dashboard/favorite_status"))
-      return { body: { result: [{ id: 5, value: false }] } };
-    return { status: 404, body: { message: "Not found" } };
-  });
+      }
+      if (url.pathname.startsWith("/api/v1/dashboard/favorite_status"))
+        return { body: { result: [{ id: 5, value: false }] } };
+      return { status: 404, body: { message: "Not found" } };
+    }),
+  );
   /** The filters of every query the pie asked for, in order. */
   const pieFilters = () =>
     api.fetch.mock.calls
       .filter(([input]) => String(input).startsWith("/api/v1/chart/data"))
       .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as ChartDataBody)
-      .filter((b) => b.form_data.slice_id === PIE)
+      .filter((b) => b.form_data?.slice_id === PIE)
       .map((b) => b.queries[0].filters ?? []);
   renderWithRouter(
     <CurrentUserProvider user={admin}>

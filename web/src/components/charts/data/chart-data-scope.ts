@@ -10,6 +10,11 @@ import { useSWRConfig } from "swr";
 export interface ChartDataScope {
   id: number;
   shared: boolean;
+  /**
+   * Requests of a shared scope made in the same turn leave as one batch request (a dashboard:
+   * `POST /api/v1/chart/data/batch/`), each chart still answered on its own.
+   */
+  batch: boolean;
   /** Per query: the latest refresh round that re-ran it (its entry answers older rounds too). */
   rounds: Map<string, number>;
   /** Cache keys written for this scope, forgotten with it. */
@@ -18,14 +23,14 @@ export interface ChartDataScope {
 
 let lastScopeId = 0;
 
-export function newChartDataScope(shared: boolean): ChartDataScope {
+export function newChartDataScope(shared: boolean, batch = false): ChartDataScope {
   lastScopeId += 1;
-  return { id: lastScopeId, shared, rounds: new Map(), keys: new Set() };
+  return { id: lastScopeId, shared, batch: shared && batch, rounds: new Map(), keys: new Set() };
 }
 
-/** A shared scope for the lifetime of the calling component. */
-export function useChartDataScope(): ChartDataScope {
-  const [scope] = useState(() => newChartDataScope(true));
+/** A shared scope for the lifetime of the calling component (`batch`: see ChartDataScope). */
+export function useChartDataScope(options: { batch?: boolean } = {}): ChartDataScope {
+  const [scope] = useState(() => newChartDataScope(true, options.batch));
   const { cache } = useSWRConfig();
   useEffect(
     () => () => {

@@ -5,6 +5,7 @@ import type { ChartDataResult } from "../types";
 import { chartDataKey } from "./chart-data-key";
 import { type ChartDataScope, newChartDataScope } from "./chart-data-scope";
 import { fetchChartData } from "./fetch-chart-data";
+import { fetchChartDataBatched } from "./fetch-chart-data-batch";
 
 export interface ChartDataState {
   /** "stopped": `stop()` aborted the request (the previous results stay). */
@@ -95,7 +96,8 @@ export function useChartData(
     async (key: string): Promise<Entry> => {
       scope.keys.add(key);
       const body = scope.shared || effective > 0 ? { ...request!, force: effective > 0 } : request!;
-      if (scope.shared) return { key: query!, results: await fetchChartData(body) };
+      if (scope.shared)
+        return { key: query!, results: await (scope.batch ? fetchChartDataBatched(body) : fetchChartData(body)) };
       const controller = new AbortController();
       controllers.set(key, controller);
       try {

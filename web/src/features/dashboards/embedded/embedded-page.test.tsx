@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { setGuestToken } from "../../../lib/api-client";
 import { fakeFetch } from "../../../test/render";
+import { answerChartDataBatches } from "../testing/chart-data-batches";
 import EmbeddedPage from "./embedded-page";
 import { COMMS_TYPE } from "./guest-token-messages";
 
@@ -68,22 +69,25 @@ const rangeFilter = {
 };
 
 function serve(validToken: string, board: typeof dashboard = dashboard) {
-  return fakeFetch((url, init) => {
-    if (url.pathname === "/api/v1/embedded_dashboard/abc")
-      return { body: { result: { uuid: "abc", dashboard_id: "5", allowed_domains: [HOST] } } };
-    const token = (init?.headers as Record<string, string> | undefined)?.["X-GuestToken"];
-    if (token !== validToken) return { status: 401, body: { message: "Guest token is invalid or expired" } };
-    if (url.pathname === "/api/v1/dashboard/5") return { body: { result: board } };
-    if (url.pathname === "/api/v1/dashboard/5/charts") return { body: { result: [chart] } };
-    if (url.pathname === "/api/v1/dashboard/5/datasets") return { body: { result: [dataset] } };
-    if (url.pathname === "/api/v1/chart/data") {
-      const body = JSON.parse(String(init?.body));
-      if (body.form_data?.viz_type === "filter_range")
-        return { body: { result: [{ data: [{ min: 1, max: 99 }], rowcount: 1 }] } };
-      return { body: { result: [{ data: [], rowcount: 2, colnames: [] }] } };
-    }
-    return { status: 404, body: { message: "Not found" } };
-  });
+  return answerChartDataBatches(
+    fakeFetch((url, init) => {
+      if (url.pathname === "/api/v1/embedded_dashboard/abc")
+        return { body: { result: { uuid: "abc", dashboard_id: "5", allowed_domains: [HOST] } } };
+      const token = (init?.headers as Record<string, string> | undefined)?.["X-GuestToken"];
+      if (token !== validToken)
+        return { status: 401, body: { message: "Guest token is invalid or expired" } };
+      if (url.pathname === "/api/v1/dashboard/5") return { body: { result: board } };
+      if (url.pathname === "/api/v1/dashboard/5/charts") return { body: { result: [chart] } };
+      if (url.pathname === "/api/v1/dashboard/5/datasets") return { body: { result: [dataset] } };
+      if (url.pathname === "/api/v1/chart/data") {
+        const body = JSON.parse(String(init?.body));
+        if (body.form_data?.viz_type === "filter_range")
+          return { body: { result: [{ data: [{ min: 1, max: 99 }], rowcount: 1 }] } };
+        return { body: { result: [{ data: [], rowcount: 2, colnames: [] }] } };
+      }
+      return { status: 404, body: { message: "Not found" } };
+    }),
+  );
 }
 
 function open(url: string) {

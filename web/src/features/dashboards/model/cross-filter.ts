@@ -1,22 +1,30 @@
 import type { QueryColumn } from "@strata/contracts";
 import { type ChartDataset, type FormData, isTemporalColumn } from "../../../components/charts";
+import { modernFormData } from "../../../components/charts/legacy-viz";
 import { tableQueryMode } from "../../../components/charts/query/viz/tables";
 import type { DashboardMetadata, DataMask, FilterScope } from "./dashboard-types";
 import { chartsInScope } from "./filter-scope";
 import type { Layout } from "./layout-types";
 
-const BY_GROUP = new Set(["pie", "funnel"]);
+const BY_GROUP = new Set(["pie", "funnel", "radar"]);
 const BY_X_AXIS = new Set([
   "echarts_timeseries_bar",
   "echarts_timeseries_line",
   "echarts_area",
   "echarts_timeseries_scatter",
+  "echarts_timeseries",
+  "echarts_timeseries_smooth",
+  "echarts_timeseries_step",
 ]);
 
 const columnName = (c: QueryColumn | undefined) => (typeof c === "string" ? c : undefined);
 
+const temporalColumn = (name: string, dataset?: ChartDataset) =>
+  isTemporalColumn(dataset?.columns.find((c) => c.column_name === name));
+
 /** The column a click on this visualisation cross-filters by, if it emits cross filters. */
-export function crossFilterColumn(fd: FormData, dataset?: ChartDataset): string | null {
+export function crossFilterColumn(form: FormData, dataset?: ChartDataset): string | null {
+  const fd = modernFormData(form); // a legacy dist_bar emits as the bar chart it is drawn as
   if (BY_GROUP.has(fd.viz_type)) {
     const groupby = Array.isArray(fd.groupby) ? fd.groupby : fd.groupby ? [fd.groupby] : [];
     return columnName(groupby[0] as QueryColumn) ?? null;
@@ -36,7 +44,11 @@ export function crossFilterColumn(fd: FormData, dataset?: ChartDataset): string 
  * records emit nothing, as in Superset.
  */
 export function crossFilterCellColumns(fd: FormData, dataset?: ChartDataset): string[] {
-  if (fd.viz_type !== "table" || tableQueryMode(fd) !== "aggregate") return [];
+  // A word cloud's words filter by their series value; ag-grid-table emits as the table does.
+  if (fd.viz_type === "word_cloud")
+    return typeof fd.series === "string" && !temporalColumn(fd.series, dataset) ? [fd.series] : [];
+  if ((fd.viz_type !== "table" && fd.viz_type !== "ag-grid-table") || tableQueryMode(fd) !== "aggregate")
+    return [];
   const groupby = Array.isArray(fd.groupby) ? fd.groupby : fd.groupby ? [fd.groupby] : [];
   const temporal = (name: string) => isTemporalColumn(dataset?.columns.find((c) => c.column_name === name));
   return groupby

@@ -1,19 +1,34 @@
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import createPlotlyComponent from "react-plotly.js/factory";
 import type { ChartRenderProps } from "../chart-render-props";
 import { FIGURES } from "./figures";
 import { withHighlight } from "./figures/highlight";
 import Plotly from "./plotly-bundle";
+import classes from "./plotly-chart.module.css";
+import { observeResize } from "./shared-resize";
 
 const Plot = createPlotlyComponent(Plotly);
+
+type PlotElement = HTMLElement & { data?: unknown[]; layout?: unknown };
+/** Plotly's purge and newPlot (the bundle's typings name only what else we use). */
+const PlotlyApi = Plotly as unknown as {
+  purge(root: HTMLElement): void;
+  newPlot(root: HTMLElement, data: unknown, layout: unknown, config: unknown): Promise<unknown>;
+};
 
 /** The mode bar (zoom, pan, download…) appears while the pointer is over the chart, as Superset's chart tools. */
 const CONFIG = {
   displaylogo: false,
-  responsive: true,
   displayModeBar: "hover" as const,
   modeBarButtonsToRemove: ["select2d", "lasso2d", "autoScale2d", "toggleSpikelines"],
 };
+/**
+ * Until the pointer or the focus first reaches it, a chart is drawn static: Plotly then skips its
+ * drag layers, hover machinery and mode bar, which is much of the cost of a dashboard of many
+ * charts. Reaching it redraws it interactive at once (see `wake`). Window and box resizes are
+ * followed by the one shared observer below, not by Plotly's per-plot window listeners.
+ */
+const STATIC_CONFIG = { ...CONFIG, staticPlot: true };
 
 /** Every Plotly-drawn visualisation: the figure builder of the viz, drawn by react-plotly.js. */
 export default function PlotlyChart({
@@ -31,33 +46,66 @@ export default function PlotlyChart({
     return build(formData, results);
   }, [formData, results]);
   const shown = useMemo(() => withHighlight(figure, highlight), [figure, highlight]);
+  // A new layout object is a redraw for react-plotly: made only when the figure or height change.
+  const layout = useMemo(() => ({ ...shown.layout, height }), [shown, height]);
   const box = useRef<HTMLDivElement>(null);
   // Plotly only follows window resizes; a chart resized in the dashboard builder (or a pane
   // dragged wider) changes its box alone, so the figure is laid out again when the box changes.
   useEffect(() => {
     const element = box.current;
-    if (!element || typeof ResizeObserver === "undefined") return;
-    let frame = 0;
-    const observer = new ResizeObserver(() => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        const plot = element.querySelector<HTMLElement>(".js-plotly-plot");
-        if (plot?.isConnected) void Plotly.Plots.resize(plot);
-      });
+    if (!element) return;
+    return observeResize(element, () => {
+      const plot = element.querySelector<HTMLElement>(".js-plotly-plot");
+      if (plot?.isConnected) void Plotly.Plots.resize(plot);
     });
-    observer.observe(element);
-    return () => {
-      cancelAnimationFrame(frame);
-      observer.disconnect();
-    };
   }, []);
+  const [interactive, setInteractive] = useState(false);
+  // Where the pointer came in: once interactive, the hover it asked for is shown without waiting
+  // for the pointer to move again.
+  const pointer = useRef<{ x: number; y: number } | null>(null);
+  const wake = (event: React.PointerEvent | React.FocusEvent) => {
+    if (interactive) return;
+    pointer.current = "clientX" in event ? { x: event.clientX, y: event.clientY } : null;
+    setInteractive(true);
+    // Shapes stop taking the pointer now, not at React's next commit: the replayed hover must reach
+    // Plotly's drag layer above them.
+    box.current?.classList.remove(classes.static);
+    const plot = box.current?.querySelector<PlotElement>(".js-plotly-plot");
+    if (!plot?.data) return;
+    // Drawn again from scratch, now: a redraw over a static plot keeps the shapes it made without
+    // pointer events, and a click right after the pointer arrives needs the drag layers in place.
+    // The config prop follows (setInteractive), so later updates keep it interactive.
+    const { data, layout } = plot;
+    PlotlyApi.purge(plot);
+    void PlotlyApi.newPlot(plot, data, layout, CONFIG).then(() => {
+      onPlotReady?.(plot); // a new plot has no listeners: the owner attaches its own again
+      replayHover(plot);
+    });
+  };
+  const replayHover = (el: HTMLElement) => {
+    const at = pointer.current;
+    pointer.current = null;
+    if (!at) return;
+    const target = document.elementFromPoint(at.x, at.y);
+    if (!target || !el.contains(target)) return;
+    // Pie-like traces hover on their shapes' mouseover, cartesian ones on the drag layer's mousemove.
+    for (const type of ["mouseover", "mousemove"])
+      target.dispatchEvent(new MouseEvent(type, { bubbles: true, clientX: at.x, clientY: at.y }));
+  };
   return (
-    <div ref={box} data-test="plotly-chart" style={{ width: "100%", height }}>
+    <div
+      ref={box}
+      data-test="plotly-chart"
+      data-interactive={interactive || undefined}
+      className={interactive ? undefined : classes.static}
+      style={{ width: "100%", height }}
+      onPointerEnter={wake}
+      onFocusCapture={wake}
+    >
       <Plot
         data={shown.data}
-        layout={{ ...shown.layout, height }}
-        config={CONFIG}
-        useResizeHandler
+        layout={layout}
+        config={interactive ? CONFIG : STATIC_CONFIG}
         style={{ width: "100%", height }}
         onInitialized={(_fig, el) => {
           onPlotReady?.(el);

@@ -71,6 +71,7 @@ interface PlotlyClickPoint {
   y?: unknown;
   label?: unknown;
   pointNumber?: number;
+  curveNumber?: number;
   data?: { orientation?: string; type?: string };
 }
 type PlotElement = HTMLElement & {
@@ -86,6 +87,11 @@ function clickedValue(point: PlotlyClickPoint, rows: Record<string, unknown>[], 
     const row = typeof point.pointNumber === "number" ? rows[point.pointNumber] : undefined;
     if (row && column in row) return row[column] as Scalar;
     return (point.label ?? point.y ?? null) as Scalar;
+  }
+  // Radar: one polygon per row, drawn in the rows' order.
+  if (point.data?.type === "scatterpolar") {
+    const row = typeof point.curveNumber === "number" ? rows[point.curveNumber] : undefined;
+    return (row && column in row ? row[column] : null) as Scalar;
   }
   return ((point.data?.orientation === "h" ? point.y : point.x) ?? null) as Scalar;
 }
@@ -345,6 +351,9 @@ export function ChartHolder({
               height,
               overflow: "hidden",
               position: "relative",
+              // A fixed box whose insides never size it: each chart's drawing (Plotly measures
+              // text as it lays out) relays out that chart alone, not the whole dashboard.
+              contain: "strict",
               ...(inFilterScope ? { boxShadow: "0 0 0 2px var(--mantine-color-blue-5)" } : {}),
             }
       }
@@ -403,7 +412,7 @@ export function ChartHolder({
             <ChartMenu
               hasRequest={!!request}
               isPivot={kind === "pivot"}
-              isTable={formData?.viz_type === "table"}
+              isTable={kind === "table"}
               fullscreen={fullscreen}
               drillBy={drillBy}
               canExplore={permissions.canExplore}

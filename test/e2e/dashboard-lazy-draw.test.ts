@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCall, datasetIdOf, dt, type E2E, logIn, startE2E } from "./browser.ts";
+
+/**
+ * Issue 15 (dashboards that draw like one chart): a dashboard's charts ask for their data in one
+ * batch request, charts below the fold draw when scrolled to, and Plotly charts are drawn static
+ * until the pointer reaches them, then hover (tooltips) and clicks (cross filters) work.
+ */
+let e: E2E;
+let dashboardId = 0;
+const chartIds: number[] = [];
+const ROWS = 5;
+
+beforeAll(async () => {
+  e = await startE2E(["birth_names"]);
+  await logIn(e, "/superset/welcome/");
+  await e.page.setViewportSize({ width: 1400, height: 900 });
+  const ds = await datasetIdOf(e, "birth_names");
+  dashboardId = (
+    await apiCall<{ id: number }>(e, "POST", "/api/v1/dashboard/", {
+      dashboard_title: "Lazy draw",
+      published: true,
+    })
+  ).id;
+  const common = { datasource: `${ds}__table`, adhoc_filters: [] };
+  for (let i = 0; i < ROWS * 3; i++) {
+    const params =
+      i % 2 === 0
+        ? { ...common, viz_type: "pie", groupby: ["gender"], metric: "count", row_limit: 10 + i }
+        : {
+            ...common,
+            viz_type: "echarts_timeseries_bar",
+            x_axis: "state",
+            metrics: ["count"],
+            groupby: [],
+            row_limit: 10 + i,
+          };
+    const chart = await apiCall<{ id: number }>(e, "POST", "/api/v1/chart/", {
+      slice_name: `Lazy ${i}`,
+      viz_type: params.viz_type,
+      datasource_id: ds,
+      datasource_type: "table",
+      params: JSON.stringify(params),
+      dashboards: [dashboardId],
+    });
+    chartIds.push(chart.id);
+  }
+  const position: Record<string, unknown> = {
+    DASHBOARD_VERSION_KEY: "v2",
+    ROOT_ID: { type: "ROOT", id: "ROOT_ID", children: ["GRID_ID"] },
+    GRID_ID: {
+      type: "GRID",
+      id: "GRID_ID",
+      children: Array.from({ length: ROWS }, (_, r) => `ROW-${r}`),
+      parents: ["ROOT_ID"],
+    },
+  };
+  for (let r = 0; r < ROWS; r++) {
+    const ids = chartIds.slice(r * 3, r * 3 + 3);
+    position[`ROW-${r}`] = {
+      type: "ROW",
+      id: `ROW-${r}`,
+      children: ids.map((id) => `CHART-${id}`),
+      parents: ["ROOT_ID", "GRID_ID"],
+      meta: { background: "BACKGROUND_TRANSPARENT" },
+    };
+    for (const id of ids)
+      position[`CHART-${id}`] = {
+        type: "CHART",
+        id: `CHART-${id}`,
+        children: [],
+        parents: ["ROOT_ID", "GRID_ID", `ROW-${r}`],
+        // 60 grid units (~480 px) a row: five rows are about three screens.
+        meta: { chartId: id, width: 4, height: 60 },
+      };
+  }
+  await apiCall(e, "PUT", `/api/v1/dashboard/${dashboardId}`, { position_json: JSON.stringify(position) });
+});
+afterAll(async () => {
+  await e?.close();
+});
+
+/** Moves the pointer onto an element (a static plot's shapes are not hit targets Playwright checks). */
+async function pointAt(target: ReturnType<E2E["page"]["locator"]>) {
+  const box = await target.boundingBox();
+  if (!box) throw new Error("nothing to point at");
+  await e.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
+}
+
+const holder = (id: number) => e.page.locator(`${dt("dashboard-chart")}[data-chart-id="${id}"]`);
+
+describe("Dashboard drawing", () => {
+  it("asks for the first screen in one batch request and draws later charts when scrolled to", async () => {
+    const batches: string[] = [];
+    const singles: string[] = [];
+    const onRequest = (req: { url(): string; method(): string }) => {
+      const path = new URL(req.url()).pathname;
+      if (req.method() !== "POST") return;
+      if (path === "/api/v1/chart/data/batch/") batches.push(path);
+      else if (path === "/api/v1/chart/data") singles.push(path);
+    };
+    e.page.on("request", onRequest);
+    try {
+      await e.page.goto(`${e.url}/superset/dashboard/${dashboardId}/`);
+      for (const id of chartIds.slice(0, 3))
+        await expect.poll(() => holder(id).getAttribute("data-rendered"), { timeout: 30_000 }).not.toBeNull();
+      expect(batches).toHaveLength(1);
+      expect(singles).toHaveLength(0);
+
+      // The last row is two screens below: not drawn yet.
+      const last = chartIds.at(-1)!;
+      expect(await holder(last).getAttribute("data-rendered")).toBeNull();
+      expect(await holder(last).locator(dt("plotly-chart")).count()).toBe(0);
+
+      await holder(last).scrollIntoViewIfNeeded();
+      await expect.poll(() => holder(last).getAttribute("data-rendered"), { timeout: 30_000 }).not.toBeNull();
+      // Its data came with the first batch: scrolling asked for nothing more.
+      expect(batches).toHaveLength(1);
+      expect(singles).toHaveLength(0);
+    } finally {
+      e.page.off("request", onRequest);
+    }
+  });
+
+  it("draws Plotly charts static until hovered, then shows tooltips and cross-filters on click", async () => {
+    await e.page.evaluate(() => window.scrollTo(0, 0));
+    const pie = chartIds[0];
+    await expect.poll(() => holder(pie).getAttribute("data-rendered"), { timeout: 30_000 }).not.toBeNull();
+    const plot = holder(pie).locator(dt("plotly-chart"));
+    expect(await plot.getAttribute("data-interactive")).toBeNull();
+    // Static: Plotly built no mode bar buttons for it.
+    expect(await plot.locator(".modebar-btn").count()).toBe(0);
+
+    await pointAt(plot.locator("g.slice").first());
+    await expect.poll(() => plot.getAttribute("data-interactive")).toBe("true");
+    await expect
+      .poll(() => plot.locator(".hoverlayer .hovertext").count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+
+    // The bar chart next to it is still static; hovering it makes it interactive with its tooltip
+    // (an "x unified" hover box).
+    const bar = holder(chartIds[1]).locator(dt("plotly-chart"));
+    expect(await bar.getAttribute("data-interactive")).toBeNull();
+    // Static: no drag layer (zoom, pan, hover) over its plot area yet.
+    expect(await bar.locator(".nsewdrag").count()).toBe(0);
+    await pointAt(bar.locator("g.point path").first());
+    await expect.poll(() => bar.getAttribute("data-interactive")).toBe("true");
+    await expect.poll(() => bar.locator(".nsewdrag").count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => bar.locator(".hoverlayer > *").count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+
+    // A click on the (now interactive) pie cross-filters the dashboard as before.
+    await plot.locator("g.slice").first().click();
+    await expect(
+      holder(pie).locator(dt("cross-filter-badge")).waitFor({ timeout: 15_000 }),
+    ).resolves.toBeUndefined();
+  });
+});

@@ -33,7 +33,7 @@ describe("Explore in Chromium", () => {
       .toBe("birth_names");
 
     await e.page.locator(dt("viz-picker")).click();
-    await e.page.locator(dt("viz-type-echarts_timeseries_bar")).click();
+    await e.page.locator(dt("viz-type-echarts_timeseries_bar")).dblclick();
 
     // X-axis: gender instead of the default time column.
     await choose("control-x_axis", "gender");

@@ -25,7 +25,8 @@ const ChartFields = {
   description: OptText,
   viz_type: v.pipe(
     v.string(),
-    v.regex(/^[a-z0-9_]{1,64}$/, "viz_type must be a visualization key like echarts_timeseries_bar"),
+    // Superset's keys are snake_case, but for a few plugin keys with hyphens (ag-grid-table).
+    v.regex(/^[a-z0-9_-]{1,64}$/, "viz_type must be a visualization key like echarts_timeseries_bar"),
   ),
   params: JsonText("params"),
   query_context: JsonText("query_context"),

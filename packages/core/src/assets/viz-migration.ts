@@ -3,16 +3,15 @@ type FormData = Record<string, unknown>;
 /**
  * Superset's legacy viz_type keys → the visualisation Strata draws for them, with the form data
  * moved the way Superset's own migrations (`MigrateViz`) move it. Keys not listed are kept as they
- * are: a type Strata draws already, or one it shows as "not supported yet".
+ * are: a type Strata draws already (the generic, smooth and step time series are drawn as such),
+ * or one it shows as "not supported yet". The SPA reads the same legacy keys when they reach it
+ * another way (web/src/components/charts/legacy-viz.ts).
  */
 const TIMESERIES: Record<string, string> = {
   line: "echarts_timeseries_line",
-  echarts_timeseries: "echarts_timeseries_line",
   compare: "echarts_timeseries_line",
   bar: "echarts_timeseries_bar",
   area: "echarts_area",
-  echarts_timeseries_step: "echarts_timeseries_line",
-  echarts_timeseries_smooth: "echarts_timeseries_line",
 };
 const RENAMED: Record<string, string> = {
   treemap: "treemap_v2",

@@ -5,8 +5,8 @@ import { toMillis } from "./time-values.ts";
 export interface TimeOffsetJoin {
   /** As requested, e.g. "1 year ago"; also the suffix of the new columns. */
   offset: string;
-  /** The time column both results share (the x-axis label or __timestamp). */
-  timeColumn: string;
+  /** The time column both results share (the x-axis label or __timestamp); none without one. */
+  timeColumn?: string;
   /** The metric columns to bring over as `metric__offset`. */
   metrics: string[];
   /** Other columns to match on (the series); default: every main column but time and metrics. */
@@ -23,10 +23,15 @@ export function joinTimeOffset(
   shifted: ColumnarFrame,
   join: TimeOffsetJoin,
 ): ColumnarFrame {
-  const mainTime = main.data[columnIndex(main, join.timeColumn)];
-  const otherTime = shifted.data[columnIndex(shifted, join.timeColumn)];
+  // A query without a time column (a big number compared with the year before): rows match on
+  // the other columns alone.
+  const time =
+    join.timeColumn !== undefined && main.columns.includes(join.timeColumn) ? join.timeColumn : null;
+  const timed = time !== null;
+  const mainTime = time !== null ? main.data[columnIndex(main, time)] : [];
+  const otherTime = time !== null ? shifted.data[columnIndex(shifted, time)] : [];
   const metricSet = new Set(join.metrics);
-  const keys = join.joinColumns ?? main.columns.filter((c) => c !== join.timeColumn && !metricSet.has(c));
+  const keys = join.joinColumns ?? main.columns.filter((c) => c !== time && !metricSet.has(c));
   const mainKeys = keys.map((k) => main.data[columnIndex(main, k)]);
   const otherKeys = keys.map((k) => {
     const index = shifted.columns.indexOf(k);
@@ -36,7 +41,7 @@ export function joinTimeOffset(
   const keyOf = (time: number | null, parts: unknown[]) => JSON.stringify([time, ...parts]);
   const lookup = new Map<string, number>();
   for (let r = 0; r < rowCount(shifted); r++) {
-    const ms = toMillis(otherTime[r]);
+    const ms = timed ? toMillis(otherTime[r]) : null;
     const moved = ms === null ? null : shiftDate(new Date(ms), join.offset, 1).getTime();
     const key = keyOf(
       moved,
@@ -47,7 +52,7 @@ export function joinTimeOffset(
   const matches = Array.from({ length: rowCount(main) }, (_, r) =>
     lookup.get(
       keyOf(
-        toMillis(mainTime[r]),
+        timed ? toMillis(mainTime[r]) : null,
         mainKeys.map((values) => values[r]),
       ),
     ),

@@ -1,18 +1,6 @@
-import {
-  Button,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from "@mantine/core";
+import { Button, Group, Select, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import type { DatasetRow, ListQuery } from "@strata/contracts";
-import { IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { paths } from "../../config/paths";
@@ -20,6 +8,7 @@ import { t } from "../../lib/i18n";
 import { useResourceItem } from "../../lib/resource/resource-item";
 import { useResourceList } from "../../lib/resource/resource-list";
 import { VIZ_TYPES } from "../charts";
+import { useRecentVizTypes, VizGallery } from "../viz-gallery";
 
 /** Explore with a dataset and a visualisation chosen (Superset's `/chart/add` hands over the same). */
 export function newChartPath(datasetId: number, vizType: string): string {
@@ -71,72 +60,6 @@ function DatasetChoice({ value, onChange }: { value: number | null; onChange: (i
   );
 }
 
-/** The visualisation gallery: every chart type Strata draws, searchable, one chosen. */
-function VizGallery({
-  value,
-  onChange,
-  onPick,
-}: {
-  value: string | null;
-  onChange: (v: string) => void;
-  onPick: (v: string) => void;
-}) {
-  const [search, setSearch] = useState("");
-  const q = search.trim().toLowerCase();
-  const list = VIZ_TYPES.filter(
-    (v) => !q || [v.label, t(v.label), v.category, t(v.category)].some((s) => s.toLowerCase().includes(q)),
-  );
-  return (
-    <Stack gap="xs">
-      <Text fw={500} size="sm">
-        {t("Choose chart type")}
-      </Text>
-      <TextInput
-        placeholder={t("Search all charts")}
-        leftSection={<IconSearch size={14} />}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        w={{ base: "100%", sm: 420 }}
-        data-test="chart-add-viz-search"
-      />
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
-        {list.map((v) => (
-          <Card
-            key={v.key}
-            withBorder
-            padding="sm"
-            role="button"
-            tabIndex={0}
-            aria-pressed={v.key === value}
-            aria-label={t(v.label)}
-            style={{
-              cursor: "pointer",
-              borderColor: v.key === value ? "var(--mantine-primary-color-filled)" : undefined,
-              borderWidth: v.key === value ? 2 : undefined,
-            }}
-            onClick={() => onChange(v.key)}
-            onDoubleClick={() => onPick(v.key)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter" || e.key === " ") onChange(v.key);
-            }}
-            data-test={`viz-type-${v.key}`}
-          >
-            <Text fw={600} size="sm">
-              {t(v.label)}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t(v.category)}
-            </Text>
-            <Text size="xs" c="dimmed" lineClamp={2}>
-              {t(v.description)}
-            </Text>
-          </Card>
-        ))}
-      </SimpleGrid>
-    </Stack>
-  );
-}
-
 /**
  * Superset's "Create a new chart": a dataset and a visualisation type, then Explore with both.
  * Used by `/chart/add` and by Explore when it is opened with nothing to explore.
@@ -155,9 +78,12 @@ export function ChartCreator({
   const [vizType, setVizType] = useState<string | null>(
     initialVizType && VIZ_TYPES.some((v) => v.key === initialVizType) ? initialVizType : null,
   );
+  const { recent, remember } = useRecentVizTypes();
   const ready = datasetId !== null && vizType !== null;
   const go = (viz: string | null = vizType) => {
-    if (datasetId !== null && viz) navigate(newChartPath(datasetId, viz));
+    if (datasetId === null || !viz) return;
+    remember(viz);
+    navigate(newChartPath(datasetId, viz));
   };
   return (
     <Stack p="md" gap="lg" data-test="chart-creator">
@@ -172,14 +98,22 @@ export function ChartCreator({
           {t("or upload a file from the Databases page.")}
         </Text>
       </Stack>
-      <VizGallery
-        value={vizType}
-        onChange={setVizType}
-        onPick={(v) => {
-          setVizType(v);
-          go(v);
-        }}
-      />
+      <Stack gap="xs">
+        <Text fw={500} size="sm">
+          {t("Choose chart type")}
+        </Text>
+        <VizGallery
+          value={vizType}
+          onChange={setVizType}
+          onPick={(v) => {
+            setVizType(v);
+            go(v);
+          }}
+          recent={recent}
+          height={640}
+          searchTestId="chart-add-viz-search"
+        />
+      </Stack>
       <Group justify="flex-end">
         <Tooltip label={t("Please select both a Dataset and a Chart type to proceed")} disabled={ready}>
           <span>

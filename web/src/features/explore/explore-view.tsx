@@ -167,6 +167,7 @@ export function ExploreView(props: ExploreViewProps) {
       onRendered={chart.rendered}
       onRenderFailed={chart.renderFailed}
       bare={standalone}
+      vizType={formData.viz_type}
     />
   );
 

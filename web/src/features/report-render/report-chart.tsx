@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo } from "react";
 import { ChartRenderer } from "../../components/charts/render/chart-renderer";
+import { isSupportedVizType } from "../../components/charts/viz-types";
 import classes from "./report-render.module.css";
 import { chartFormData, chartResults, dataError, type RenderChart } from "./render-job";
 import type { RenderSignal } from "./render-signal";
@@ -21,7 +22,15 @@ export function ReportChart({
 }) {
   const formData = useMemo(() => chartFormData(chart), [chart]);
   const results = useMemo(() => chartResults(chart), [chart]);
-  const failedData = useMemo(() => dataError(chart), [chart]);
+  // A report must not mail a placeholder as if it were the chart: a type Strata cannot draw
+  // fails the run, naming the chart, so its owner learns which one to fix.
+  const failedData = useMemo(
+    () =>
+      isSupportedVizType(formData.viz_type)
+        ? dataError(chart)
+        : `No renderer for visualization type "${formData.viz_type}"`,
+    [chart, formData.viz_type],
+  );
   const onDrawn = useCallback(() => signal.drawn(chart.id), [signal, chart.id]);
   const onFailed = useCallback(
     (error: Error) => signal.failed(chart.title, error.message),

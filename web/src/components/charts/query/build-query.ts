@@ -1,6 +1,17 @@
 import type { QueryObject } from "@strata/contracts";
+import { modernFormData } from "../legacy-viz";
 import type { FormData } from "../types";
 import { type BuildContext, chartDataRequest, type RequestOptions } from "./base-query";
+import {
+  buildBubble,
+  buildBullet,
+  buildGantt,
+  buildGraph,
+  buildPopKpi,
+  buildRadar,
+  buildSankey,
+  buildTree,
+} from "./viz/echarts-extra";
 import {
   buildBigNumber,
   buildBigNumberTotal,
@@ -14,13 +25,36 @@ import {
   buildTreemap,
   buildWaterfall,
 } from "./viz/single-metric";
+import {
+  buildCountryMap,
+  buildDeckAggregate,
+  buildDeckArc,
+  buildDeckPath,
+  buildDeckPolygon,
+  buildDeckScatter,
+  buildWorldMap,
+} from "./viz/maps";
 import { buildPivotTable, buildTable } from "./viz/tables";
+import { buildChord, buildParallelCoordinates, buildPartition } from "./viz/legacy-groups";
+import { buildCalendar, buildLegacyTimeseries, buildTimeTable } from "./viz/legacy-time";
+import { buildWordCloud } from "./viz/word-cloud";
 import { buildMixedTimeseries, buildTimeseries } from "./viz/timeseries";
 
 type BuildQuery = (fd: FormData, ctx?: BuildContext) => QueryObject[];
 
 /** Each visualisation's form data → query objects (Superset's buildQuery per plugin). */
 export const BUILD_QUERY: Record<string, BuildQuery> = {
+  time_table: buildTimeTable,
+  "ag-grid-table": buildTable,
+  word_cloud: buildWordCloud,
+  cal_heatmap: buildCalendar,
+  partition: buildPartition,
+  parallel_coordinates: buildParallelCoordinates,
+  rose: buildLegacyTimeseries,
+  chord: buildChord,
+  horizon: buildLegacyTimeseries,
+  paired_ttest: buildLegacyTimeseries,
+  handlebars: buildTable,
   echarts_timeseries_line: buildTimeseries,
   echarts_timeseries_bar: buildTimeseries,
   echarts_area: buildTimeseries,
@@ -39,10 +73,33 @@ export const BUILD_QUERY: Record<string, BuildQuery> = {
   funnel: buildFunnel,
   gauge_chart: buildGauge,
   waterfall: buildWaterfall,
+  country_map: buildCountryMap,
+  world_map: buildWorldMap,
+  deck_scatter: buildDeckScatter,
+  deck_hex: buildDeckAggregate,
+  deck_grid: buildDeckAggregate,
+  deck_screengrid: buildDeckAggregate,
+  deck_heatmap: buildDeckAggregate,
+  deck_arc: buildDeckArc,
+  deck_path: buildDeckPath,
+  deck_polygon: buildDeckPolygon,
+  echarts_timeseries: buildTimeseries,
+  echarts_timeseries_smooth: buildTimeseries,
+  echarts_timeseries_step: buildTimeseries,
+  radar: buildRadar,
+  sankey_v2: buildSankey,
+  tree_chart: buildTree,
+  graph_chart: buildGraph,
+  bubble_v2: buildBubble,
+  gantt_chart: buildGantt,
+  pop_kpi: buildPopKpi,
+  bullet: buildBullet,
 };
 
-export function buildQueries(fd: FormData, ctx: BuildContext = {}): QueryObject[] {
-  const build = BUILD_QUERY[fd.viz_type] ?? buildTable;
+export function buildQueries(form: FormData, ctx: BuildContext = {}): QueryObject[] {
+  // Legacy keys (dist_bar, line, …) are queried as the modern type Superset migrates them to.
+  const fd = modernFormData(form);
+  const build = BUILD_QUERY[fd.viz_type] ?? (() => []); // unknown type: no query, a placeholder shows
   return build(fd, ctx);
 }
 

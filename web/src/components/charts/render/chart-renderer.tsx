@@ -1,12 +1,15 @@
-import { Center, Loader } from "@mantine/core";
-import { Component, type ErrorInfo, lazy, type ReactNode, Suspense } from "react";
+import { Center, Loader, Stack, Text } from "@mantine/core";
+import { Component, type ErrorInfo, lazy, type ReactNode, Suspense, useEffect } from "react";
 import { t } from "../../../lib/i18n";
-import { rendererKind } from "../viz-types";
+import { modernFormData } from "../legacy-viz";
+import { isSupportedVizType, rendererKind } from "../viz-types";
 import type { ChartRenderProps } from "./chart-render-props";
+import { TABLES_OTHERS_RENDERERS } from "./tables-others-renderers";
 
 const PlotlyChart = lazy(() => import("./plotly/plotly-chart"));
 const TableChart = lazy(() => import("./table/table-chart"));
 const PivotTableChart = lazy(() => import("./pivot/pivot-table-chart"));
+const MapChart = lazy(() => import("./maps/map-chart"));
 
 class RenderBoundary extends Component<
   { onError?: (error: Error) => void; children: ReactNode; fallback: (error: Error) => ReactNode },
@@ -25,13 +28,60 @@ class RenderBoundary extends Component<
 }
 
 /**
+ * A chart whose viz_type Strata cannot draw (a Superset plugin it lacks, a typo in imported form
+ * data): said plainly, in Superset's words, with the key, instead of a guess or a crash.
+ */
+export function UnsupportedVizType({
+  vizType,
+  height,
+  onShown,
+}: {
+  vizType: string;
+  height?: number;
+  /** The placeholder is what this chart draws: it counts as drawn (dashboards, reports wait for it). */
+  onShown?: () => void;
+}) {
+  useEffect(() => onShown?.(), [onShown]);
+  return (
+    <Center h={height} p="sm" data-test="viz-unsupported" data-viz-type={vizType}>
+      <Stack align="center" gap={4} maw={420}>
+        <Text fw={600} ta="center">
+          {t("This visualization type is not supported.")}
+        </Text>
+        <Text size="sm" c="dimmed" ta="center">
+          {t("Visualization type: %s", vizType || t("none"))}
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/**
  * Draws a visualisation from its form data and chart-data results. Renderers are lazy chunks:
  * Plotly (partial bundle) for charts, a virtualised grid for tables, HTML for pivot tables.
  */
-export function ChartRenderer(props: ChartRenderProps & { renderError?: (error: Error) => ReactNode }) {
+export function ChartRenderer(input: ChartRenderProps & { renderError?: (error: Error) => ReactNode }) {
+  // Legacy keys (dist_bar, line, pivot_table…) draw as the modern type Superset migrates them to.
+  const props = { ...input, formData: modernFormData(input.formData) };
   const { renderError, ...rest } = props;
+  if (!isSupportedVizType(props.formData.viz_type))
+    return (
+      <UnsupportedVizType
+        vizType={props.formData.viz_type}
+        height={props.height}
+        onShown={props.onRenderSuccess}
+      />
+    );
   const kind = rendererKind(props.formData.viz_type);
-  const Renderer = kind === "table" ? TableChart : kind === "pivot" ? PivotTableChart : PlotlyChart;
+  const Renderer =
+    TABLES_OTHERS_RENDERERS[kind] ??
+    (kind === "map"
+      ? MapChart
+      : kind === "table"
+        ? TableChart
+        : kind === "pivot"
+          ? PivotTableChart
+          : PlotlyChart);
   return (
     <RenderBoundary
       key={props.formData.viz_type}

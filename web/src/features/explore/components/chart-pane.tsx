@@ -2,6 +2,8 @@ import { Alert, Badge, Box, Button, Center, Group, Loader, Stack, Text, Tooltip 
 import { useElementSize } from "@mantine/hooks";
 import { IconPlayerPlay, IconPlayerStop } from "@tabler/icons-react";
 import { ChartRenderer, type FormData, type OwnState } from "../../../components/charts";
+import { UnsupportedVizType } from "../../../components/charts/render/chart-renderer";
+import { isSupportedVizType } from "../../../components/charts/viz-types";
 import { ApiErrorDisplay } from "../../../components/error-display";
 import { formatNumber, t } from "../../../lib/i18n";
 import type { ChartState } from "../model/chart-state";
@@ -21,6 +23,8 @@ interface Props {
   onRenderFailed: (error: unknown) => void;
   /** Standalone mode: only the chart, no run bar. */
   bare?: boolean;
+  /** The form's viz_type: one Strata cannot draw shows its placeholder whatever the run state. */
+  vizType?: string;
 }
 
 const DEFAULT_HEIGHT = 400;
@@ -45,6 +49,8 @@ export function ChartPane(props: Props) {
   const result = chart.results?.[0];
   const ran = chart.status !== "idle";
   const body = () => {
+    if (props.vizType !== undefined && !isSupportedVizType(props.vizType))
+      return <UnsupportedVizType vizType={props.vizType} />;
     if (chart.status === "loading") {
       return (
         <Center h="100%">

@@ -1,78 +1,82 @@
-import { Badge, Button, Card, Modal, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { IconSearch } from "@tabler/icons-react";
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { IconAlertCircle } from "@tabler/icons-react";
 import { useState } from "react";
-import { VIZ_TYPES, vizTypeLabel } from "../../../components/charts";
+import { vizTypeLabel } from "../../../components/charts";
+import { isSupportedVizType } from "../../../components/charts/viz-types";
+import { useRecentVizTypes, VizGallery } from "../../../components/viz-gallery";
 import { t } from "../../../lib/i18n";
 
-/** The current visualisation and a picker of every visualisation, searchable. */
+/**
+ * The current visualisation and Superset's "Select a visualization type" gallery: a click
+ * highlights a type, "Select" or a double-click switches to it. The choice is remembered as
+ * recently used.
+ */
 export function VizPicker({ value, onChange }: { value: string; onChange: (vizType: string) => void }) {
   const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState("");
-  const q = search.trim().toLowerCase();
-  const list = VIZ_TYPES.filter(
-    (v) => !q || [v.label, t(v.label), v.category, t(v.category)].some((s) => s.toLowerCase().includes(q)),
-  );
+  const [highlighted, setHighlighted] = useState<string | null>(value);
+  const { recent, remember } = useRecentVizTypes();
+  const supported = isSupportedVizType(value);
+  const choose = (vizType: string) => {
+    remember(vizType);
+    setOpen(false);
+    if (vizType !== value) onChange(vizType);
+  };
   return (
     <>
-      <Button
-        variant="default"
-        fullWidth
-        justify="space-between"
-        onClick={() => setOpen(true)}
-        data-test="viz-picker"
-        rightSection={
-          <Text size="xs" c="dimmed">
-            {t("View all charts")}
-          </Text>
-        }
-      >
-        {vizTypeLabel(value)}
-      </Button>
+      <Stack gap={4}>
+        <Button
+          variant="default"
+          fullWidth
+          justify="space-between"
+          onClick={() => {
+            setHighlighted(value);
+            setOpen(true);
+          }}
+          data-test="viz-picker"
+          rightSection={
+            <Text size="xs" c="dimmed">
+              {t("View all charts")}
+            </Text>
+          }
+        >
+          {vizTypeLabel(value)}
+        </Button>
+        {!supported && (
+          <Group gap={4} wrap="nowrap" c="red" data-test="viz-picker-unsupported">
+            <IconAlertCircle size={14} style={{ flex: "none" }} />
+            <Text size="xs">{t("This visualization type is not supported.")}</Text>
+          </Group>
+        )}
+      </Stack>
       <Modal
         opened={open}
         onClose={() => setOpen(false)}
-        title={t("Change visualization")}
-        size="xl"
+        title={t("Select a visualization type")}
+        size="min(1090px, 95vw)"
         data-test="viz-picker-modal"
       >
-        <Stack>
-          <TextInput
-            placeholder={t("Search all charts")}
-            leftSection={<IconSearch size={14} />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            data-autofocus
-          />
-          <SimpleGrid cols={{ base: 2, sm: 3 }}>
-            {list.map((v) => (
-              <Card
-                key={v.key}
-                withBorder
-                padding="sm"
-                style={{
-                  cursor: "pointer",
-                  borderColor: v.key === value ? "var(--mantine-primary-color-filled)" : undefined,
-                }}
-                onClick={() => {
-                  onChange(v.key);
-                  setOpen(false);
-                }}
-                data-test={`viz-type-${v.key}`}
-                role="button"
-                aria-label={t(v.label)}
-              >
-                <Text fw={600} size="sm">
-                  {t(v.label)}
-                </Text>
-                <Badge size="xs" variant="light" my={4}>
-                  {t(v.category)}
-                </Badge>
-                <Text size="xs" c="dimmed">
-                  {t(v.description)}
-                </Text>
-              </Card>
-            ))}
-          </SimpleGrid>
+        <Stack gap="sm">
+          {open && (
+            <VizGallery
+              value={highlighted}
+              onChange={setHighlighted}
+              onPick={choose}
+              recent={recent}
+              height="min(70vh, 640px)"
+            />
+          )}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => setOpen(false)} data-test="viz-picker-cancel">
+              {t("Cancel")}
+            </Button>
+            <Button
+              disabled={!highlighted || !isSupportedVizType(highlighted)}
+              onClick={() => highlighted && choose(highlighted)}
+              data-test="viz-picker-select"
+            >
+              {t("Select")}
+            </Button>
+          </Group>
         </Stack>
       </Modal>
     </>

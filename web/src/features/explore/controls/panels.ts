@@ -2,7 +2,10 @@ import { t } from "../../../lib/i18n";
 import type { ControlConfig, ControlPanel, ControlSection } from "../model/control-types";
 import { validateInteger, validateNonEmpty, validateNumber } from "../model/validators";
 import { annotationLayersSection } from "../components/annotations/annotation-section";
+import { echartsExtraPanels } from "./panels-echarts-extra";
 import * as c from "./shared-controls";
+import { TABLES_OTHERS_PANELS } from "./panels-tables-others";
+import { MAP_CONTROL_PANELS } from "./panels-maps";
 import * as sort from "./x-axis-sort-controls";
 
 const section = (
@@ -199,6 +202,9 @@ const tableControls = {
 };
 
 export const CONTROL_PANELS: Record<string, ControlPanel> = {
+  ...TABLES_OTHERS_PANELS,
+  ...MAP_CONTROL_PANELS,
+  ...echartsExtraPanels({ timeseriesPanel }),
   echarts_timeseries_line: timeseriesPanel([[seriesStyle, markers], [c.stack]]),
   echarts_timeseries_bar: timeseriesPanel([[orientation], [c.stack]]),
   echarts_area: timeseriesPanel([[c.stack], [markers]]),
@@ -701,6 +707,9 @@ export const CONTROL_PANELS: Record<string, ControlPanel> = {
     ],
   },
 };
+
+// Superset's AG Grid table writes the table's form data: the same panel edits it.
+CONTROL_PANELS["ag-grid-table"] = CONTROL_PANELS.table;
 
 export function controlPanelOf(vizType: string): ControlPanel {
   return CONTROL_PANELS[vizType] ?? CONTROL_PANELS.table;

@@ -9,7 +9,10 @@ export type ControlType =
   | "TimeRangeControl"
   | "AdhocFilterControl"
   | "ColorSchemeControl"
-  | "AnnotationLayerControl";
+  | "AnnotationLayerControl"
+  | "SpatialControl"
+  | "ColorPickerControl"
+  | "TextAreaControl";
 
 export interface ControlContext {
   dataset: ChartDataset;

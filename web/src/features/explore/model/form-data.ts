@@ -1,5 +1,6 @@
 import type { ChartDataset, FormData } from "../../../components/charts";
 import { DEFAULT_VIZ_TYPE } from "../../../components/charts";
+import { modernFormData } from "../../../components/charts/legacy-viz";
 import { controlPanelOf } from "../controls/panels";
 import {
   type ControlConfig,
@@ -73,14 +74,15 @@ export function initialFormData(
   overrides: { vizType?: string | null; sliceId?: number | null } = {},
 ): FormData {
   const vizType = overrides.vizType || server.viz_type || DEFAULT_VIZ_TYPE;
-  const fd: FormData = {
+  // A legacy key opens as the modern type Superset migrates it to (its controls, its form data).
+  const fd: FormData = modernFormData({
     ...server,
     datasource: `${dataset.id}__table`,
     viz_type: vizType,
     ...(overrides.sliceId ? { slice_id: overrides.sliceId } : {}),
-  };
+  });
   for (const key of TRANSIENT_KEYS) delete fd[key];
-  const panel = controlPanelOf(vizType);
+  const panel = controlPanelOf(fd.viz_type);
   return applyControls(carryOver(fd, panel), panel, dataset);
 }
 

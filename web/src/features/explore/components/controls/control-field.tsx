@@ -3,11 +3,14 @@ import { AnnotationLayersControl } from "../annotations/annotation-layers-contro
 import { type ControlConfig, type ControlContext, choicesOf } from "../../model/control-types";
 import { AdhocFiltersControl } from "./adhoc-filters-control";
 import { ColumnsControl } from "./columns-control";
+import { ColorPickerControl } from "./color-picker-control";
 import { ControlLabel } from "./control-label";
 import { MetricsControl } from "./metrics-control";
 import { SelectControl } from "./select-control";
+import { SpatialControl } from "./spatial-control";
 import { CheckboxControl, ColorSchemeControl } from "./simple-controls";
 import { TextControl } from "./text-control";
+import { TextAreaControl } from "./text-area-control";
 import { TimeRangeControl } from "./time-range-control";
 
 interface Props {
@@ -82,6 +85,30 @@ export function ControlField({ control, ctx, errors, onChange }: Props) {
           isFloat={control.isFloat}
           error={error}
           placeholder={control.placeholder}
+          testId={testId}
+        />
+      );
+    case "TextAreaControl":
+      return (
+        <TextAreaControl
+          label={label}
+          value={value}
+          onChange={set}
+          error={error}
+          placeholder={control.placeholder}
+          testId={testId}
+        />
+      );
+    case "ColorPickerControl":
+      return <ColorPickerControl label={label} value={value} onChange={set} testId={testId} />;
+    case "SpatialControl":
+      return (
+        <SpatialControl
+          label={label}
+          value={value}
+          onChange={set}
+          dataset={dataset}
+          error={error}
           testId={testId}
         />
       );

@@ -448,3 +448,10 @@ describe("x-axis sort of the timeseries family (Superset's x_axis_sort / x_axis_
     });
   });
 });
+
+describe("unknown visualisation types", () => {
+  it("build no query, including keys that name Object's own members", () => {
+    for (const key of ["no_such_viz", "constructor", "__proto__", "toString", "hasOwnProperty"])
+      expect(buildQueries(fd(key, { metrics: [sumNum] }))).toEqual([]);
+  });
+});

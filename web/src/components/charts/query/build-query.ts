@@ -99,8 +99,10 @@ export const BUILD_QUERY: Record<string, BuildQuery> = {
 export function buildQueries(form: FormData, ctx: BuildContext = {}): QueryObject[] {
   // Legacy keys (dist_bar, line, …) are queried as the modern type Superset migrates them to.
   const fd = modernFormData(form);
-  const build = BUILD_QUERY[fd.viz_type] ?? (() => []); // unknown type: no query, a placeholder shows
-  return build(fd, ctx);
+  // Own keys only: a viz_type such as "constructor" must not find Object's prototype members.
+  // An unknown type builds no query; the renderer shows a placeholder.
+  if (!Object.hasOwn(BUILD_QUERY, fd.viz_type)) return [];
+  return BUILD_QUERY[fd.viz_type](fd, ctx);
 }
 
 /** The whole chart-data request of a form (also saved as the chart's query_context). */

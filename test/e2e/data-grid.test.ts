@@ -23,8 +23,11 @@ const clipboard = () => e.page.evaluate(() => navigator.clipboard.readText());
 
 /** Opens a column's header menu and picks an item. */
 async function menu(key: string, item: string) {
-  // The previous menu's dropdown may still be fading out.
-  await expect.poll(() => e.page.locator(dt("column-menu-dropdown")).count()).toBe(0);
+  // The previous menu's dropdown may still be fading out (slowly on a busy machine: vitest's
+  // default poll of one second was too short under a full suite's load).
+  await expect
+    .poll(() => e.page.locator(dt("column-menu-dropdown")).count(), { timeout: 10_000 })
+    .toBe(0);
   await header(key).hover();
   await header(key).getByRole("button", { name: "Column menu" }).click();
   await e.page.getByRole("menuitem", { name: item, exact: true }).click();

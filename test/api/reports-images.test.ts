@@ -111,11 +111,18 @@ describe.skipIf(!findChromium())("PNG and PDF reports drawn by Chromium", () => 
   });
 
   it("ends a run that cannot draw within its working timeout as Error, without hanging", async () => {
+    // A chart whose query alone takes seconds of engine work: a fast machine draws the 20-chart
+    // dashboard above in under the one-second timeout, so only real slowness makes this certain.
+    const slow = await api.dashboard("Slow dashboard", 1, {
+      expressionType: "SQL",
+      sqlExpression: "SUM(list_sum(range(num, num + 10000)))",
+      label: "slow",
+    });
     const started = performance.now();
     const { log } = await api.run(
       {
         name: "Too slow",
-        dashboard,
+        dashboard: slow,
         report_format: "PDF",
         working_timeout: 1,
         recipients: [email("ana@example.com")],

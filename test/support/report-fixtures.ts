@@ -34,8 +34,16 @@ export async function reportSession(s: TestServer) {
   };
   const post = async (path: string, body: Json) => (await call("POST", path, body, 201)).id as number;
 
-  /** A table (gender by count) or a big number (count) over birth_names, with its query context. */
-  const chart = (name: string, kind: "table" | "big_number_total", dashboards: number[] = []) =>
+  /**
+   * A table (gender by `metric`) or a big number (`metric`) over birth_names, with its query context;
+   * the metric is the dataset's count unless an ad-hoc one is given.
+   */
+  const chart = (
+    name: string,
+    kind: "table" | "big_number_total",
+    dashboards: number[] = [],
+    metric: string | Json = "count",
+  ) =>
     post("/api/v1/chart/", {
       slice_name: name,
       viz_type: kind,
@@ -44,15 +52,15 @@ export async function reportSession(s: TestServer) {
       dashboards,
       params: JSON.stringify(
         kind === "table"
-          ? { groupby: ["gender"], metrics: ["count"], query_mode: "aggregate" }
-          : { metric: "count", subheader: "births" },
+          ? { groupby: ["gender"], metrics: [metric], query_mode: "aggregate" }
+          : { metric, subheader: "births" },
       ),
       query_context: JSON.stringify({
         datasource: { id: dataset, type: "table" },
         queries: [
           kind === "table"
-            ? { columns: ["gender"], metrics: ["count"], row_limit: 100 }
-            : { metrics: ["count"] },
+            ? { columns: ["gender"], metrics: [metric], row_limit: 100 }
+            : { metrics: [metric] },
         ],
         result_format: "json",
         result_type: "full",
@@ -60,7 +68,7 @@ export async function reportSession(s: TestServer) {
     });
 
   /** A dashboard of `count` charts ("Chart number 1…"), three a row as its layout stores them. */
-  async function dashboard(title: string, count: number): Promise<number> {
+  async function dashboard(title: string, count: number, metric?: string | Json): Promise<number> {
     const id = await post("/api/v1/dashboard/", { dashboard_title: title });
     const layout: Json = {
       ROOT_ID: { id: "ROOT_ID", type: "ROOT", children: ["GRID_ID"] },
@@ -68,7 +76,7 @@ export async function reportSession(s: TestServer) {
       HEADER_ID: { id: "HEADER_ID", type: "HEADER", meta: { text: title } },
     };
     for (let i = 0; i < count; i++) {
-      const chartId = await chart(`Chart number ${i + 1}`, i % 2 ? "big_number_total" : "table", [id]);
+      const chartId = await chart(`Chart number ${i + 1}`, i % 2 ? "big_number_total" : "table", [id], metric);
       const row = `ROW-${Math.floor(i / 3)}`;
       if (!layout[row]) {
         layout.GRID_ID.children.push(row);

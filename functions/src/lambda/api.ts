@@ -13,9 +13,14 @@ export const handler = async (
 ) => {
   // Always HTTPS here (API Gateway only serves it). The client address is API Gateway's sourceIp
   // unless that is a proxy listed in TRUSTED_PROXIES.
-  app ??= createApp(await cloudCore(), {
+  const core = await cloudCore();
+  app ??= createApp(core, {
     secureCookies: true,
     trustedProxies: parseTrustedProxies(process.env.TRUSTED_PROXIES),
   }) as unknown as Hono;
-  return handle(app)(event, context);
+  const reply = await handle(app)(event, context);
+  // Lambda may freeze this process once the handler returns: writes made after a reply (a fast
+  // SQL Lab run's record and result) end first, so another instance reading them finds them.
+  await core.settleWrites();
+  return reply;
 };

@@ -421,8 +421,15 @@ export function createCore(deps: CoreDeps) {
       ]);
       return { lostJobs, interruptedRuns, rolledBackImports };
     },
+    /**
+     * Writes a reply did not wait for that other instances must see (SQL Lab's fast runs): a
+     * process answering one request at a time (a Lambda) awaits this before handing back its reply.
+     */
+    settleWrites(): Promise<void> {
+      return sqlLab.caughtUp();
+    },
     async close() {
-      await chartData.flush();
+      await Promise.all([chartData.flush(), sqlLab.caughtUp()]);
       await registry.closeAll();
     },
   };

@@ -17,6 +17,7 @@ import { QuerySlots } from "./query-slots.ts";
 import { withoutChartShaping } from "./raw-rows.ts";
 import type { ReplyItem } from "./reply-body.ts";
 import { type ChartQueryOptions, ChartRequests, type RequestDeps, type Resolved } from "./request.ts";
+import { BackgroundWrites } from "../store/background-writes.ts";
 
 /** A reply item; a file download also keeps the columns it is built from. */
 export type RunItem = ReplyItem & { table?: Columnar };
@@ -38,7 +39,7 @@ export class ChartQueries implements ChartQueryRunner {
   private readonly requests: ChartRequests;
   private readonly cache: ResultCache;
   private readonly slots: QuerySlots;
-  private readonly pending = new Set<Promise<void>>();
+  private readonly cacheWrites = new BackgroundWrites("chart-data cache");
 
   constructor(
     deps: RequestDeps & { results: ResultStore },
@@ -58,15 +59,12 @@ export class ChartQueries implements ChartQueryRunner {
   }
 
   private background(work: Promise<void>): void {
-    const tracked: Promise<void> = work
-      .catch((e) => console.error("[chart-data] cache write failed", e))
-      .finally(() => this.pending.delete(tracked));
-    this.pending.add(tracked);
+    this.cacheWrites.track(work);
   }
 
   /** Waits for background cache writes (shutdown, tests). */
-  async flush(): Promise<void> {
-    await Promise.all([...this.pending]);
+  flush(): Promise<void> {
+    return this.cacheWrites.settled();
   }
 
   /**

@@ -8,7 +8,12 @@ import {
   type SqlLabExecuteBody,
   type SqlLabQueryRow,
 } from "@strata/contracts";
-import type { ColumnarResult, QueryEngine, StatementInfo } from "@strata/engines";
+import {
+  type ColumnarResult,
+  classifyStatements,
+  type QueryEngine,
+  type StatementInfo,
+} from "@strata/engines";
 import { csvBody, csvHeader, rowsJsonWithin } from "../chart-data/format.ts";
 import { toEngineError } from "../databases/engine-errors.ts";
 import type { Databases } from "../databases/service.ts";
@@ -27,6 +32,7 @@ import { DEFAULT_SQLLAB_LIMITS, type SqlLabLimits } from "./limits.ts";
 import { BATCH_ROWS, type ResultManifest, StoredResults } from "./stored-results.ts";
 import { RunRecord } from "./run-record.ts";
 import { HEARTBEAT_MS, RunningRuns } from "./running-runs.ts";
+import { BackgroundWrites } from "../store/background-writes.ts";
 import { parseTemplateParams, renderTemplate } from "./templates.ts";
 import { QUERY, type QueryData, type QueryEntity } from "./types.ts";
 
@@ -55,6 +61,8 @@ const HISTORY_LIST: ListSpec<Omit<ReturnType<SqlLab["row"]>, "id"> & { id: numbe
 const ID_BLOCK = 20;
 /** A synchronous run still going after this long gets its stored record (history, stop). */
 const RECORD_SLOW_RUN_AFTER_MS = 100;
+/** Statement kinds our lexer may classify on its own (see `statements`). */
+const PLAIN_READS = new Set(["SELECT", "VALUES", "TABLE", "SHOW", "DESCRIBE", "DESC"]);
 
 /** A run as the API asks for it. */
 export type ExecuteBody = SqlLabExecuteBody;
@@ -72,6 +80,16 @@ export type ExecuteReply = { status: 200; body: string } | { status: 202; body: 
 export class SqlLab {
   /** Runs in this process, by client id, so a stop can interrupt the engine. */
   private readonly running = new Map<string, { controller: AbortController; userId: number | null }>();
+  /** Records and results of fast runs, stored after their reply. */
+  private readonly writes = new BackgroundWrites("sqllab");
+
+  /**
+   * Waits for this instance's runs still being stored: a read right after a run's reply sees it.
+   * Other instances never lag: a Lambda settles its writes before answering (`core.settleWrites`).
+   */
+  caughtUp(): Promise<void> {
+    return this.writes.settled();
+  }
 
   constructor(
     private readonly deps: {
@@ -144,12 +162,14 @@ export class SqlLab {
 
   async get(p: Principal, id: number): Promise<QueryEntity> {
     requirePermission(p, "can_read", "Query");
+    await this.caughtUp();
     const q = await this.deps.meta.get<QueryData>(QUERY, id);
     if (!q || !this.canSee(p, q)) throw notFound("Query not found");
     return q;
   }
 
   async byClientId(p: Principal, clientId: string): Promise<QueryEntity> {
+    await this.caughtUp();
     const id = await this.deps.meta.getValue<number>(`query-client#${clientId}`);
     if (id === undefined) throw notFound("Query not found");
     return this.get(p, id);
@@ -161,6 +181,7 @@ export class SqlLab {
    */
   private async visible(p: Principal): Promise<QueryEntity[]> {
     requirePermission(p, "can_read", "Query");
+    await this.caughtUp();
     if (p.isAdmin || can(p, "all_query_access", "all_query_access"))
       return this.deps.meta.list<QueryData>(QUERY);
     if (!p.user) return [];
@@ -184,6 +205,7 @@ export class SqlLab {
   async updatedSince(p: Principal, ms: number) {
     requirePermission(p, "can_read", "Query");
     if (!p.user) return [];
+    await this.caughtUp();
     const after = Number.isFinite(ms) && ms > 0 ? new Date(Math.min(ms, 8.64e15)).toISOString() : undefined;
     const recent = await this.deps.meta.listByOwner<QueryData>(QUERY, p.user.id, { changedAfter: after });
     return recent.filter((q) => q.changed_on_ms > ms).map((q) => this.row(q));
@@ -200,6 +222,11 @@ export class SqlLab {
   }
 
   private async statements(db: DatabaseEntity, engine: QueryEngine, sql: string): Promise<StatementInfo[]> {
+    // One plain read needs no engine round trip to be classified: the engine's own guard (a
+    // rolled-back transaction, read-only in PostgreSQL; DuckDB's statement types) still refuses a
+    // write hidden in it. Scripts, writes and anything the lexer can't vouch for ask the engine.
+    const lexed = classifyStatements(sql);
+    if (lexed.length === 1 && lexed[0].readOnly && PLAIN_READS.has(lexed[0].kind)) return lexed;
     let statements: StatementInfo[];
     try {
       statements = await engine.parseStatements(sql);
@@ -363,11 +390,20 @@ export class SqlLab {
         end_time: Date.now(),
       };
       const meta = { queryId: record.id, userId: query.user_id, columns };
-      // A synchronous reply waits for both writes anyway: do them together. An async run is read
-      // by pollers once it says success, so its result must be stored first.
-      const saved = query.run_async
-        ? await writer.finish(meta).then(() => record.save(outcome))
-        : (await Promise.all([record.save(outcome), writer.finish(meta)]))[0];
+      let saved: QueryEntity;
+      if (query.run_async) {
+        // Pollers read an async run once it says success, so its result is stored first.
+        saved = await writer.finish(meta).then(() => record.save(outcome));
+      } else if (!record.written) {
+        // A fast synchronous run: nobody else knows of it yet, so it replies with what it holds
+        // and stores its record and result after. Readers here wait for those writes (`caughtUp`).
+        const { entity, written } = record.finishUnwritten(outcome);
+        this.writes.track(Promise.all([written, writer.finish(meta)]));
+        saved = entity;
+      } else {
+        // A slow synchronous run is on record (a stop may race it): both writes before the reply.
+        saved = (await Promise.all([record.save(outcome), writer.finish(meta)]))[0];
+      }
       if (saved.status === "stopped") return { query: saved }; // a stop won the race: keep it stopped
       return { query: saved, head: { columns, data: writer.head, rowcount: writer.rowcount } };
     } catch (e) {
@@ -453,6 +489,7 @@ export class SqlLab {
   /** A stored result the principal may read (the query's owner, or all-query access). */
   private async readable(p: Principal, key: string): Promise<{ q: QueryEntity; manifest: ResultManifest }> {
     requirePermission(p, "can_sqllab", "SQLLab");
+    await this.caughtUp();
     const manifest = await this.stored.manifest(key);
     if (!manifest) throw notFound("The results have expired; run the query again.");
     return { q: await this.get(p, manifest.queryId), manifest };
@@ -539,6 +576,7 @@ export class SqlLab {
     requirePermission(p, "can_read", "Query");
     const local = this.running.get(clientId);
     const mine = local !== undefined && (p.isAdmin || (p.user !== null && local.userId === p.user.id));
+    await this.caughtUp();
     const id = await this.deps.meta.getValue<number>(`query-client#${clientId}`);
     if (id === undefined) {
       // A fast run in this process has no record yet: interrupting it stores it as stopped.

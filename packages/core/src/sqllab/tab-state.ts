@@ -66,6 +66,8 @@ export class TabStates {
 
   async detail(p: Principal, id: number) {
     const tab = await this.get(p, id);
+    // The latest run may still be being stored (fast runs store after their reply).
+    if (tab.latest_query_id) await this.sqlLab.caughtUp();
     const latest = tab.latest_query_id
       ? await this.meta.get<QueryData>(QUERY, tab.latest_query_id)
       : undefined;

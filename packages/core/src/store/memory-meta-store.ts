@@ -147,9 +147,12 @@ export class MemoryMetaStore implements MetaStorePort {
     preallocatedId?: number,
   ): Promise<Entity<T>> {
     const id = preallocatedId ?? (await this.nextId(type));
-    await this.tick();
+    return this.insert(type, this.draft(data, actorId, id));
+  }
+
+  draft<T extends object>(data: T, actorId: number | null, id: number): Entity<T> {
     const ts = this.now().toISOString();
-    const entity = {
+    return {
       ...data,
       id,
       version: 1,
@@ -158,10 +161,18 @@ export class MemoryMetaStore implements MetaStorePort {
       created_by_fk: actorId,
       changed_by_fk: actorId,
     } as Entity<T>;
+  }
+
+  async insert<T extends object>(
+    type: string,
+    entity: Entity<T>,
+    _opts: { batched?: boolean } = {},
+  ): Promise<Entity<T>> {
+    await this.tick();
     const item = this.toItem(type, entity);
-    if (this.ofType(type).has(id)) throw conditionFailed();
-    this.ofType(type).set(id, item);
-    this.cache.wroteEntity(type, id);
+    if (this.ofType(type).has(entity.id)) throw conditionFailed();
+    this.ofType(type).set(entity.id, item);
+    this.cache.wroteEntity(type, entity.id);
     return entity;
   }
 

@@ -225,8 +225,13 @@ export class MetaStore implements MetaStorePort {
     preallocatedId?: number,
   ): Promise<Entity<T>> {
     const id = preallocatedId ?? (await this.nextId(type));
+    return this.insert(type, this.draft(data, actorId, id));
+  }
+
+  /** The entity `create` would store under an id already allocated, without storing it. */
+  draft<T extends object>(data: T, actorId: number | null, id: number): Entity<T> {
     const ts = this.now().toISOString();
-    const entity = {
+    return {
       ...data,
       id,
       version: 1,
@@ -235,7 +240,23 @@ export class MetaStore implements MetaStorePort {
       created_by_fk: actorId,
       changed_by_fk: actorId,
     } as Entity<T>;
+  }
+
+  /**
+   * Stores a new entity made by `draft`, refused if its id is taken. `batched`: for ids from the
+   * type's counter (unique by construction), written unconditionally in the turn's batch with
+   * other unconditional puts (see `putValue`), one round trip for a run's record and its values.
+   */
+  async insert<T extends object>(
+    type: string,
+    entity: Entity<T>,
+    opts: { batched?: boolean } = {},
+  ): Promise<Entity<T>> {
     try {
+      if (opts.batched) {
+        await this.batchedPut(`entity#${type}#${entity.id}`, this.toItem(type, entity));
+        return entity;
+      }
       await this.doc.send(
         new PutCommand({
           TableName: this.table,
@@ -244,7 +265,7 @@ export class MetaStore implements MetaStorePort {
         }),
       );
     } finally {
-      this.cache.wroteEntity(type, id);
+      this.cache.wroteEntity(type, entity.id);
     }
     return entity;
   }

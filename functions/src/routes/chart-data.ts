@@ -89,9 +89,12 @@ export function asyncEventRoutes() {
   });
 }
 
-/** The legacy `POST /superset/explore_json/`: form data in, the first result item (plus form_data) out. */
+/**
+ * The legacy `GET|POST /superset/explore_json/`: form data in, Superset's `viz.py` reply out (the
+ * legacy viz types' own `data`; the first result item plus form_data for any other type).
+ */
 export function legacyExploreJsonRoutes() {
-  return new Hono<AppEnv>().post("/superset/explore_json", async (c) => {
+  const handler = async (c: Context<AppEnv>) => {
     let raw = c.req.query("form_data");
     const type = c.req.header("content-type") ?? "";
     if (!raw && type.startsWith("application/x-www-form-urlencoded"))
@@ -115,5 +118,6 @@ export function legacyExploreJsonRoutes() {
         force: c.req.query("force") === "true",
       });
     return send(c, reply);
-  });
+  };
+  return new Hono<AppEnv>().get("/superset/explore_json", handler).post("/superset/explore_json", handler);
 }

@@ -239,7 +239,10 @@ export function createCore(deps: CoreDeps) {
       principalOf,
       guests,
     },
-    { asyncQueries: deps.features?.globalAsyncQueries ?? false },
+    {
+      asyncQueries: deps.features?.globalAsyncQueries ?? false,
+      mapboxApiKey: deps.features?.maps?.mapboxApiKey,
+    },
   );
   const columnValues = new ColumnValues(
     { datasets: ds, databases, results: deps.results, rlsClauses: (p, id) => rls.clausesFor(p, id) },

@@ -1,20 +1,31 @@
 import { type ChartDataRequest, parseDatasourceKey } from "@strata/contracts";
 import { queryObjectFromFormData } from "@strata/query";
+import type { Charts } from "../charts/service.ts";
 import { badRequest } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
+import { rowsJsonText } from "./format.ts";
+import { multiLayerReply } from "./legacy/multi-layer.ts";
+import { vizPayload } from "./legacy/payload.ts";
+import { LEGACY_VIZ } from "./legacy/registry.ts";
+import type { LegacyViz, Row } from "./legacy/viz.ts";
 import type { ChartDataContext } from "./ports.ts";
-import type { ReplyShape } from "./reply.ts";
-import { byteStream, singleItemChunks } from "./reply-body.ts";
+import { type ChartDataReply, jsonReply, type ReplyShape } from "./reply.ts";
+import { byteStream, singleItemChunks, visibleFields } from "./reply-body.ts";
 import { queryErrors } from "./request.ts";
 
-/** Legacy explore_json: form data → one query object, as a chart-data request. */
+/**
+ * Legacy explore_json: form data → one query object, as a chart-data request. A legacy viz type
+ * (`legacy/registry.ts`) builds its own query, as its `viz.py` class does; any other uses the
+ * generic one.
+ */
 export function legacyRequest(
   formData: Record<string, unknown>,
   opts: { csv: boolean; force: boolean },
-): { request: ChartDataRequest; ctx: ChartDataContext } {
+): { request: ChartDataRequest; ctx: ChartDataContext; viz?: LegacyViz } {
   const ds = parseDatasourceKey(String(formData.datasource ?? ""));
   if (!ds) throw badRequest({ form_data: ["form_data.datasource must be a key like 7__table"] });
-  const query = queryErrors(() => queryObjectFromFormData(formData));
+  const viz = LEGACY_VIZ.get(String(formData.viz_type ?? ""));
+  const query = viz ? viz.query(formData) : queryErrors(() => queryObjectFromFormData(formData));
   const request: ChartDataRequest = {
     datasource: { id: ds.id, type: ds.type },
     queries: [query],
@@ -23,14 +34,55 @@ export function legacyRequest(
     force: opts.force,
   };
   const sliceId = typeof formData.slice_id === "number" ? formData.slice_id : undefined;
-  return { request, ctx: { sliceId } };
+  return { request, ctx: { sliceId }, viz };
 }
 
-/** Legacy clients read one item: the first, with the form data it was asked for. */
-export function legacyShape(p: Principal, formData: Record<string, unknown>): ReplyShape {
-  return (items) => ({
-    kind: "json",
-    status: 200,
-    body: byteStream(singleItemChunks(p, items[0], { form_data: formData })),
-  });
+/**
+ * The reply: for a legacy viz type, `viz.py`'s payload with the rows turned into the chart's
+ * `data`; otherwise the first item, with the form data it was asked for.
+ */
+export function legacyShape(
+  p: Principal,
+  formData: Record<string, unknown>,
+  viz?: LegacyViz,
+  mapboxApiKey = "",
+): ReplyShape {
+  if (!viz) {
+    return (items) => ({
+      kind: "json",
+      status: 200,
+      body: byteStream(singleItemChunks(p, items[0], { form_data: formData })),
+    });
+  }
+  return (items) => {
+    const meta = visibleFields(p, items[0].meta);
+    const rows = JSON.parse(rowsJsonText(items[0].rows)) as Row[];
+    const data = viz.data(rows, {
+      formData,
+      fromDttm: typeof meta.from_dttm === "number" ? meta.from_dttm : null,
+      toDttm: typeof meta.to_dttm === "number" ? meta.to_dttm : null,
+      mapboxApiKey,
+    });
+    return jsonReply(vizPayload(meta, formData, data));
+  };
+}
+
+/** What explore_json needs of the chart-data service. */
+export interface LegacyDeps {
+  /** Runs a request as `POST /api/v1/chart/data` does (access, RLS, guest rules, cache), shaped. */
+  run(request: ChartDataRequest, ctx: ChartDataContext, shape: ReplyShape): Promise<ChartDataReply>;
+  charts: Pick<Charts, "get">;
+  mapboxApiKey: string;
+}
+
+/** `/superset/explore_json/`: the reply Superset's legacy charts read. */
+export function legacyExploreJson(
+  deps: LegacyDeps,
+  p: Principal,
+  formData: Record<string, unknown>,
+  opts: { csv: boolean; force: boolean },
+): Promise<ChartDataReply> {
+  if (formData.viz_type === "deck_multi") return multiLayerReply(deps.charts, p, formData, deps.mapboxApiKey);
+  const { request, ctx, viz } = legacyRequest(formData, opts);
+  return deps.run(request, ctx, legacyShape(p, formData, viz, deps.mapboxApiKey));
 }

@@ -12,7 +12,7 @@ import type { ResultStore } from "../store/result-store.ts";
 import { annotate } from "./annotate.ts";
 import type { InFlightJobs } from "./in-flight.ts";
 import { CHART_DATA_JOB, ChartDataJobs } from "./job.ts";
-import { legacyRequest, legacyShape } from "./legacy.ts";
+import { legacyExploreJson } from "./legacy.ts";
 import type { ChartDataLimits } from "./limits.ts";
 import type { AnnotationSource, ChartDataContext } from "./ports.ts";
 import { type ChartDataReply, jsonReply, type ReplyShape, replyOf } from "./reply.ts";
@@ -26,6 +26,8 @@ export type { ChartDataReply } from "./reply.ts";
 export interface ChartDataOptions extends ChartQueryOptions {
   /** Global async queries: every chart-data request becomes a job (GLOBAL_ASYNC_QUERIES). */
   asyncQueries: boolean;
+  /** Superset's MAPBOX_API_KEY, which explore_json's map and deck.gl replies carry. */
+  mapboxApiKey?: string;
 }
 
 /**
@@ -56,7 +58,7 @@ export class ChartDataService {
       principalOf: (userId: number | null) => Promise<Principal>;
       guests: Pick<Guests, "sealForJob" | "fromJob">;
     },
-    private readonly opts: Pick<ChartDataOptions, "asyncQueries">,
+    private readonly opts: Pick<ChartDataOptions, "asyncQueries" | "mapboxApiKey">,
   ) {
     this.queries = deps.queries;
     this.annotations = deps.annotations;
@@ -125,14 +127,22 @@ export class ChartDataService {
     return replyOf(p, req, await annotate(this.annotations, p, prepared, items), shape);
   }
 
-  /** Legacy explore_json: form data → one query object → the first result item with the form data. */
+  /** Legacy explore_json: form data → the viz type's query → `viz.py`'s reply (see `legacy.ts`). */
   async legacy(
     p: Principal,
     formData: Record<string, unknown>,
     opts: { csv: boolean; force: boolean },
   ): Promise<ChartDataReply> {
-    const { request, ctx } = legacyRequest(formData, opts);
-    return this.request(p, request, ctx, legacyShape(p, formData));
+    return legacyExploreJson(
+      {
+        run: (request, ctx, shape) => this.request(p, request, ctx, shape),
+        charts: this.charts,
+        mapboxApiKey: this.opts.mapboxApiKey ?? "",
+      },
+      p,
+      formData,
+      opts,
+    );
   }
 
   /** The worker's handler: runs the job as its user, stores the result, appends one event. */

@@ -7,7 +7,7 @@ import type { ChartDataResult, FormData } from "../../types";
 import type { Figure, Trace } from "../plotly/figures/types";
 import { geoLayout } from "./base-map";
 import { type Bin, extentOf, gridBins, hexBins, pixelGridBins, type WeightedPoint } from "./binning";
-import { COUNTRY_CODES, IOC_TO_ALPHA3 } from "./country-codes";
+import { COUNTRY_CODES, IOC_TO_ALPHA3 } from "@strata/contracts";
 import { decodeLine, type LonLat, pickerColor, rowPosition } from "./geo-decode";
 import type { Feature, FeatureCollection, Geometry } from "./geojson-types";
 

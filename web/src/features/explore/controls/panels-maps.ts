@@ -1,7 +1,18 @@
 import { COUNTRY_MAP_KEYS, countryLabel } from "../../../components/charts/render/maps/countries";
 import { t } from "../../../lib/i18n";
 import type { ControlConfig, ControlPanel, ControlSection } from "../model/control-types";
-import { validateInteger, validateNonEmpty, validateNumber } from "../model/validators";
+import {
+  checkboxControl,
+  colorPickerControl,
+  columnControl,
+  floatControl,
+  integerControl,
+  linearColorSchemeControl,
+  optionalMetric,
+  REQUIRED,
+  section,
+  selectControl,
+} from "./control-factory";
 import * as c from "./shared-controls";
 
 /**
@@ -10,45 +21,10 @@ import * as c from "./shared-controls";
  * pickers and the viewport are kept as the form data has them.
  */
 
-const section = (label: string, tab: ControlSection["tab"], rows: ControlConfig[][]): ControlSection => ({
-  label,
-  tab,
-  rows,
-  expanded: true,
-});
+const column = (name: string, label: string, required = false): ControlConfig =>
+  columnControl(name, label, required ? REQUIRED : {});
 
-const filters = [[c.adhocFilters], [c.granularity], [c.timeRange]];
-
-const column = (name: string, label: string, required = false): ControlConfig => ({
-  ...c.groupby,
-  name,
-  label,
-  description: undefined,
-  multi: false,
-  default: undefined,
-  ...(required ? { required: true, validators: [validateNonEmpty] } : {}),
-});
-
-const optionalMetric = (name: string, label: string): ControlConfig => ({
-  ...c.metric,
-  name,
-  label,
-  required: false,
-  validators: [],
-  default: undefined,
-});
-
-const number = (name: string, label: string, fallback: number, int = true): ControlConfig => ({
-  name,
-  type: "TextControl",
-  label,
-  default: fallback,
-  isInt: int,
-  isFloat: !int,
-  validators: [int ? validateInteger : validateNumber],
-  renderTrigger: true,
-});
-
+/** The sequential palettes the map renderers know (a subset of the legacy charts' list). */
 const LINEAR_SCHEMES: [string, string][] = [
   ["superset_seq_1", t("Superset sequential")],
   ["blue_white_yellow", t("Blue–white–yellow")],
@@ -64,22 +40,13 @@ const LINEAR_SCHEMES: [string, string][] = [
   ["schemeYlOrRd", t("Yellow–orange–red")],
 ];
 
-const linearColorScheme = (fallback: string): ControlConfig => ({
-  name: "linear_color_scheme",
-  type: "SelectControl",
-  label: t("Linear color scheme"),
-  default: fallback,
-  choices: LINEAR_SCHEMES,
-  renderTrigger: true,
-});
+const linearColorScheme = (fallback: string) => linearColorSchemeControl(fallback, LINEAR_SCHEMES);
 
-const aggregation: ControlConfig = {
-  name: "js_agg_function",
-  type: "SelectControl",
-  label: t("Dynamic aggregation function"),
-  description: t("The function to use when aggregating points into groups"),
-  default: "sum",
-  choices: [
+const aggregation = selectControl(
+  "js_agg_function",
+  t("Dynamic aggregation function"),
+  "sum",
+  [
     ["sum", t("sum")],
     ["min", t("min")],
     ["max", t("max")],
@@ -92,8 +59,8 @@ const aggregation: ControlConfig = {
     ["p95", t("p95")],
     ["p99", t("p99")],
   ],
-  renderTrigger: true,
-};
+  { description: t("The function to use when aggregating points into groups") },
+);
 
 const spatial = (name: string, label: string): ControlConfig => ({
   name,
@@ -114,72 +81,67 @@ const spatial = (name: string, label: string): ControlConfig => ({
   ],
 });
 
-const colorPicker = (name: string, label: string, fallback: { r: number; g: number; b: number; a: number }) =>
-  ({
-    name,
-    type: "ColorPickerControl",
-    label,
-    default: fallback,
-    renderTrigger: true,
-  }) satisfies ControlConfig;
-
 const PICKER_DEFAULT = { r: 0, g: 122, b: 135, a: 1 };
+const fixedColor = colorPickerControl("color_picker", t("Fixed color"), PICKER_DEFAULT);
 
-const sizeMetric = optionalMetric("size", t("Weight"));
+/** Query rows ending every deck.gl panel: how many rows to read and which. */
+const limitAndFilterRows = [[c.rowLimit], ...c.filterRows];
 
+/** deck_hex, deck_grid, deck_screengrid and deck_heatmap: points aggregated into cells. */
 function aggregatePanel(extra: ControlConfig[][]): ControlPanel {
   return {
     sections: [
       section(t("Query"), "data", [
         [spatial("spatial", t("Longitude & Latitude"))],
-        [sizeMetric],
-        [c.rowLimit],
-        ...filters,
+        [optionalMetric("size", t("Weight"))],
+        ...limitAndFilterRows,
       ]),
       section(t("Map"), "customize", extra),
     ],
   };
 }
 
-const lineType: ControlConfig = {
-  name: "line_type",
-  type: "SelectControl",
-  label: t("Lines encoding"),
-  description: t("The encoding format of the lines"),
-  default: "json",
-  choices: [
-    ["polyline", t("Polyline")],
-    ["json", t("JSON")],
-    ["geohash", t("geohash (square)")],
-  ],
-};
+/** deck_scatter and deck_arc colour their marks with a fixed colour or by a category. */
+const markColorRows = [[fixedColor], [column("dimension", t("Categorical color"))], [c.colorScheme]];
 
-const reverseLongLat: ControlConfig = {
-  name: "reverse_long_lat",
-  type: "CheckboxControl",
-  label: t("Reverse lat/long"),
-  default: false,
-};
+/** deck_path and deck_polygon read encoded shapes from one column. */
+const shapeQuery = (columnLabel: string): ControlSection =>
+  section(t("Query"), "data", [
+    [column("line_column", columnLabel, true)],
+    [
+      selectControl(
+        "line_type",
+        t("Lines encoding"),
+        "json",
+        [
+          ["polyline", t("Polyline")],
+          ["json", t("JSON")],
+          ["geohash", t("geohash (square)")],
+        ],
+        { description: t("The encoding format of the lines"), renderTrigger: false },
+      ),
+    ],
+    [checkboxControl("reverse_long_lat", t("Reverse lat/long"), false, { renderTrigger: false })],
+    [optionalMetric("metric", t("Metric"))],
+    ...limitAndFilterRows,
+  ]);
 
 export const MAP_CONTROL_PANELS: Record<string, ControlPanel> = {
   country_map: {
     sections: [
       section(t("Query"), "data", [
         [
-          {
-            name: "select_country",
-            type: "SelectControl",
-            label: t("Country"),
-            description: t("Which country to plot the map for?"),
-            default: "france",
-            choices: COUNTRY_MAP_KEYS.map((key) => [key, countryLabel(key)]),
-            required: true,
-            validators: [validateNonEmpty],
-          },
+          selectControl(
+            "select_country",
+            t("Country"),
+            "france",
+            COUNTRY_MAP_KEYS.map((key) => [key, countryLabel(key)]),
+            { description: t("Which country to plot the map for?"), renderTrigger: false, ...REQUIRED },
+          ),
         ],
         [column("entity", t("ISO 3166-2 Codes"), true)],
         [c.metric],
-        ...filters,
+        ...c.filterRows,
       ]),
       section(t("Chart options"), "customize", [[linearColorScheme("superset_seq_1")], [c.numberFormat]]),
     ],
@@ -189,47 +151,34 @@ export const MAP_CONTROL_PANELS: Record<string, ControlPanel> = {
       section(t("Query"), "data", [
         [column("entity", t("Country column"), true)],
         [
-          {
-            name: "country_fieldtype",
-            type: "SelectControl",
-            label: t("Country field type"),
-            default: "cca2",
-            choices: [
+          selectControl(
+            "country_fieldtype",
+            t("Country field type"),
+            "cca2",
+            [
               ["name", t("Full name")],
               ["cioc", t("code International Olympic Committee (cioc)")],
               ["cca2", t("code ISO 3166-1 alpha-2 (cca2)")],
               ["cca3", t("code ISO 3166-1 alpha-3 (cca3)")],
             ],
-          },
+            { renderTrigger: false },
+          ),
         ],
         [c.metric],
         [optionalMetric("secondary_metric", t("Bubble size"))],
-        ...filters,
+        ...c.filterRows,
         [c.rowLimit],
       ]),
       section(t("Options"), "customize", [
         [
-          {
-            name: "show_bubbles",
-            type: "CheckboxControl",
-            label: t("Show bubbles"),
-            default: false,
-            renderTrigger: true,
-          },
-          number("max_bubble_size", t("Max bubble size"), 25),
+          checkboxControl("show_bubbles", t("Show bubbles"), false),
+          integerControl("max_bubble_size", t("Max bubble size"), 25),
         ],
         [
-          {
-            name: "color_by",
-            type: "SelectControl",
-            label: t("Color by"),
-            default: "metric",
-            choices: [
-              ["metric", t("Metric")],
-              ["country", t("Country")],
-            ],
-            renderTrigger: true,
-          },
+          selectControl("color_by", t("Color by"), "metric", [
+            ["metric", t("Metric")],
+            ["country", t("Country")],
+          ]),
         ],
         [linearColorScheme("superset_seq_1")],
         [c.colorScheme],
@@ -239,51 +188,36 @@ export const MAP_CONTROL_PANELS: Record<string, ControlPanel> = {
   },
   deck_scatter: {
     sections: [
-      section(t("Query"), "data", [
-        [spatial("spatial", t("Longitude & Latitude"))],
-        [c.rowLimit],
-        ...filters,
-      ]),
+      section(t("Query"), "data", [[spatial("spatial", t("Longitude & Latitude"))], ...limitAndFilterRows]),
       section(t("Point size"), "customize", [
-        [number("min_radius", t("Minimum radius"), 2), number("max_radius", t("Maximum radius"), 250)],
-        [number("multiplier", t("Multiplier"), 1, false)],
+        [
+          integerControl("min_radius", t("Minimum radius"), 2),
+          integerControl("max_radius", t("Maximum radius"), 250),
+        ],
+        [floatControl("multiplier", t("Multiplier"), 1)],
       ]),
-      section(t("Point color"), "customize", [
-        [colorPicker("color_picker", t("Fixed color"), PICKER_DEFAULT)],
-        [column("dimension", t("Categorical color"))],
-        [c.colorScheme],
-      ]),
+      section(t("Point color"), "customize", markColorRows),
     ],
   },
   deck_hex: aggregatePanel([
-    [number("grid_size", t("Cell radius (meters)"), 40)],
+    [integerControl("grid_size", t("Cell radius (meters)"), 40)],
     [aggregation],
-    [colorPicker("color_picker", t("Fixed color"), PICKER_DEFAULT)],
+    [fixedColor],
   ]),
   deck_grid: aggregatePanel([
-    [number("grid_size", t("Cell size (meters)"), 200)],
+    [integerControl("grid_size", t("Cell size (meters)"), 200)],
     [aggregation],
-    [colorPicker("color_picker", t("Fixed color"), PICKER_DEFAULT)],
+    [fixedColor],
   ]),
-  deck_screengrid: aggregatePanel([
-    [number("grid_size", t("Cell size (pixels)"), 20)],
-    [colorPicker("color_picker", t("Fixed color"), PICKER_DEFAULT)],
-  ]),
+  deck_screengrid: aggregatePanel([[integerControl("grid_size", t("Cell size (pixels)"), 20)], [fixedColor]]),
   deck_heatmap: aggregatePanel([
-    [number("radius_pixels", t("Intensity radius"), 30)],
-    [number("intensity", t("Intensity"), 1, false)],
+    [integerControl("radius_pixels", t("Intensity radius"), 30)],
+    [floatControl("intensity", t("Intensity"), 1)],
     [
-      {
-        name: "aggregation",
-        type: "SelectControl",
-        label: t("Aggregation"),
-        default: "SUM",
-        choices: [
-          ["SUM", t("sum")],
-          ["MEAN", t("mean")],
-        ],
-        renderTrigger: true,
-      },
+      selectControl("aggregation", t("Aggregation"), "SUM", [
+        ["SUM", t("sum")],
+        ["MEAN", t("mean")],
+      ]),
     ],
     [linearColorScheme("schemeYlOrRd")],
   ]),
@@ -292,73 +226,40 @@ export const MAP_CONTROL_PANELS: Record<string, ControlPanel> = {
       section(t("Query"), "data", [
         [spatial("start_spatial", t("Start Longitude & Latitude"))],
         [spatial("end_spatial", t("End Longitude & Latitude"))],
-        [c.rowLimit],
-        ...filters,
+        ...limitAndFilterRows,
       ]),
       section(t("Arc"), "customize", [
-        [colorPicker("color_picker", t("Fixed color"), PICKER_DEFAULT)],
-        [column("dimension", t("Categorical color"))],
-        [c.colorScheme],
-        [number("stroke_width", t("Stroke width"), 1)],
+        ...markColorRows,
+        [integerControl("stroke_width", t("Stroke width"), 1)],
       ]),
     ],
   },
   deck_path: {
     sections: [
-      section(t("Query"), "data", [
-        [column("line_column", t("Lines column"), true)],
-        [lineType],
-        [reverseLongLat],
-        [optionalMetric("metric", t("Metric"))],
-        [c.rowLimit],
-        ...filters,
-      ]),
+      shapeQuery(t("Lines column")),
       section(t("Map"), "customize", [
-        [colorPicker("color_picker", t("Fixed color"), PICKER_DEFAULT)],
-        [number("line_width", t("Line width"), 150)],
+        [fixedColor],
+        [integerControl("line_width", t("Line width"), 150)],
         [
-          {
-            name: "line_width_unit",
-            type: "SelectControl",
-            label: t("Line width unit"),
-            default: "meters",
-            choices: [
-              ["meters", t("meters")],
-              ["pixels", t("pixels")],
-            ],
-            renderTrigger: true,
-          },
+          selectControl("line_width_unit", t("Line width unit"), "meters", [
+            ["meters", t("meters")],
+            ["pixels", t("pixels")],
+          ]),
         ],
       ]),
     ],
   },
   deck_polygon: {
     sections: [
-      section(t("Query"), "data", [
-        [column("line_column", t("Polygon column"), true)],
-        [lineType],
-        [reverseLongLat],
-        [optionalMetric("metric", t("Metric"))],
-        [c.rowLimit],
-        ...filters,
-      ]),
+      shapeQuery(t("Polygon column")),
       section(t("Map"), "customize", [
         [linearColorScheme("superset_seq_1")],
-        [number("opacity", t("Opacity"), 80)],
+        [integerControl("opacity", t("Opacity"), 80)],
+        [checkboxControl("filled", t("Filled"), true), checkboxControl("stroked", t("Stroked"), false)],
+        [integerControl("line_width", t("Line width"), 10)],
         [
-          { name: "filled", type: "CheckboxControl", label: t("Filled"), default: true, renderTrigger: true },
-          {
-            name: "stroked",
-            type: "CheckboxControl",
-            label: t("Stroked"),
-            default: false,
-            renderTrigger: true,
-          },
-        ],
-        [number("line_width", t("Line width"), 10)],
-        [
-          colorPicker("fill_color_picker", t("Fill Color"), { r: 3, g: 166, b: 110, a: 1 }),
-          colorPicker("stroke_color_picker", t("Stroke Color"), { r: 0, g: 122, b: 135, a: 1 }),
+          colorPickerControl("fill_color_picker", t("Fill Color"), { r: 3, g: 166, b: 110, a: 1 }),
+          colorPickerControl("stroke_color_picker", t("Stroke Color"), PICKER_DEFAULT),
         ],
       ]),
     ],

@@ -2,7 +2,22 @@ import { DEFAULT_HANDLEBARS_TEMPLATE } from "../../../components/charts/render/h
 import { LINEAR_SCHEME_CHOICES } from "../../../components/charts/render/legacy/linear-colors";
 import { t } from "../../../lib/i18n";
 import type { ControlConfig, ControlPanel, ControlSection } from "../model/control-types";
-import { validateInteger, validateNonEmpty, validateNumber } from "../model/validators";
+import { validateInteger, validateNonEmpty } from "../model/validators";
+import {
+  checkboxControl,
+  columnControl,
+  floatControl,
+  integerControl,
+  linearColorSchemeControl,
+  optionalMetric,
+  optionalMetrics,
+  REQUIRED,
+  sameLabelChoices,
+  section,
+  selectControl,
+  textAreaControl,
+  textControl,
+} from "./control-factory";
 import * as c from "./shared-controls";
 
 /**
@@ -12,123 +27,52 @@ import * as c from "./shared-controls";
  * shares the table's panel (see panels.ts).
  */
 
-const section = (label: string, tab: ControlSection["tab"], rows: ControlConfig[][]): ControlSection => ({
-  label,
-  tab,
-  rows,
-  expanded: true,
-});
-
-const timeRows = [[c.granularity], [c.timeRange]];
+/** These charts always offer the grain (the time-series ones hide it for a non-temporal x-axis). */
 const grain: ControlConfig = { ...c.timeGrain, visibility: () => true };
-const select = (
-  name: string,
-  label: string,
-  value: unknown,
-  choices: ControlConfig["choices"],
-  extra: Partial<ControlConfig> = {},
-): ControlConfig => ({
-  name,
-  type: "SelectControl",
-  label,
-  default: value,
-  choices,
-  renderTrigger: true,
-  ...extra,
-});
-const checkbox = (
-  name: string,
-  label: string,
-  value: boolean,
-  extra: Partial<ControlConfig> = {},
-): ControlConfig => ({
-  name,
-  type: "CheckboxControl",
-  label,
-  default: value,
-  renderTrigger: true,
-  ...extra,
-});
-const integer = (
-  name: string,
-  label: string,
-  value: number,
-  extra: Partial<ControlConfig> = {},
-): ControlConfig => ({
-  name,
-  type: "TextControl",
-  label,
-  default: value,
-  isInt: true,
-  validators: [validateInteger],
-  renderTrigger: true,
-  ...extra,
-});
-const single = (name: string, label: string, extra: Partial<ControlConfig> = {}): ControlConfig => ({
-  name,
-  type: "ColumnsControl",
-  label,
-  columnFilter: "groupby",
-  required: true,
-  validators: [validateNonEmpty],
-  ...extra,
-});
-const linearScheme: ControlConfig = select(
-  "linear_color_scheme",
-  t("Linear color scheme"),
-  "superset_seq_1",
-  LINEAR_SCHEME_CHOICES,
-);
+/** The one grouping column word_cloud, chord and parallel_coordinates need. */
+const requiredColumn = (name: string, label: string, extra: Partial<ControlConfig> = {}) =>
+  columnControl(name, label, { ...REQUIRED, ...extra });
+const linearScheme = linearColorSchemeControl("superset_seq_1", LINEAR_SCHEME_CHOICES);
 const dateTimeFormat: ControlConfig = {
   ...c.xAxisTimeFormat,
   name: "date_time_format",
   label: t("Date time format"),
 };
-const richTooltip = checkbox("rich_tooltip", t("Rich tooltip"), true);
-const seriesLimitRows = [[c.seriesLimit, c.sortBy], [c.orderDesc]];
+const richTooltip = checkboxControl("rich_tooltip", t("Rich tooltip"), true);
+/** time_table's columns (sparklines, comparisons…), edited like Superset's TimeSeriesColumnControl. */
+const columnCollection: ControlConfig = {
+  name: "column_collection",
+  type: "CollectionControl",
+  label: t("Time series columns"),
+  renderTrigger: true,
+};
+const numberAndDateFormats = [c.numberFormat, dateTimeFormat];
 
-const tableLikeQuery = (extra: ControlConfig[][] = []): ControlSection =>
+/** rose, horizon and paired_ttest: metrics per group over time, limited to the top series. */
+const seriesQuery = (groupby: ControlConfig = c.groupby): ControlSection =>
   section(t("Query"), "data", [
-    [
-      select(
-        "query_mode",
-        t("Query mode"),
-        "aggregate",
-        [
-          ["aggregate", t("Aggregate")],
-          ["raw", t("Raw records")],
-        ],
-        { renderTrigger: false },
-      ),
-    ],
-    [{ ...c.groupby, visibility: (fd) => fd.query_mode !== "raw" }],
-    [
-      {
-        ...c.metrics,
-        required: false,
-        validators: [],
-        default: [],
-        visibility: (fd) => fd.query_mode !== "raw",
-      },
-    ],
-    [
-      {
-        name: "all_columns",
-        type: "ColumnsControl",
-        label: t("Columns"),
-        multi: true,
-        columnFilter: "all",
-        default: [],
-        visibility: (fd) => fd.query_mode === "raw",
-      },
-    ],
-    [{ ...c.sortBy, label: t("Sort by"), visibility: (fd) => fd.query_mode !== "raw" }],
-    [{ ...c.orderDesc, visibility: (fd) => fd.query_mode !== "raw" }],
+    [c.metrics],
+    [groupby],
+    [grain],
     [c.adhocFilters],
-    ...timeRows,
-    [{ ...c.rowLimit, default: 10000 }],
-    ...extra,
+    ...c.timeRows,
+    ...c.seriesLimitRows,
+    [c.rowLimit],
   ]);
+
+const notRaw: ControlConfig["visibility"] = (fd) => fd.query_mode !== "raw";
+
+/** handlebars reads its rows like the table: aggregated, or raw records. */
+const tableLikeQuery: ControlSection = section(t("Query"), "data", [
+  [c.queryMode],
+  [{ ...c.groupby, visibility: notRaw }],
+  [optionalMetrics("metrics", t("Metrics"), { visibility: notRaw })],
+  [c.allColumns],
+  [{ ...c.sortBy, label: t("Sort by"), visibility: notRaw }],
+  [{ ...c.orderDesc, visibility: notRaw }],
+  ...c.filterRows,
+  [{ ...c.rowLimit, default: 10000 }],
+]);
 
 export const TABLES_OTHERS_PANELS: Record<string, ControlPanel> = {
   time_table: {
@@ -137,21 +81,17 @@ export const TABLES_OTHERS_PANELS: Record<string, ControlPanel> = {
         [c.metrics],
         [{ ...c.groupby, description: t("With a group-by, only one metric can be used.") }],
         [grain],
-        [c.adhocFilters],
-        ...timeRows,
+        ...c.filterRows,
         [c.seriesLimit],
+        [columnCollection],
         [c.rowLimit],
         [c.orderDesc],
       ]),
       section(t("Options"), "customize", [
         [
-          {
-            name: "url",
-            type: "TextControl",
-            label: t("URL"),
+          textControl("url", t("URL"), {
             description: t("Templated link; {{ metric }} or other values from the row can be used."),
-            renderTrigger: true,
-          },
+          }),
         ],
       ]),
     ],
@@ -159,22 +99,23 @@ export const TABLES_OTHERS_PANELS: Record<string, ControlPanel> = {
   word_cloud: {
     sections: [
       section(t("Query"), "data", [
-        [single("series", t("Dimension"))],
+        [requiredColumn("series", t("Dimension"))],
         [c.metric],
-        [c.adhocFilters],
-        ...timeRows,
+        ...c.filterRows,
         [{ ...c.rowLimit, default: 100 }],
-        [{ ...c.sortByMetric, label: t("Sort by metric") }],
+        [c.sortByMetric],
       ]),
       section(t("Options"), "customize", [
         [
-          integer("size_from", t("Minimum font size"), 10, {
+          integerControl("size_from", t("Minimum font size"), 10, {
             validators: [validateInteger, validateNonEmpty],
           }),
-          integer("size_to", t("Maximum font size"), 70, { validators: [validateInteger, validateNonEmpty] }),
+          integerControl("size_to", t("Maximum font size"), 70, {
+            validators: [validateInteger, validateNonEmpty],
+          }),
         ],
         [
-          select("rotation", t("Word rotation"), "square", [
+          selectControl("rotation", t("Word rotation"), "square", [
             ["random", t("random")],
             ["flat", t("flat")],
             ["square", t("square")],
@@ -186,10 +127,10 @@ export const TABLES_OTHERS_PANELS: Record<string, ControlPanel> = {
   },
   cal_heatmap: {
     sections: [
-      section(t("Time"), "data", timeRows),
+      section(t("Time"), "data", c.timeRows),
       section(t("Query"), "data", [
         [
-          select(
+          selectControl(
             "domain_granularity",
             t("Domain"),
             "month",
@@ -202,7 +143,7 @@ export const TABLES_OTHERS_PANELS: Record<string, ControlPanel> = {
             ],
             { renderTrigger: false, description: t("The time unit used for the grouping of blocks") },
           ),
-          select(
+          selectControl(
             "subdomain_granularity",
             t("Subdomain"),
             "day",
@@ -226,14 +167,20 @@ export const TABLES_OTHERS_PANELS: Record<string, ControlPanel> = {
       ]),
       section(t("Chart Options"), "customize", [
         [linearScheme],
-        [integer("cell_size", t("Cell Size"), 10), integer("cell_padding", t("Cell Padding"), 2)],
-        [integer("cell_radius", t("Cell Radius"), 0), integer("steps", t("Color Steps"), 10)],
+        [
+          integerControl("cell_size", t("Cell Size"), 10),
+          integerControl("cell_padding", t("Cell Padding"), 2),
+        ],
+        [integerControl("cell_radius", t("Cell Radius"), 0), integerControl("steps", t("Color Steps"), 10)],
         [
           { ...c.yAxisFormat, label: t("Number Format") },
           { ...c.xAxisTimeFormat, label: t("Time Format") },
         ],
-        [checkbox("show_legend", t("Legend"), true), checkbox("show_values", t("Show Values"), false)],
-        [checkbox("show_metric_name", t("Show Metric Names"), true)],
+        [
+          checkboxControl("show_legend", t("Legend"), true),
+          checkboxControl("show_values", t("Show Values"), false),
+        ],
+        [checkboxControl("show_metric_name", t("Show Metric Names"), true)],
       ]),
     ],
   },
@@ -242,15 +189,14 @@ export const TABLES_OTHERS_PANELS: Record<string, ControlPanel> = {
       section(t("Query"), "data", [
         [c.metrics],
         [{ ...c.groupby, label: t("Hierarchy") }],
-        [c.adhocFilters],
-        ...timeRows,
+        ...c.filterRows,
         [grain],
-        ...seriesLimitRows,
+        ...c.seriesLimitRows,
         [c.rowLimit],
       ]),
       section(t("Time Series Options"), "data", [
         [
-          select(
+          selectControl(
             "time_series_option",
             t("Options"),
             "not_time",
@@ -265,23 +211,16 @@ export const TABLES_OTHERS_PANELS: Record<string, ControlPanel> = {
       ]),
       section(t("Chart Options"), "customize", [
         [c.colorScheme],
-        [c.numberFormat, dateTimeFormat],
+        numberAndDateFormats,
         [
-          integer("partition_limit", t("Partition Limit"), 5, {
-            default: undefined,
+          integerControl("partition_limit", t("Partition Limit"), undefined, {
             description: t("The maximum number of subdivisions of each group; lower values are pruned first"),
           }),
-          {
-            name: "partition_threshold",
-            type: "TextControl",
-            label: t("Partition Threshold"),
-            isFloat: true,
-            validators: [validateNumber],
-            renderTrigger: true,
+          floatControl("partition_threshold", t("Partition Threshold"), undefined, {
             description: t(
               "Partitions whose height to parent height proportions are below this value are pruned",
             ),
-          },
+          }),
         ],
         [richTooltip],
       ]),
@@ -290,45 +229,28 @@ export const TABLES_OTHERS_PANELS: Record<string, ControlPanel> = {
   parallel_coordinates: {
     sections: [
       section(t("Query"), "data", [
-        [single("series", t("Dimension"))],
+        [requiredColumn("series", t("Dimension"))],
         [c.metrics],
-        [
-          {
-            ...c.metric,
-            name: "secondary_metric",
-            label: t("Color Metric"),
-            required: false,
-            validators: [],
-            default: undefined,
-          },
-        ],
+        [optionalMetric("secondary_metric", t("Color Metric"))],
         [c.adhocFilters],
-        [{ ...c.seriesLimit, label: t("Series limit") }],
+        [c.seriesLimit],
         [c.sortBy],
         [c.orderDesc],
       ]),
       section(t("Options"), "customize", [
-        [checkbox("show_datatable", t("Data Table"), false)],
-        [checkbox("include_series", t("Include Series"), false)],
+        [checkboxControl("show_datatable", t("Data Table"), false)],
+        [checkboxControl("include_series", t("Include Series"), false)],
         [linearScheme],
       ]),
     ],
   },
   rose: {
     sections: [
-      section(t("Query"), "data", [
-        [c.metrics],
-        [c.groupby],
-        [grain],
-        [c.adhocFilters],
-        ...timeRows,
-        ...seriesLimitRows,
-        [c.rowLimit],
-      ]),
+      seriesQuery(),
       section(t("Chart Options"), "customize", [
         [c.colorScheme],
-        [c.numberFormat, dateTimeFormat],
-        [checkbox("rose_area_proportion", t("Use Area Proportions"), false), richTooltip],
+        numberAndDateFormats,
+        [checkboxControl("rose_area_proportion", t("Use Area Proportions"), false), richTooltip],
         [c.showLegend],
       ]),
     ],
@@ -336,11 +258,10 @@ export const TABLES_OTHERS_PANELS: Record<string, ControlPanel> = {
   chord: {
     sections: [
       section(t("Query"), "data", [
-        [single("groupby", t("Source"), { description: t("Choose a source") })],
-        [single("columns", t("Target"), { description: t("Choose a target") })],
+        [requiredColumn("groupby", t("Source"), { description: t("Choose a source") })],
+        [requiredColumn("columns", t("Target"), { description: t("Choose a target") })],
         [c.metric],
-        [c.adhocFilters],
-        ...timeRows,
+        ...c.filterRows,
         [c.rowLimit],
         [c.sortByMetric],
       ]),
@@ -352,27 +273,17 @@ export const TABLES_OTHERS_PANELS: Record<string, ControlPanel> = {
   },
   horizon: {
     sections: [
-      section(t("Query"), "data", [
-        [c.metrics],
-        [c.groupby],
-        [grain],
-        [c.adhocFilters],
-        ...timeRows,
-        ...seriesLimitRows,
-        [c.rowLimit],
-      ]),
+      seriesQuery(),
       section(t("Chart Options"), "customize", [
         [
-          select(
+          selectControl(
             "series_height",
             t("Series Height"),
             "25",
-            ["10", "25", "40", "50", "75", "100", "150", "200"].map((h) => [h, h]),
-            {
-              freeForm: true,
-            },
+            sameLabelChoices(["10", "25", "40", "50", "75", "100", "150", "200"]),
+            { freeForm: true },
           ),
-          select("horizon_color_scale", t("Value Domain"), "series", [
+          selectControl("horizon_color_scale", t("Value Domain"), "series", [
             ["series", t("series")],
             ["overall", t("overall")],
             ["change", t("change")],
@@ -383,59 +294,32 @@ export const TABLES_OTHERS_PANELS: Record<string, ControlPanel> = {
   },
   paired_ttest: {
     sections: [
-      section(t("Query"), "data", [
-        [c.metrics],
-        [{ ...c.groupby, required: true, validators: [validateNonEmpty] }],
-        [grain],
-        [c.adhocFilters],
-        ...timeRows,
-        ...seriesLimitRows,
-        [c.rowLimit],
-      ]),
+      seriesQuery({ ...c.groupby, ...REQUIRED }),
       section(t("Parameters"), "customize", [
         [
-          {
-            name: "significance_level",
-            type: "TextControl",
-            label: t("Significance Level"),
-            default: 0.05,
-            isFloat: true,
-            validators: [validateNumber],
-            renderTrigger: true,
+          floatControl("significance_level", t("Significance Level"), 0.05, {
             description: t("Threshold alpha level for determining significance"),
-          },
+          }),
         ],
         [
-          integer("pvalue_precision", t("p-value precision"), 6),
-          integer("liftvalue_precision", t("Lift percent precision"), 4),
+          integerControl("pvalue_precision", t("p-value precision"), 6),
+          integerControl("liftvalue_precision", t("Lift percent precision"), 4),
         ],
       ]),
     ],
   },
   handlebars: {
     sections: [
-      tableLikeQuery(),
+      tableLikeQuery,
       section(t("Options"), "customize", [
         [
-          {
-            name: "handlebarsTemplate",
-            type: "TextAreaControl",
-            label: t("Handlebars Template"),
+          textAreaControl("handlebarsTemplate", t("Handlebars Template"), {
             description: t("A handlebars template that is applied to the data"),
             default: DEFAULT_HANDLEBARS_TEMPLATE,
             validators: [validateNonEmpty],
-            renderTrigger: true,
-          },
+          }),
         ],
-        [
-          {
-            name: "styleTemplate",
-            type: "TextAreaControl",
-            label: t("CSS Styles"),
-            description: t("CSS applied to the chart"),
-            renderTrigger: true,
-          },
-        ],
+        [textAreaControl("styleTemplate", t("CSS Styles"), { description: t("CSS applied to the chart") })],
       ]),
     ],
   },

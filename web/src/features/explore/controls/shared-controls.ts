@@ -20,6 +20,7 @@ import {
 import { t } from "../../../lib/i18n";
 import type { Choice, ControlConfig, ControlContext } from "../model/control-types";
 import { validateD3Format, validateInteger, validateNonEmpty } from "../model/validators";
+import { checkboxControl, sameLabelChoices, selectControl, textControl } from "./control-factory";
 
 /** Controls shared by many visualisations (Superset's sharedControls). */
 
@@ -130,7 +131,7 @@ export const rowLimit: ControlConfig = {
   clearable: false,
   validators: [validateInteger],
   default: 1000,
-  choices: ROW_LIMITS.map((n) => [n, String(n)]),
+  choices: sameLabelChoices(ROW_LIMITS),
 };
 
 export const seriesLimit: ControlConfig = {
@@ -141,7 +142,7 @@ export const seriesLimit: ControlConfig = {
   freeForm: true,
   clearable: true,
   validators: [validateInteger],
-  choices: [5, 10, 25, 50, 100, 500].map((n) => [n, String(n)]),
+  choices: sameLabelChoices([5, 10, 25, 50, 100, 500]),
 };
 
 export const sortBy: ControlConfig = {
@@ -151,19 +152,14 @@ export const sortBy: ControlConfig = {
   description: t("Metric used to order the results and to pick the top series."),
 };
 
-export const orderDesc: ControlConfig = {
-  name: "order_desc",
-  type: "CheckboxControl",
-  label: t("Sort descending"),
-  default: true,
-};
+export const orderDesc = checkboxControl("order_desc", t("Sort descending"), true, { renderTrigger: false });
 
 export const rollingType: ControlConfig = {
   name: "rolling_type",
   type: "SelectControl",
   label: t("Rolling function"),
   default: "None",
-  choices: ROLLING_TYPES.map((r) => [r, r]),
+  choices: sameLabelChoices(ROLLING_TYPES),
 };
 
 const windowed = (fd: ControlContext["formData"]) => ["mean", "sum", "std"].includes(String(fd.rolling_type));
@@ -196,7 +192,7 @@ export const timeCompare: ControlConfig = {
   multi: true,
   freeForm: true,
   default: [],
-  choices: TIME_SHIFTS.map((s) => [s, s]),
+  choices: sameLabelChoices(TIME_SHIFTS),
 };
 
 export const comparisonType: ControlConfig = {
@@ -207,73 +203,55 @@ export const comparisonType: ControlConfig = {
   choices: COMPARISON_TYPES.map((c) => [c, c[0].toUpperCase() + c.slice(1)]),
 };
 
-export const resampleRule: ControlConfig = {
-  name: "resample_rule",
-  type: "SelectControl",
-  label: t("Rule"),
-  freeForm: true,
-  clearable: true,
-  choices: RESAMPLE_RULES.map((r) => [r, r]),
-};
+export const resampleRule = selectControl(
+  "resample_rule",
+  t("Rule"),
+  undefined,
+  sameLabelChoices(RESAMPLE_RULES),
+  {
+    freeForm: true,
+    clearable: true,
+    renderTrigger: false,
+  },
+);
 
-export const resampleMethod: ControlConfig = {
-  name: "resample_method",
-  type: "SelectControl",
-  label: t("Fill method"),
-  clearable: true,
-  choices: RESAMPLE_METHODS.map((m) => [m, m]),
-};
+export const resampleMethod = selectControl(
+  "resample_method",
+  t("Fill method"),
+  undefined,
+  sameLabelChoices(RESAMPLE_METHODS),
+  { clearable: true, renderTrigger: false },
+);
 
-export const stack: ControlConfig = {
-  name: "stack",
-  type: "SelectControl",
-  label: t("Stacked style"),
-  clearable: true,
-  choices: [
+export const stack = selectControl(
+  "stack",
+  t("Stacked style"),
+  undefined,
+  [
     ["Stack", t("Stack")],
     ["Expand", t("Expand")],
   ],
-  renderTrigger: true,
-};
+  { clearable: true },
+);
 
-export const showValue: ControlConfig = {
-  name: "show_value",
-  type: "CheckboxControl",
-  label: t("Show value"),
-  default: false,
-  renderTrigger: true,
-};
+export const showValue = checkboxControl("show_value", t("Show value"), false);
 
-export const showLegend: ControlConfig = {
-  name: "show_legend",
-  type: "CheckboxControl",
-  label: t("Show legend"),
-  default: true,
-  renderTrigger: true,
-};
+export const showLegend = checkboxControl("show_legend", t("Show legend"), true);
 
-export const legendOrientation: ControlConfig = {
-  name: "legendOrientation",
-  type: "SelectControl",
-  label: t("Legend orientation"),
-  default: "top",
-  choices: [
+export const legendOrientation = selectControl(
+  "legendOrientation",
+  t("Legend orientation"),
+  "top",
+  [
     ["top", t("Top")],
     ["bottom", t("Bottom")],
     ["left", t("Left")],
     ["right", t("Right")],
   ],
-  renderTrigger: true,
-  visibility: (fd) => fd.show_legend !== false,
-};
+  { visibility: (fd) => fd.show_legend !== false },
+);
 
-export const showLabels: ControlConfig = {
-  name: "show_labels",
-  type: "CheckboxControl",
-  label: t("Show labels"),
-  default: true,
-  renderTrigger: true,
-};
+export const showLabels = checkboxControl("show_labels", t("Show labels"), true);
 
 export const colorScheme: ControlConfig = {
   name: "color_scheme",
@@ -308,44 +286,51 @@ export const xAxisTimeFormat: ControlConfig = {
   renderTrigger: true,
 };
 
-export const xAxisTitle: ControlConfig = {
-  name: "x_axis_title",
-  type: "TextControl",
-  label: t("X axis title"),
-  renderTrigger: true,
-};
-export const yAxisTitle: ControlConfig = {
-  name: "y_axis_title",
-  type: "TextControl",
-  label: t("Y axis title"),
-  renderTrigger: true,
-};
-export const logAxis: ControlConfig = {
-  name: "logAxis",
-  type: "CheckboxControl",
-  label: t("Logarithmic y-axis"),
-  default: false,
-  renderTrigger: true,
-};
+export const xAxisTitle = textControl("x_axis_title", t("X axis title"));
+export const yAxisTitle = textControl("y_axis_title", t("Y axis title"));
+export const logAxis = checkboxControl("logAxis", t("Logarithmic y-axis"), false);
 
-export const truncateMetric: ControlConfig = {
-  name: "truncate_metric",
-  type: "CheckboxControl",
-  label: t("Truncate metric"),
+export const truncateMetric = checkboxControl("truncate_metric", t("Truncate metric"), true, {
   description: t("Whether to drop the metric name from series names when there is only one metric."),
-  default: true,
+  renderTrigger: false,
+});
+
+export const showEmptyColumns = checkboxControl("show_empty_columns", t("Show empty columns"), true, {
+  renderTrigger: false,
+});
+
+export const sortByMetric = checkboxControl("sort_by_metric", t("Sort by metric"), true, {
+  renderTrigger: false,
+});
+
+/** Table-like charts read aggregated rows or raw records. */
+export const queryMode = selectControl(
+  "query_mode",
+  t("Query mode"),
+  "aggregate",
+  [
+    ["aggregate", t("Aggregate")],
+    ["raw", t("Raw records")],
+  ],
+  { renderTrigger: false },
+);
+
+/** The columns a raw-records query reads (the table adds its own check that some are chosen). */
+export const allColumns: ControlConfig = {
+  name: "all_columns",
+  type: "ColumnsControl",
+  label: t("Columns"),
+  multi: true,
+  columnFilter: "all",
+  default: [],
+  visibility: (fd) => fd.query_mode === "raw",
 };
 
-export const showEmptyColumns: ControlConfig = {
-  name: "show_empty_columns",
-  type: "CheckboxControl",
-  label: t("Show empty columns"),
-  default: true,
-};
+/** Rows many query sections end with: the filters, the time column and the time range. */
+export const timeRows = [[granularity], [timeRange]];
+export const filterRows = [[adhocFilters], ...timeRows];
 
-export const sortByMetric: ControlConfig = {
-  name: "sort_by_metric",
-  type: "CheckboxControl",
-  label: t("Sort by metric"),
-  default: true,
-};
+export const legendRows = [[showLegend], [legendOrientation]];
+
+/** The series limit, the metric it ranks by and the order. */
+export const seriesLimitRows = [[seriesLimit, sortBy], [orderDesc]];

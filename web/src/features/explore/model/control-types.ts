@@ -12,7 +12,9 @@ export type ControlType =
   | "AnnotationLayerControl"
   | "SpatialControl"
   | "ColorPickerControl"
-  | "TextAreaControl";
+  | "TextAreaControl"
+  /** A list of items edited one by one (Superset's CollectionControl; here the time-series table's columns). */
+  | "CollectionControl";
 
 export interface ControlContext {
   dataset: ChartDataset;

@@ -12,6 +12,7 @@ import { CheckboxControl, ColorSchemeControl } from "./simple-controls";
 import { TextControl } from "./text-control";
 import { TextAreaControl } from "./text-area-control";
 import { TimeRangeControl } from "./time-range-control";
+import { TimeSeriesColumnsControl } from "./time-series-columns-control";
 
 interface Props {
   control: ControlConfig;
@@ -138,6 +139,11 @@ export function ControlField({ control, ctx, errors, onChange }: Props) {
           sliceId={ctx.formData.slice_id}
           testId={testId}
         />
+      );
+    case "CollectionControl":
+      // The only collection Strata has is `column_collection` (Superset's TimeSeriesColumnControl items).
+      return (
+        <TimeSeriesColumnsControl label={label} value={value} onChange={set} error={error} testId={testId} />
       );
     default:
       return null;

@@ -182,6 +182,8 @@ function key(r: Resolved, compiled: CompiledQuery, query: QueryObject, resultTyp
         sql: compiled.sql,
         params: compiled.params,
         post: query.post_processing ?? null,
+        // The shifted copies run as queries of their own: a reply with other shifts is another reply.
+        offsets: query.time_offsets ?? null,
         resultType,
         dataset: [r.ds.id, r.ds.version],
         database: [r.db.id, r.db.version],

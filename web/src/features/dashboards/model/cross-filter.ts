@@ -17,6 +17,13 @@ const BY_X_AXIS = new Set([
   "echarts_timeseries_step",
 ]);
 
+/** Charts whose clicks filter by the column one control names. */
+const BY_COLUMN_CONTROL: Record<string, string> = {
+  world_map: "entity",
+  country_map: "entity",
+  gantt_chart: "y_axis",
+};
+
 const columnName = (c: QueryColumn | undefined) => (typeof c === "string" ? c : undefined);
 
 const temporalColumn = (name: string, dataset?: ChartDataset) =>
@@ -28,6 +35,13 @@ export function crossFilterColumn(form: FormData, dataset?: ChartDataset): strin
   if (BY_GROUP.has(fd.viz_type)) {
     const groupby = Array.isArray(fd.groupby) ? fd.groupby : fd.groupby ? [fd.groupby] : [];
     return columnName(groupby[0] as QueryColumn) ?? null;
+  }
+  // Maps filter by the clicked region's entity value (Superset's world map does; the country map
+  // the same way here), a gantt by the clicked bar's category.
+  const by = BY_COLUMN_CONTROL[fd.viz_type];
+  if (by) {
+    const column = columnName(fd[by] as QueryColumn);
+    return column && !temporalColumn(column, dataset) ? column : null;
   }
   if (BY_X_AXIS.has(fd.viz_type)) {
     const x = columnName(fd.x_axis as QueryColumn);
@@ -80,6 +94,55 @@ export function crossFilterMask(
     id,
     extraFormData: { filters: [{ col: column, op: "IN", val: [value] }] },
     filterState: { value: [value], label: String(value), column },
+  };
+}
+
+/** The longitude and latitude columns a deck.gl point layer's clicks filter by. */
+export interface PositionColumns {
+  lon: string;
+  lat: string;
+}
+
+/**
+ * deck.gl point layers cross-filter by the clicked point's position, as Superset's do: equal to
+ * its longitude and latitude, when the positions come from two columns (`latlong`).
+ */
+export function crossFilterPosition(fd: FormData): PositionColumns | null {
+  if (fd.viz_type !== "deck_scatter") return null;
+  const spatial = (fd.spatial ?? {}) as { type?: unknown; lonCol?: unknown; latCol?: unknown };
+  if (spatial.type !== "latlong" || typeof spatial.lonCol !== "string" || typeof spatial.latCol !== "string")
+    return null;
+  return spatial.lonCol && spatial.latCol ? { lon: spatial.lonCol, lat: spatial.latCol } : null;
+}
+
+/** A click on a point filters by its position; the same point again clears it. */
+export function positionFilterMask(
+  chartId: number,
+  by: PositionColumns,
+  lon: number,
+  lat: number,
+  current?: DataMask,
+): DataMask {
+  const id = String(chartId);
+  const column = `${by.lon}, ${by.lat}`;
+  const selected = current?.filterState?.value;
+  if (
+    current?.filterState?.column === column &&
+    Array.isArray(selected) &&
+    selected[0] === lon &&
+    selected[1] === lat
+  ) {
+    return { id, extraFormData: {}, filterState: { value: null } };
+  }
+  return {
+    id,
+    extraFormData: {
+      filters: [
+        { col: by.lon, op: "==", val: lon },
+        { col: by.lat, op: "==", val: lat },
+      ],
+    },
+    filterState: { value: [lon, lat], label: `${lon}, ${lat}`, column },
   };
 }
 

@@ -2,6 +2,7 @@ import type { OrderByItem, QueryColumn, QueryMetric, QueryObject } from "@strata
 import type { FormData } from "../../types";
 import { type BuildContext, baseQueryObject, columnsOf, metricsOf, optionalInt } from "../base-query";
 import { ensureArray } from "../labels";
+import { customShift, inheritedShift } from "./pop-kpi-range";
 
 /**
  * Query builders of the ECharts-family types added after the first eighteen (Superset's
@@ -151,17 +152,25 @@ export function buildGantt(fd: FormData, ctx: BuildContext = {}): QueryObject[] 
   ];
 }
 
-/** Superset 4.1's pop_kpi `time_comparison` codes, as time shifts (`r`, the inherited range, has none). */
+/** Superset 4.1's pop_kpi `time_comparison` codes: fixed shifts, `r` inherits the range, `c` is custom. */
 const COMPARISON_SHIFTS: Record<string, string> = { y: "1 year ago", m: "1 month ago", w: "1 week ago" };
+const COMPARISON_KINDS: Record<string, string> = { r: "inherit", c: "custom" };
 
-/** The period a big number with comparison compares with (newer `time_compare`, else `time_comparison`). */
-export function popOffsets(fd: FormData): string[] {
-  const shifts = ensureArray(fd.time_compare as string | string[] | null | undefined).filter(
-    (s) => typeof s === "string" && s && s !== "inherit" && s !== "custom",
-  );
-  if (shifts.length) return shifts.slice(0, 1);
-  const code = COMPARISON_SHIFTS[String(fd.time_comparison ?? "")];
-  return code ? [code] : [];
+/**
+ * The period a big number with comparison compares with: the newer `time_compare` (one shift,
+ * `inherit` or `custom`), else the older `time_comparison` code. `inherit` and `custom` become
+ * day shifts computed from the chart's time range, as Superset computes them before the query.
+ */
+export function popOffsets(fd: FormData, now = new Date()): string[] {
+  const chosen = ensureArray(fd.time_compare as string | string[] | null | undefined).filter(
+    (s) => typeof s === "string" && s,
+  )[0];
+  const code = String(fd.time_comparison ?? "");
+  const shift = chosen ?? COMPARISON_KINDS[code] ?? COMPARISON_SHIFTS[code];
+  if (!shift) return [];
+  if (shift === "inherit") return ensureArray(inheritedShift(fd, now) ?? []);
+  if (shift === "custom") return ensureArray(customShift(fd, now) ?? []);
+  return [shift];
 }
 
 /** Big number with period comparison: the metric now and over the shifted range (`metric__1 year ago`). */

@@ -1,8 +1,8 @@
+import { COUNTRY_CODES } from "@strata/contracts";
 import { feature } from "topojson-client";
 import world50Url from "world-atlas/countries-50m.json?url";
 import world110Url from "world-atlas/countries-110m.json?url";
 import type { FormData } from "../../types";
-import { COUNTRY_CODES } from "@strata/contracts";
 import type { FeatureCollection } from "./geojson-types";
 import { assetsNeeded, type MapAssets } from "./map-figures";
 import { rewoundForD3 } from "./rewind";

@@ -4,6 +4,7 @@ import createPlotlyComponent from "react-plotly.js/factory";
 import { readBootstrap } from "../../../../lib/bootstrap";
 import { t } from "../../../../lib/i18n";
 import type { ChartRenderProps } from "../chart-render-props";
+import { withHighlight } from "../plotly/figures/highlight";
 import Plotly from "../plotly/plotly-bundle";
 import { loadMapAssets } from "./map-assets";
 import { assetsNeeded, fixedViewport, MAP_FIGURES, type MapAssets } from "./map-figures";
@@ -48,6 +49,7 @@ export default function MapChart({
   formData,
   results,
   height,
+  highlight,
   onPlotReady,
   onRenderSuccess,
   onRenderFailure,
@@ -75,8 +77,10 @@ export default function MapChart({
     const figure = build(formData, results, assets);
     return tiles ? toTileFigure(figure, tiles, fixedViewport(formData)) : figure;
   }, [assets, formData, results]);
+  // The regions (or points) this chart's own cross filter left out are drawn faded.
+  const shown = useMemo(() => (figure ? withHighlight(figure, highlight) : null), [figure, highlight]);
   if (state?.key === need && state.error) throw state.error;
-  if (!figure) {
+  if (!shown) {
     return (
       <Center h={height}>
         <Loader aria-label={t("Loading chart")} />
@@ -86,8 +90,8 @@ export default function MapChart({
   return (
     <div data-test="map-chart" data-viz-type={formData.viz_type} style={{ width: "100%", height }}>
       <Plot
-        data={figure.data}
-        layout={{ ...figure.layout, height }}
+        data={shown.data}
+        layout={{ ...shown.layout, height }}
         config={CONFIG}
         useResizeHandler
         style={{ width: "100%", height }}

@@ -1,13 +1,14 @@
 import type { QueryColumn, QueryMetric } from "@strata/contracts";
+import { COUNTRY_CODES, IOC_TO_ALPHA3 } from "@strata/contracts";
 import { schemeColors } from "../../colors";
 import { numberFormatter } from "../../format/number-format";
 import { columnLabel, metricLabel } from "../../query/labels";
 import { radiusMetric } from "../../query/viz/maps";
 import type { ChartDataResult, FormData } from "../../types";
+import { CROSS_FILTER_BY_CUSTOMDATA } from "../plotly/figures/highlight";
 import type { Figure, Trace } from "../plotly/figures/types";
 import { geoLayout } from "./base-map";
 import { type Bin, extentOf, gridBins, hexBins, pixelGridBins, type WeightedPoint } from "./binning";
-import { COUNTRY_CODES, IOC_TO_ALPHA3 } from "@strata/contracts";
 import { decodeLine, type LonLat, pickerColor, rowPosition } from "./geo-decode";
 import type { Feature, FeatureCollection, Geometry } from "./geojson-types";
 
@@ -380,8 +381,9 @@ export const countryMapFigure: MapFigureBuilder = (fd, results, assets) => {
         featureidkey: "properties.ISO",
         locationmode: "geojson-id",
         locations: rows.map((r) => String(r[entity])),
-        // The row's own entity value: what a click would cross-filter by.
+        // The row's own entity value: what a click cross-filters by.
         customdata: rows.map((r) => r[entity]),
+        meta: CROSS_FILTER_BY_CUSTOMDATA,
         z: rows.map((r) => num(r[metric]) ?? 0),
         text: rows.map((r) => {
           const f = regions.features.find((x) => x.properties?.ISO === r[entity]);
@@ -468,6 +470,7 @@ export const worldMapFigure: MapFigureBuilder = (fd, results, assets) => {
       locations: rows.map((r) => r.id),
       // The row's own entity value (e.g. an IOC code, not the ISO one drawn): what a click filters by.
       customdata: rows.map(({ row }) => row[entity]),
+      meta: CROSS_FILTER_BY_CUSTOMDATA,
       z: rows.map(({ row }, i) => (byCountry ? i : (num(row[metric]) ?? 0))),
       text,
       hoverinfo: "text",
@@ -498,6 +501,9 @@ export const worldMapFigure: MapFigureBuilder = (fd, results, assets) => {
       lat: kept.map((i) => centres[i]![1]),
       text: kept.map((i) => text[i]),
       hoverinfo: "text",
+      // A bubble filters as its country does.
+      customdata: kept.map((i) => rows[i].row[entity]),
+      meta: CROSS_FILTER_BY_CUSTOMDATA,
       marker: {
         size: kept.map((i) => Math.max(2, maxSize * Math.sqrt(values[i] / top))),
         color: pickerColor(fd.color_picker, "rgba(0,122,135,0.7)"),

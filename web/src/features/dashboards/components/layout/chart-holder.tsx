@@ -3,34 +3,41 @@ import { useWindowEvent } from "@mantine/hooks";
 import { IconX } from "@tabler/icons-react";
 import { memo, useCallback, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { type ChartDataResult, ChartRenderer, type FormData } from "../../../../components/charts";
+import {
+  type ChartDataResult,
+  ChartRenderer,
+  type FormData,
+  rendererKind,
+} from "../../../../components/charts";
+import { useChartData } from "../../../../components/charts/data/use-chart-data";
 import type { CellCrossFilter, CellValue } from "../../../../components/charts/render/chart-render-props";
+import { CROSS_FILTER_BY_CUSTOMDATA } from "../../../../components/charts/render/plotly/figures/highlight";
 import { ApiErrorDisplay } from "../../../../components/error-display";
 import { t } from "../../../../lib/i18n";
+import { toast } from "../../../../lib/toast";
 import { exploreChartPath, exploreChartUrl } from "../../api/explore-link";
-import { useChartData } from "../../../../components/charts/data/use-chart-data";
+import { type ChartExport, downloadChartPng, exportChart } from "../../export/chart-downloads";
 import { useInView } from "../../hooks/use-in-view";
 import { dashboardChartRequest, dashboardFormData } from "../../model/chart-request";
-import { withDashboardColors } from "../../model/label-colors";
 import {
   crossFilterCellColumns,
   crossFilterColumn,
   crossFilterMask,
+  crossFilterPosition,
   crossFilterScope,
   crossFiltersEnabled,
+  positionFilterMask,
 } from "../../model/cross-filter";
 import { chartExtraFormData } from "../../model/data-mask";
+import { drillByColumns } from "../../model/drill-by";
 import type { DrillByValue } from "../../model/drill-detail";
+import { chartsInScope } from "../../model/filter-scope";
 import { nativeFiltersOf } from "../../model/hydrate";
+import { withDashboardColors } from "../../model/label-colors";
 import type { LayoutItem } from "../../model/layout-types";
 import { useDashboard } from "../../state/dashboard-context";
-import { toast } from "../../../../lib/toast";
-import { rendererKind } from "../../../../components/charts";
-import { type ChartExport, downloadChartPng, exportChart } from "../../export/chart-downloads";
-import { drillByColumns } from "../../model/drill-by";
-import { chartsInScope } from "../../model/filter-scope";
-import { type ChartDialog, ChartDialogs } from "../chart-menu/chart-dialogs";
 import { ChartContextMenu, type ContextMenuAt } from "../chart-menu/chart-context-menu";
+import { type ChartDialog, ChartDialogs } from "../chart-menu/chart-dialogs";
 import { ChartMenu } from "../chart-menu/chart-menu";
 import { copyChartPermalink, emailChartPermalink } from "../chart-menu/chart-share";
 
@@ -72,7 +79,10 @@ interface PlotlyClickPoint {
   label?: unknown;
   pointNumber?: number;
   curveNumber?: number;
-  data?: { orientation?: string; type?: string };
+  customdata?: unknown;
+  lon?: unknown;
+  lat?: unknown;
+  data?: { orientation?: string; type?: string; meta?: unknown };
 }
 type PlotElement = HTMLElement & {
   on?: (event: string, handler: (e: { points?: PlotlyClickPoint[] }) => void) => void;
@@ -83,6 +93,8 @@ type Scalar = string | number | boolean | null;
 
 /** The clicked category: a pie's (or funnel's) row value, else the bar's category-axis value. */
 function clickedValue(point: PlotlyClickPoint, rows: Record<string, unknown>[], column: string): Scalar {
+  // Maps and gantt bars carry the value itself, per point.
+  if (point.data?.meta === CROSS_FILTER_BY_CUSTOMDATA) return (point.customdata ?? null) as Scalar;
   if (point.data?.type === "pie" || point.data?.type === "funnel") {
     const row = typeof point.pointNumber === "number" ? rows[point.pointNumber] : undefined;
     if (row && column in row) return row[column] as Scalar;
@@ -144,6 +156,10 @@ export function ChartHolder({
   const emitted = own?.extraFormData?.filters?.length ? own : null;
   const canCrossFilter = crossFiltersEnabled(metadata) && !state.editMode;
   const crossColumn = formData && canCrossFilter ? crossFilterColumn(formData, dataset) : null;
+  const position = useMemo(
+    () => (formData && canCrossFilter ? crossFilterPosition(formData) : null),
+    [formData, canCrossFilter],
+  );
   const cellColumns = useMemo(
     () => (formData && canCrossFilter ? crossFilterCellColumns(formData, dataset) : []),
     [formData, dataset, canCrossFilter],
@@ -185,6 +201,21 @@ export function ChartHolder({
       plot.on("plotly_unhover", () => {
         hovered.current = null;
       });
+      if (position) {
+        // deck.gl points: by the clicked point's longitude and latitude.
+        plot.removeAllListeners?.("plotly_click");
+        plot.on("plotly_click", (event) => {
+          const { lon, lat } = event.points?.[0] ?? {};
+          if (typeof lon !== "number" || typeof lat !== "number") return;
+          dispatch({
+            type: "SET_DATA_MASK",
+            dataMask: {
+              [String(chartId)]: positionFilterMask(chartId, position, lon, lat, latest.current.mask),
+            },
+          });
+        });
+        return;
+      }
       if (!crossColumn) return;
       plot.removeAllListeners?.("plotly_click");
       plot.on("plotly_click", (event) => {
@@ -193,7 +224,7 @@ export function ChartHolder({
         setCrossFilter(crossColumn, clickedValue(point, latest.current.rows, crossColumn));
       });
     },
-    [crossColumn, setCrossFilter],
+    [crossColumn, position, chartId, dispatch, setCrossFilter],
   );
   // Clicks on a table's dimension cells do the same, by the clicked cell's column.
   const onCellClick = useCallback(
@@ -421,7 +452,7 @@ export function ChartHolder({
               canEditScoping={
                 permissions.canEdit &&
                 crossFiltersEnabled(metadata) &&
-                (!!crossColumn || cellColumns.length > 0)
+                (!!crossColumn || !!position || cellColumns.length > 0)
               }
               explorePath={explorePath}
               onOpenExplore={openInExplore}

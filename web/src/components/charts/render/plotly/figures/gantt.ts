@@ -4,6 +4,7 @@ import { toDate } from "../../../format/time-format";
 import { labelColor } from "../../../label-colors";
 import { columnLabel, ensureArray } from "../../../query/labels";
 import type { ChartDataResult, FormData } from "../../../types";
+import { CROSS_FILTER_BY_CUSTOMDATA } from "./highlight";
 import { BASE_LAYOUT, legendLayout, plotlyTimeFormat, rowsOf } from "./series";
 import type { Figure, Trace } from "./types";
 
@@ -27,7 +28,7 @@ export function ganttFigure(fd: FormData, results: ChartDataResult[]): Figure {
   const end = column(fd, "end_time") ?? "end_time";
   const category = column(fd, "y_axis");
   const series = column(fd, "series");
-  const groups = new Map<string, { y: string[]; base: string[]; x: number[] }>();
+  const groups = new Map<string, { y: string[]; raw: unknown[]; base: string[]; x: number[] }>();
   const categories: string[] = [];
   for (const row of rows) {
     const from = millis(row[start]);
@@ -36,9 +37,10 @@ export function ganttFigure(fd: FormData, results: ChartDataResult[]): Figure {
     const y = category ? String(row[category] ?? "<NULL>") : "";
     if (!categories.includes(y)) categories.push(y);
     const name = series ? String(row[series] ?? "<NULL>") : "";
-    const group = groups.get(name) ?? { y: [], base: [], x: [] };
+    const group = groups.get(name) ?? { y: [], raw: [], base: [], x: [] };
     groups.set(name, group);
     group.y.push(y);
+    group.raw.push(category ? (row[category] ?? null) : null);
     // Plotly reads naive date strings as UTC wall time, as the other charts show times.
     group.base.push(new Date(from).toISOString().replace("T", " ").replace("Z", ""));
     group.x.push(Math.max(to - from, 0));
@@ -51,6 +53,9 @@ export function ganttFigure(fd: FormData, results: ChartDataResult[]): Figure {
     base: g.base,
     x: g.x,
     marker: { color: labelColor(fd, name || category || "") },
+    // A click on a bar cross-filters by its category as the database holds it (not its label).
+    customdata: g.raw,
+    meta: CROSS_FILTER_BY_CUSTOMDATA,
     hovertemplate: "%{y}<br>%{base|%Y-%m-%d %H:%M} → %{x}<extra>%{fullData.name}</extra>",
   }));
   return {

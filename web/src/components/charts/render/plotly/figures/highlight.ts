@@ -3,6 +3,13 @@ import type { Figure, Trace } from "./types";
 /** Opacity of what a cross filter leaves out, in the chart that emits it. */
 export const DIMMED_OPACITY = 0.3;
 
+/**
+ * A trace's `meta` saying its `customdata` holds, per point, the raw value a click cross-filters
+ * by (a region's entity value, a gantt bar's category): drawn labels may be codes or strings of
+ * it, and the dashboard must filter by the value as the database holds it.
+ */
+export const CROSS_FILTER_BY_CUSTOMDATA = "cross-filter-by-customdata";
+
 function faded(color: unknown): unknown {
   if (typeof color !== "string") return color;
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color);
@@ -23,6 +30,9 @@ export function withHighlight(figure: Figure, selected: readonly unknown[] | nul
     Array.isArray(categories) ? categories.map((c) => (keep.has(String(c)) ? 1 : DIMMED_OPACITY)) : undefined;
   const data = figure.data.map((trace): Trace => {
     const marker = (trace.marker ?? {}) as Record<string, unknown>;
+    if (trace.meta === CROSS_FILTER_BY_CUSTOMDATA && Array.isArray(trace.customdata)) {
+      return { ...trace, marker: { ...marker, opacity: opacity(trace.customdata) } };
+    }
     if (trace.type === "pie" || trace.type === "funnel") {
       const labels = (trace.type === "pie" ? trace.labels : trace.y) as unknown[] | undefined;
       const colors = (marker.colors ?? marker.color) as unknown[] | undefined;

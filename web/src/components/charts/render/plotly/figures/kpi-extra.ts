@@ -29,7 +29,13 @@ const DECREASE = "#E04355";
 export function popKpiFigure(fd: FormData, results: ChartDataResult[]): Figure {
   const rows = rowsOf(results[0]);
   const metric = metricOf(fd);
-  const offset = popOffsets(fd)[0];
+  // The reply names the shift it ran (`count__365 days ago`): that one, should an inherited range's
+  // length have been counted on another day than the query's.
+  const asked = popOffsets(fd)[0];
+  const columns = results[0]?.colnames ?? Object.keys(rows[0] ?? {});
+  const ran = columns.find((c) => c.startsWith(`${metric}__`));
+  const offset =
+    asked && columns.includes(`${metric}__${asked}`) ? asked : ran ? ran.slice(metric.length + 2) : asked;
   const shifted = offset ? `${metric}__${offset}` : undefined;
   let current = 0;
   let previous = 0;

@@ -1,22 +1,41 @@
-import type { EngineFactory, RegistryOptions } from "./databases/engine-registry.ts";
+import type { SamplesPayload } from "@strata/contracts";
 import { Annotations } from "./annotations/annotations.ts";
 import { ChartAnnotations } from "./annotations/chart-annotations.ts";
 import { AnnotationLayers } from "./annotations/layers.ts";
-import { CssTemplates } from "./css-templates/service.ts";
+import { Assets } from "./assets/service.ts";
 import { AsyncEvents } from "./async/events.ts";
 import { SocketConnections } from "./async/socket-connections.ts";
 import { type AsyncTransportSettings, asyncTransportConf } from "./async/transport.ts";
+import { ChartDataBatch } from "./chart-data/batch.ts";
 import { InFlightJobs } from "./chart-data/in-flight.ts";
+import type { ChartDataLimits } from "./chart-data/limits.ts";
 import { ChartQueries } from "./chart-data/run.ts";
 import { ChartDataService } from "./chart-data/service.ts";
-import { ChartDataBatch } from "./chart-data/batch.ts";
+import { TimeRanges } from "./chart-data/time-ranges.ts";
 import { Charts } from "./charts/service.ts";
+import { CssTemplates } from "./css-templates/service.ts";
+import { DashboardContents } from "./dashboards/contents.ts";
+import { DashboardPermalinks } from "./dashboards/permalinks.ts";
 import { DashboardRelations } from "./dashboards/relations.ts";
+import { DASHBOARD_SCREENSHOT_JOB, DashboardScreenshots } from "./dashboards/screenshots.ts";
 import { Dashboards } from "./dashboards/service.ts";
+import type { EngineFactory, RegistryOptions } from "./databases/engine-registry.ts";
 import { EngineRegistry } from "./databases/engine-registry.ts";
 import { Databases } from "./databases/service.ts";
-import { Datasets } from "./datasets/service.ts";
 import { ColumnValues } from "./datasets/column-values.ts";
+import { samples } from "./datasets/samples.ts";
+import { Datasets } from "./datasets/service.ts";
+import { ExploreState } from "./explore/explore-state.ts";
+import { createKeyValue } from "./kv/index.ts";
+import { activitySubjects } from "./logs/activity-subjects.ts";
+import { EventLog } from "./logs/event-log.ts";
+import type { ReportSettings } from "./reports/config.ts";
+import type { ReportRenderer } from "./reports/render-port.ts";
+import { Reports } from "./reports/service.ts";
+import { REPORT_JOB } from "./reports/types.ts";
+import { taggedLists } from "./resources/decorate.ts";
+import { RowLevelSecurity } from "./rls/service.ts";
+import { bootstrapPayload } from "./security/bootstrap.ts";
 import {
   DATABASE_ACCESS_BASE,
   DATASOURCE_ACCESS_BASE,
@@ -24,43 +43,25 @@ import {
   datasourcePerm,
 } from "./security/catalog.ts";
 import { canAccessDataset } from "./security/data-access.ts";
-import { RowLevelSecurity } from "./rls/service.ts";
 import { Guests } from "./security/guest.ts";
+import type { Principal } from "./security/principal.ts";
 import { Roles } from "./security/roles.ts";
 import { SecretBox } from "./security/secret-box.ts";
 import { SecurityService } from "./security/service.ts";
 import { USER, type UserData } from "./security/types.ts";
 import { Users } from "./security/users.ts";
+import { type SqlLabLimits, sqlLabConf } from "./sqllab/limits.ts";
+import { SavedQueries } from "./sqllab/saved-queries.ts";
+import { ScheduledQueries } from "./sqllab/scheduled-queries.ts";
+import { SQLLAB_JOB, SqlLab } from "./sqllab/service.ts";
+import { TabStates } from "./sqllab/tab-state.ts";
 import type { GiveUpHandler, JobHandler, JobQueue } from "./store/job-queue.ts";
 import type { MetaStore } from "./store/meta-store.ts";
 import type { ResultStore } from "./store/result-store.ts";
 import { Favorites } from "./tags/favorites.ts";
-import { taggedLists } from "./resources/decorate.ts";
-import { DashboardPermalinks } from "./dashboards/permalinks.ts";
-import { DASHBOARD_SCREENSHOT_JOB, DashboardScreenshots } from "./dashboards/screenshots.ts";
-import { DashboardContents } from "./dashboards/contents.ts";
-import { SavedQueries } from "./sqllab/saved-queries.ts";
-import { TabStates } from "./sqllab/tab-state.ts";
-import { EventLog } from "./logs/event-log.ts";
-import { activitySubjects } from "./logs/activity-subjects.ts";
-import { type SqlLabLimits, sqlLabConf } from "./sqllab/limits.ts";
-import { bootstrapPayload } from "./security/bootstrap.ts";
-import type { Principal } from "./security/principal.ts";
-import type { ChartDataLimits } from "./chart-data/limits.ts";
-import { ScheduledQueries } from "./sqllab/scheduled-queries.ts";
-import { Reports } from "./reports/service.ts";
-import { REPORT_JOB } from "./reports/types.ts";
-import type { ReportSettings } from "./reports/config.ts";
-import type { ReportRenderer } from "./reports/render-port.ts";
-import { SQLLAB_JOB, SqlLab } from "./sqllab/service.ts";
 import { Tags } from "./tags/service.ts";
-import { Assets } from "./assets/service.ts";
-import { TimeRanges } from "./chart-data/time-ranges.ts";
 import { TaggableRegistry } from "./tags/taggable.ts";
-import { createKeyValue } from "./kv/index.ts";
-import { ExploreState } from "./explore/explore-state.ts";
-import { samples } from "./datasets/samples.ts";
-import type { SamplesPayload } from "@strata/contracts";
+import type { DatasetAccess } from "./templating/macro-scope.ts";
 
 export interface CoreDeps {
   meta: MetaStore;
@@ -201,6 +202,11 @@ export function createCore(deps: CoreDeps) {
     async (id) => Boolean(await ds.find(id)),
     () => roles.all(),
   );
+  // What `dataset()` and `metric(name, id)` read in SQL that belongs to no dataset (SQL Lab, alerts).
+  const datasetAccess: DatasetAccess = {
+    get: (p, id) => ds.get(p, id),
+    rlsClauses: (p, id) => rls.clausesFor(p, id),
+  };
   const events = new AsyncEvents(deps.meta);
   const annotationLayers = new AnnotationLayers(deps.meta, usersById);
   const annotations = new Annotations(deps.meta, annotationLayers, usersById);
@@ -258,6 +264,7 @@ export function createCore(deps: CoreDeps) {
       jobs: deps.jobs,
       databases,
       principalOf,
+      datasetAccess,
     },
     deps.features?.sqlLab,
   );
@@ -278,6 +285,7 @@ export function createCore(deps: CoreDeps) {
   const scheduledQueries = new ScheduledQueries(deps.meta, sqlLab, principalOf);
   const reports = new Reports({
     meta: deps.meta,
+    datasetAccess,
     usersById,
     charts,
     dashboards,
@@ -391,7 +399,9 @@ export function createCore(deps: CoreDeps) {
     explore,
     /** `POST /datasource/samples`: a page of a dataset's raw rows, under the caller's row-level security. */
     samples: async (p: Principal, datasetId: number, payload: SamplesPayload, page = 1, perPage = 100) =>
-      samples(ds, databases, p, datasetId, payload, page, perPage, await rls.clausesFor(p, datasetId)),
+      samples(ds, databases, p, datasetId, payload, page, perPage, await rls.clausesFor(p, datasetId), (id) =>
+        rls.clausesFor(p, id),
+      ),
     timeRanges: new TimeRanges(),
     /** What a page is served with (Superset's bootstrap data): the caller, flags and limits. */
     bootstrap: (p: Principal, locale?: string) =>

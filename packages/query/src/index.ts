@@ -7,6 +7,7 @@ export { validateSqlExpression, type SqlExpressionOptions } from "./sql/sql-expr
 export type { ParamStyle } from "./sql/params.ts";
 export { columnLabel } from "./sql/columns.ts";
 export { metricLabel } from "./sql/metrics.ts";
+export { formatDate } from "./sql/values.ts";
 export { TIME_UNITS, type TimeUnit, addUnits, truncate, toNaiveIso, parseIsoDate } from "./time/calendar.ts";
 export {
   parseTimeRange,

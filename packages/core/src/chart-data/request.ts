@@ -9,15 +9,9 @@ import type { DatasetEntity } from "../datasets/types.ts";
 import { AppError, notFound, typedError } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
 import { requirePermission } from "../security/principal.ts";
-import {
-  type ChartTemplateScope,
-  macroReferences,
-  metricKey,
-  requestTexts,
-  templatedQuery,
-} from "../templating/chart-query.ts";
-import { datasetMacroSql } from "../templating/dataset-macro.ts";
+import { type ChartTemplateScope, requestTexts, templatedQuery } from "../templating/chart-query.ts";
 import { loadTemplating } from "../templating/jinja-engine.ts";
+import { resolveMacroScope } from "../templating/macro-scope.ts";
 import { templateUser } from "../templating/template-user.ts";
 import { checkGuestQuery, requestedSliceId } from "./guest-query-check.ts";
 import { type ChartDataLimits, checkRowBudget, DEFAULT_CHART_DATA_LIMITS } from "./limits.ts";
@@ -117,30 +111,19 @@ export class ChartRequests {
     ds: DatasetEntity,
     queries: QueryObject[],
   ): Promise<ChartTemplateScope> {
-    const scope: ChartTemplateScope = { user: templateUser(p), datasets: new Map(), metrics: new Map() };
     const texts = requestTexts(ds, queries);
     await loadTemplating(texts);
-    const refs = macroReferences(texts);
-    for (const m of refs.metrics.filter((x) => x.datasetId === null)) {
-      const found = ds.metrics.find((x) => x.metric_name === m.name);
-      if (found) scope.metrics.set(metricKey(m.name, null), found.expression);
-    }
-    for (const id of refs.datasetIds) {
-      const other = await this.deps.datasets.get(p, id).catch(() => undefined);
-      if (!other?.db) continue; // rendered as "Dataset N not found!"
-      const rls = await this.deps.rlsClauses(p, id);
-      const now = this.opts.now?.() ?? new Date();
-      const db = other.db;
-      scope.datasets.set(
-        id,
-        queryErrors(() => datasetMacroSql(id, { ds: other.ds, db }, rls, scope, now, this.limits.maxRows)),
-      );
-      for (const m of refs.metrics.filter((x) => x.datasetId === id)) {
-        const found = other.ds.metrics.find((x) => x.metric_name === m.name);
-        if (found) scope.metrics.set(metricKey(m.name, id), found.expression);
-      }
-    }
-    return scope;
+    return resolveMacroScope(texts, {
+      user: templateUser(p),
+      currentMetrics: ds.metrics,
+      readable: async (id) => {
+        const other = await this.deps.datasets.get(p, id).catch(() => undefined);
+        return other?.db ? { ds: other.ds, db: other.db } : undefined;
+      },
+      rls: (id) => this.deps.rlsClauses(p, id),
+      now: this.opts.now?.() ?? new Date(),
+      maxRows: this.limits.maxRows,
+    });
   }
 
   compile(

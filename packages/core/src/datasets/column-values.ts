@@ -101,7 +101,7 @@ export class ColumnValues {
     const limit = this.rowLimit;
     const sql = [
       `SELECT DISTINCT ${expr} AS ${q(column.column_name)}`,
-      `FROM ${await this.deps.datasets.source(ds, engine, p)}`,
+      `FROM ${await this.deps.datasets.source(ds, engine, p, (id) => this.deps.rlsClauses(p, id))}`,
       conditions.length ? `WHERE ${conditions.join(" AND ")}` : "",
       "ORDER BY 1",
       dialectFor(db.engine).limitClause(limit),

@@ -15,7 +15,9 @@ export async function samples(
   page = 1,
   perPage = 100,
   /** Row-level security conditions for the caller (trusted SQL from RLS rules). */
-  rls: string[] = [],
+  rls: string[],
+  /** The caller's conditions on the datasets its SQL reads through `dataset(id)`. */
+  referencedRls: (datasetId: number) => Promise<string[]>,
 ) {
   // Embedded guests see their charts' results only, never a dataset's raw rows (Superset's
   // guest role has no can_samples).
@@ -43,7 +45,7 @@ export async function samples(
     const op = f.op === "==" ? "=" : f.op === "!=" ? "<>" : f.op;
     return `${col} ${op} ${bind(f.val)}`;
   });
-  const from = await datasets.source(ds, engine, p);
+  const from = await datasets.source(ds, engine, p, referencedRls);
   const conditions = [...rls, ...where];
   const whereSql = conditions.length ? ` WHERE ${conditions.join(" AND ")}` : "";
   const offset = (page - 1) * perPage;

@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { type DatasetPost, type DatasetPut, ErrorType, timeColumnEntry } from "@strata/contracts";
+import {
+  type DatasetPost,
+  type DatasetPut,
+  type EngineName,
+  ErrorType,
+  timeColumnEntry,
+} from "@strata/contracts";
 import type { QueryEngine } from "@strata/engines";
+import { DEFAULT_CHART_DATA_LIMITS } from "../chart-data/limits.ts";
 import { toEngineError } from "../databases/engine-errors.ts";
 import type { Databases } from "../databases/service.ts";
 import type { DatabaseEntity } from "../databases/types.ts";
@@ -12,13 +19,19 @@ import type { UserEntity } from "../security/types.ts";
 import { ownerRef } from "../security/users.ts";
 import type { MetaStore } from "../store/meta-store.ts";
 import { detachObjectTags } from "../tags/tag-links.ts";
-import { datasetMacroSql } from "../templating/dataset-macro.ts";
-import { datasetSql, referencedDatasets } from "../templating/dataset-sql.ts";
+import { datasetSql } from "../templating/dataset-sql.ts";
+import { resolveMacroScope } from "../templating/macro-scope.ts";
 import { hasTemplate, loadTemplating } from "../templating/render-sql.ts";
 import { templateUser } from "../templating/template-user.ts";
 import { checkJson, columnFromSource, mergeColumns, mergeMetrics, syncColumns } from "./columns.ts";
 import { certificationOf, DATASET, type DatasetData, type DatasetEntity } from "./types.ts";
 import { datasetIdentities, datasetIdentity } from "./unique-identity.ts";
+
+/**
+ * The caller's row-level conditions on a dataset another one reads through `dataset(id)`, or
+ * "describe" where no row is read.
+ */
+export type ReferencedRls = ((datasetId: number) => Promise<string[]>) | "describe";
 
 export interface DatasetRow extends Record<string, unknown> {
   id: number;
@@ -143,28 +156,49 @@ export class Datasets {
     return `SELECT * FROM ${ds.schema ? `${q(ds.schema)}.` : ""}${q(ds.table_name)} LIMIT 100`;
   }
 
-  /** The FROM clause of a dataset: its table, or its SQL as a subquery. */
-  async source(ds: DatasetEntity, engine: QueryEngine, p?: Principal): Promise<string> {
+  /**
+   * The FROM clause of a dataset: its table, or its SQL as a subquery. Its `dataset(id)` and
+   * `metric()` calls resolve with the caller's access, as in chart data; `referencedRls` gives
+   * the caller's row-level conditions on the datasets it reads rows of, or is "describe" where
+   * no row is read (reading columns, checking expressions).
+   */
+  async source(
+    ds: Pick<DatasetEntity, "sql" | "template_params" | "schema" | "table_name"> & {
+      metrics?: DatasetEntity["metrics"];
+    },
+    engine: QueryEngine,
+    p: Principal | null | undefined,
+    referencedRls: ReferencedRls,
+  ): Promise<string> {
     const q = (s: string) => engine.quoteIdentifier(s);
-    await loadTemplating([ds.sql]);
-    return ds.sql
-      ? `(${datasetSql(ds, engine.engine, p)}) AS virtual_table`
-      : `${ds.schema ? `${q(ds.schema)}.` : ""}${q(ds.table_name)}`;
+    if (!ds.sql) return `${ds.schema ? `${q(ds.schema)}.` : ""}${q(ds.table_name)}`;
+    return `(${await this.renderedSql(ds, engine.engine, p, referencedRls)}) AS virtual_table`;
   }
 
-  /**
-   * `dataset(id)` subqueries for reading a virtual dataset's columns: the caller must read each
-   * one; no RLS is needed since describing a query reads no rows.
-   */
-  private async describedDatasets(sql: string, p?: Principal) {
-    const out = new Map<number, { sql: string; withMetrics: string }>();
-    for (const id of referencedDatasets(sql)) {
-      const other = p ? await this.get(p, id).catch(() => undefined) : undefined;
-      if (!other?.db) continue; // rendered as "Dataset N not found!"
-      const scope = { user: templateUser(p), datasets: new Map(), metrics: new Map() };
-      out.set(id, datasetMacroSql(id, { ds: other.ds, db: other.db }, [], scope, new Date(), 1));
-    }
-    return out;
+  /** A virtual dataset's SQL with its Jinja rendered for the caller (see `source`). */
+  private async renderedSql(
+    ds: { sql?: string | null; template_params?: string | null; metrics?: DatasetEntity["metrics"] },
+    engine: EngineName,
+    p: Principal | null | undefined,
+    referencedRls: ReferencedRls,
+  ): Promise<string> {
+    if (!hasTemplate(ds.sql)) return ds.sql ?? "";
+    await loadTemplating([ds.sql]);
+    const now = new Date();
+    const macros = await resolveMacroScope([ds.sql], {
+      user: templateUser(p),
+      currentMetrics: ds.metrics ?? [],
+      // Without a caller nothing else is readable: rendered as "Dataset N not found!".
+      readable: async (id) => {
+        const other = p ? await this.get(p, id).catch(() => undefined) : undefined;
+        return other?.db ? { ds: other.ds, db: other.db } : undefined;
+      },
+      rls: referencedRls === "describe" ? async () => [] : referencedRls,
+      now,
+      // Describing reads no row; reading rows is bounded as chart data's dataset() is.
+      maxRows: referencedRls === "describe" ? 1 : DEFAULT_CHART_DATA_LIMITS.maxRows,
+    });
+    return datasetSql(ds, engine, p, now, macros) ?? "";
   }
 
   private async readSourceColumns(
@@ -178,9 +212,7 @@ export class Datasets {
     try {
       if (data.sql) {
         // Jinja is rendered first (with the dataset's parameters and the caller), as it will run.
-        await loadTemplating([data.sql]);
-        const sql =
-          datasetSql(data, db.engine, p, new Date(), await this.describedDatasets(data.sql, p)) ?? "";
+        const sql = await this.renderedSql(data, db.engine, p, "describe");
         const statements = await engine.parseStatements(sql);
         if (statements.length !== 1 || !statements[0].readOnly) {
           throw typedError(
@@ -346,14 +378,14 @@ export class Datasets {
       const source = await this.readSourceColumns(db, { ...next, sql: next.sql?.trim() || null }, p);
       changes.columns = await syncColumns(changes.columns ?? ds.columns, source, this.nextColumnId);
     }
-    await this.checkExpressions(db, { ...next, ...changes } as DatasetEntity);
+    await this.checkExpressions(p, db, { ...next, ...changes } as DatasetEntity);
     return datasetIdentities(this.meta, next.table_name).rename(ds, datasetIdentity(next), () =>
       this.meta.update<DatasetData>(DATASET, ds, changes, userId(p)),
     );
   }
 
   /** Metric and calculated-column expressions must be one valid expression over the dataset. */
-  private async checkExpressions(db: DatabaseEntity, ds: DatasetEntity) {
+  private async checkExpressions(p: Principal | null, db: DatabaseEntity, ds: DatasetEntity) {
     const exprs = [
       ...ds.metrics.map((m) => ({ field: "metrics", name: m.metric_name, sql: m.expression })),
       ...ds.columns
@@ -369,7 +401,7 @@ export class Datasets {
       }
     }
     const engine = await this.databases.engineOf(db);
-    const from = await this.source(ds, engine);
+    const from = await this.source(ds, engine, p, "describe");
     for (const e of exprs) {
       try {
         await engine.describeQuery(`SELECT ${e.sql} FROM ${from}`, ds.schema);

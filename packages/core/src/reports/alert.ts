@@ -1,23 +1,34 @@
 import type { ValidatorConfig, ValidatorType } from "@strata/contracts";
-import { dialectFor } from "@strata/engines";
 import { toEngineError } from "../databases/engine-errors.ts";
 import type { Databases } from "../databases/service.ts";
 import { AppError, badRequest } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
-import { hasTemplate, loadTemplating, renderSql } from "../templating/render-sql.ts";
-import { templateUser } from "../templating/template-user.ts";
+import { renderTemplate } from "../sqllab/templates.ts";
+import { type DatasetAccess, readableAs } from "../templating/macro-scope.ts";
 
 /** Rows read from an alert query: enough to say how many came back when there are too many. */
 const ALERT_ROW_CAP = 1000;
 
 /** The alert's SQL as one read-only statement, classified by the database's own parser. */
-export async function singleSelect(databases: Databases, p: Principal, databaseId: number, sql: string) {
+export async function singleSelect(
+  databases: Databases,
+  p: Principal,
+  databaseId: number,
+  sql: string,
+  datasetAccess?: DatasetAccess,
+) {
   const { db, engine } = await databases.engine(p, databaseId);
-  // Alert SQL may use Superset's Jinja macros, rendered as the report's owner (no request values).
-  await loadTemplating([sql]);
-  const rendered = hasTemplate(sql)
-    ? renderSql(sql, { user: templateUser(p), dialect: dialectFor(db.engine), now: new Date() }).sql
-    : sql;
+  // Alert SQL may use Superset's Jinja macros, rendered as the report's owner (no request values),
+  // as SQL Lab renders its SQL: other datasets are read with the owner's access and RLS.
+  const rendered = await renderTemplate(
+    sql,
+    {},
+    {
+      principal: p,
+      engine: db.engine,
+      sources: datasetAccess ? readableAs(datasetAccess, p) : undefined,
+    },
+  );
   let statements: Awaited<ReturnType<typeof engine.parseStatements>>;
   try {
     statements = await engine.parseStatements(rendered);
@@ -81,8 +92,15 @@ export async function evaluateAlert(
     validator_config: ValidatorConfig | null;
   },
   timeoutSec: number,
+  datasetAccess?: DatasetAccess,
 ): Promise<AlertOutcome> {
-  const { db, engine, statement } = await singleSelect(databases, owner, alert.database_id, alert.sql);
+  const { db, engine, statement } = await singleSelect(
+    databases,
+    owner,
+    alert.database_id,
+    alert.sql,
+    datasetAccess,
+  );
   let result: Awaited<ReturnType<typeof engine.execute>>;
   try {
     result = await engine.execute(statement, {

@@ -15,6 +15,7 @@ import { isOwner, type Principal, requirePermission, userId } from "../security/
 import type { UserEntity } from "../security/types.ts";
 import type { MetaStore } from "../store/meta-store.ts";
 import { UniqueNames } from "../store/unique-names.ts";
+import type { DatasetAccess } from "../templating/macro-scope.ts";
 import type { ReportListRow, ReportLogListRow } from "./list-spec.ts";
 import { detailRow, listRow, logRow } from "./rows.ts";
 import {
@@ -39,6 +40,8 @@ export interface ReportDeps {
   secret: string;
   /** Delivery settings the checks need (whether Slack has a bot token). */
   settings?: { slackToken?: string };
+  /** What `dataset()` and `metric(name, id)` in an alert's SQL read, as its owner may. */
+  datasetAccess?: DatasetAccess;
 }
 
 const NOT_FOUND = "Report Schedule not found.";

@@ -10,6 +10,7 @@ import type { Principal } from "../security/principal.ts";
 import type { UserEntity } from "../security/types.ts";
 import type { Job } from "../store/job-queue.ts";
 import type { MetaStore } from "../store/meta-store.ts";
+import type { DatasetAccess } from "../templating/macro-scope.ts";
 import { type AlertOutcome, evaluateAlert } from "./alert.ts";
 import { type DeliveryDeps, deliver } from "./deliver.ts";
 import { type ReportContent, renderChart } from "./render.ts";
@@ -52,6 +53,8 @@ export interface RunnerDeps extends DeliveryDeps {
   chartData: ChartDataService;
   databases: Databases;
   datasets?: Pick<Datasets, "find">;
+  /** What `dataset()` and `metric(name, id)` in an alert's SQL read, as its owner may. */
+  datasetAccess?: DatasetAccess;
   /** Draws PNG and PDF reports; without one they end Error with NO_RENDERER. */
   renderer?: ReportRenderer;
   usersById: (ids: number[]) => Promise<Map<number, UserEntity>>;
@@ -156,6 +159,7 @@ export class ReportRunner {
           validator_config: report.validator_config,
         },
         Math.min(report.working_timeout, ALERT_QUERY_MAX_SEC),
+        this.deps.datasetAccess,
       );
       if (!alert.triggered) return { state: "Not triggered", message: null, alert };
     }

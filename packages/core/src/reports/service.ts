@@ -1,7 +1,7 @@
 import type { ReportNotificationMethods } from "@strata/contracts";
 import type { ChartDataService } from "../chart-data/service.ts";
-import { notFound } from "../errors.ts";
 import type { Datasets } from "../datasets/service.ts";
+import { notFound } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
 import type { Job, JobQueue } from "../store/job-queue.ts";
 import type { ResultStorePort } from "../store/store-ports.ts";
@@ -60,6 +60,7 @@ export class Reports extends ReportSchedules {
       renderer: deps.renderer,
       databases: deps.databases,
       datasets: deps.datasets,
+      datasetAccess: deps.datasetAccess,
       usersById: deps.usersById,
       principalOf: deps.principalOf,
       mailer: deps.mailer ?? createMailer(deps.settings),

@@ -6,6 +6,7 @@ import { AppError, badRequest, unprocessable } from "../errors.ts";
 import { canAccessDatabase } from "../security/data-access.ts";
 import type { Principal } from "../security/principal.ts";
 import type { UserEntity } from "../security/types.ts";
+import type { DatasetAccess } from "../templating/macro-scope.ts";
 import { singleSelect } from "./alert.ts";
 import { checkCrontab } from "./schedule-time.ts";
 import { isSlackWebhookUrl, slackChannels } from "./slack.ts";
@@ -18,6 +19,7 @@ export interface ValidationDeps {
   usersById: (ids: number[]) => Promise<Map<number, UserEntity>>;
   /** Whether a Slack bot token is configured: without one, Slack targets must be incoming-webhook URLs. */
   settings?: { slackToken?: string };
+  datasetAccess?: DatasetAccess;
 }
 
 /** Everything a create or an update may set, after merging an update onto what is stored. */
@@ -68,7 +70,7 @@ export async function validateSettings(deps: ValidationDeps, p: Principal, s: Se
   if (s.database_id && s.sql) {
     const db = await deps.databases.find(s.database_id);
     if (!db || !canAccessDatabase(p, db)) throw unprocessable({ database: ["Database does not exist"] });
-    await singleSelect(deps.databases, p, s.database_id, s.sql);
+    await singleSelect(deps.databases, p, s.database_id, s.sql, deps.datasetAccess);
   }
   const owners = [...new Set(s.owners)];
   // A creator who is not an admin always stays among the owners (else they'd lose the report).

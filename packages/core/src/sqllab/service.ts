@@ -22,18 +22,19 @@ import { AppError, badRequest, notFound, typedError, unprocessable } from "../er
 import { humanizeSince } from "../resources/humanize.ts";
 import { applyListQuery, type ListSpec } from "../resources/list-query.ts";
 import { can, type Principal, requirePermission } from "../security/principal.ts";
+import { BackgroundWrites } from "../store/background-writes.ts";
 import type { Job, JobQueue } from "../store/job-queue.ts";
 import type { MetaStore } from "../store/meta-store.ts";
 import type { ResultStore } from "../store/result-store.ts";
+import { type DatasetAccess, readableAs } from "../templating/macro-scope.ts";
 import { ctasStatement, ctasTarget } from "./ctas.ts";
 import { formatSql } from "./format.ts";
 import { limitingFactor } from "./limiting-factor.ts";
 import { DEFAULT_SQLLAB_LIMITS, type SqlLabLimits } from "./limits.ts";
-import { BATCH_ROWS, type ResultManifest, StoredResults } from "./stored-results.ts";
 import { RunRecord } from "./run-record.ts";
 import { HEARTBEAT_MS, RunningRuns } from "./running-runs.ts";
-import { BackgroundWrites } from "../store/background-writes.ts";
-import { parseTemplateParams, renderTemplate } from "./templates.ts";
+import { BATCH_ROWS, type ResultManifest, StoredResults } from "./stored-results.ts";
+import { parseTemplateParams, renderTemplate, type SqlLabTemplateScope } from "./templates.ts";
 import { QUERY, type QueryData, type QueryEntity } from "./types.ts";
 
 export const SQLLAB_JOB = "sqllab";
@@ -98,6 +99,8 @@ export class SqlLab {
       jobs: JobQueue;
       databases: Databases;
       principalOf: (userId: number | null) => Promise<Principal>;
+      /** Other datasets for `dataset()`/`metric()` in templates, read as the caller may. */
+      datasetAccess?: DatasetAccess;
     },
     readonly limits: SqlLabLimits = DEFAULT_SQLLAB_LIMITS,
   ) {
@@ -211,6 +214,11 @@ export class SqlLab {
     return recent.filter((q) => q.changed_on_ms > ms).map((q) => this.row(q));
   }
 
+  /** Where the caller's templates read other datasets from (see SqlLabTemplateScope). */
+  private macroSources(p: Principal): SqlLabTemplateScope["sources"] {
+    return this.deps.datasetAccess ? readableAs(this.deps.datasetAccess, p) : undefined;
+  }
+
   private async engineFor(
     p: Principal,
     databaseId: number,
@@ -261,6 +269,7 @@ export class SqlLab {
       principal: p,
       engine: db.engine,
       urlParams: opts.urlParams,
+      sources: this.macroSources(p),
     });
     const statements = await this.statements(db, engine, sql);
     const ctas = body.select_as_cta ? ctasTarget(db, body, statements, p.user?.id ?? null) : null;
@@ -547,6 +556,7 @@ export class SqlLab {
     const sql = await renderTemplate(body.sql, parseTemplateParams(body.template_params), {
       principal: p,
       engine: db.engine,
+      sources: this.macroSources(p),
     });
     const statements = await this.statements(db, engine, sql);
     const out: { statement: number; plan: string }[] = [];

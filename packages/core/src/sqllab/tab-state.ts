@@ -1,8 +1,8 @@
 import type { TabStateChangesRequest } from "@strata/contracts";
-import { sqlLabConf } from "./limits.ts";
 import { notFound, unprocessable } from "../errors.ts";
 import { type Principal, requirePermission, requireUser } from "../security/principal.ts";
 import type { Entity, MetaStore } from "../store/meta-store.ts";
+import { sqlLabConf } from "./limits.ts";
 import type { SqlLab } from "./service.ts";
 import { QUERY, type QueryData } from "./types.ts";
 

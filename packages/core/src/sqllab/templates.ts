@@ -1,8 +1,10 @@
 import { type EngineName, ErrorType } from "@strata/contracts";
 import { dialectFor } from "@strata/engines";
+import { DEFAULT_CHART_DATA_LIMITS } from "../chart-data/limits.ts";
 import { typedError } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
-import { loadTemplating, renderSql } from "../templating/render-sql.ts";
+import { type MacroSources, resolveMacroScope } from "../templating/macro-scope.ts";
+import { hasTemplate, loadTemplating, renderSql } from "../templating/render-sql.ts";
 import { templateUser } from "../templating/template-user.ts";
 
 /** Who runs SQL Lab's SQL, on which engine, from which page (for url_param). */
@@ -11,6 +13,11 @@ export interface SqlLabTemplateScope {
   engine?: EngineName;
   urlParams?: Record<string, string | null | undefined>;
   now?: Date;
+  /**
+   * The datasets `dataset(id)` and `metric(name, id)` may read, as the caller sees them (their
+   * access and row-level security); without it both say "Dataset N not found!".
+   */
+  sources?: Pick<MacroSources, "readable" | "rls">;
 }
 
 /**
@@ -26,12 +33,28 @@ export async function renderTemplate(
   scope: SqlLabTemplateScope = {},
 ): Promise<string> {
   await loadTemplating([sql]);
+  const now = scope.now ?? new Date();
+  const user = templateUser(scope.principal);
+  // SQL Lab's SQL belongs to no dataset: an unqualified metric() names nothing.
+  const macros =
+    scope.sources && hasTemplate(sql)
+      ? await resolveMacroScope([sql], {
+          user,
+          currentMetrics: [],
+          ...scope.sources,
+          now,
+          maxRows: DEFAULT_CHART_DATA_LIMITS.maxRows,
+        })
+      : undefined;
   return renderSql(sql, {
-    user: templateUser(scope.principal),
+    user,
     trustedParams: params,
     request: { urlParams: scope.urlParams },
     dialect: dialectFor(scope.engine ?? "duckdb"),
-    now: scope.now ?? new Date(),
+    now,
+    datasets: macros?.datasets,
+    metrics: macros?.metrics,
+    metricDatasets: macros?.metricDatasets,
   }).sql;
 }
 

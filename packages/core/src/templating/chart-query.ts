@@ -16,6 +16,8 @@ export interface ChartTemplateScope {
   user: TemplateUser | null;
   datasets: Map<number, { sql: string; withMetrics: string }>;
   metrics: Map<string, string>;
+  /** Datasets `metric(name, id)` may read, by id, with their names (any other id is not found). */
+  metricDatasets?: Map<number, string>;
 }
 
 /** Everything in a dataset a template can be in. */
@@ -29,7 +31,8 @@ export function datasetHasTemplates(ds: TemplatedDataset): boolean {
 
 /**
  * `dataset(…)` and `metric(…)` calls with literal arguments, so what they name can be read
- * (with the caller's access) before the synchronous render.
+ * (with the caller's access) before the synchronous render. `datasetIds` are the datasets used
+ * as subqueries; a metric's dataset is in its own entry.
  */
 export function macroReferences(texts: (string | null | undefined)[]) {
   const datasetIds = new Set<number>();
@@ -40,9 +43,7 @@ export function macroReferences(texts: (string | null | undefined)[]) {
     for (const m of text.matchAll(
       /\bmetric\(\s*(?:metric_key\s*=\s*)?(['"])([^'"]+)\1\s*(?:,\s*(?:dataset_id\s*=\s*)?(\d+))?/g,
     )) {
-      const datasetId = m[3] ? Number(m[3]) : null;
-      metrics.push({ name: m[2], datasetId });
-      if (datasetId !== null) datasetIds.add(datasetId);
+      metrics.push({ name: m[2], datasetId: m[3] ? Number(m[3]) : null });
     }
   }
   return { datasetIds: [...datasetIds], metrics };
@@ -86,7 +87,7 @@ export function templatedQuery<D extends TemplatedDataset>(
   if (!datasetHasTemplates(ds) && !queryHasTemplates(query)) return { dataset: ds, query };
   const removed = new Set<string>();
   const columnTypes = Object.fromEntries(ds.columns.map((c) => [c.column_name, c.type ?? null]));
-  const render = (text: string) => {
+  const render = (text: string, metricName?: string) => {
     const out = renderSql(text, {
       user: scope.user,
       request: { filters: query.filters, timeRange: query.time_range, urlParams: query.url_params },
@@ -96,6 +97,8 @@ export function templatedQuery<D extends TemplatedDataset>(
       columnTypes,
       datasets: scope.datasets,
       metrics: scope.metrics,
+      metricDatasets: scope.metricDatasets,
+      metricName,
     });
     for (const c of out.removedFilters) removed.add(c);
     return out.sql;
@@ -107,15 +110,36 @@ export function templatedQuery<D extends TemplatedDataset>(
     columns: ds.columns.map((c) =>
       hasTemplate(c.expression) ? { ...c, expression: render(c.expression) } : c,
     ),
-    metrics: ds.metrics.map((m) =>
-      hasTemplate(m.expression) ? { ...m, expression: render(m.expression) } : m,
-    ),
+    metrics: ds.metrics.map((m) => (hasTemplate(m.expression) ? renderedMetric(m, render) : m)),
   };
-  let q = queryHasTemplates(query) ? mapQuerySql(query, render) : query;
+  let q = queryHasTemplates(query) ? mapQuerySql(query, (text) => render(text)) : query;
   if (removed.size && q.filters) {
     q = { ...q, filters: q.filters.filter((f) => typeof f.col !== "string" || !removed.has(f.col)) };
   }
   return { dataset, query: q };
+}
+
+/**
+ * A saved metric with its template rendered. One that fails (a metric() cycle, a missing
+ * parameter) fails the queries that use it, when the compiler reads its expression, not every
+ * query on the dataset: Superset renders only the metrics a query uses.
+ */
+function renderedMetric<M extends { metric_name: string; expression: string }>(
+  m: M,
+  render: (text: string, metricName: string) => string,
+): M {
+  try {
+    return { ...m, expression: render(m.expression, m.metric_name) };
+  } catch (e) {
+    const out = { ...m };
+    Object.defineProperty(out, "expression", {
+      enumerable: true,
+      get() {
+        throw e;
+      },
+    });
+    return out;
+  }
 }
 
 export { metricKey };

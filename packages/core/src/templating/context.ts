@@ -1,5 +1,6 @@
 import { QUERY_FILTER_OPERATORS } from "@strata/contracts";
-import { NO_TIME_RANGE, parseTimeRange, toNaiveIso } from "@strata/query";
+import { formatDate, NO_TIME_RANGE, parseTimeRange, toNaiveIso } from "@strata/query";
+import { hasTemplate } from "./jinja-engine.ts";
 import type { LiteralVault } from "./literal-vault.ts";
 import {
   argsOf,
@@ -14,8 +15,7 @@ import {
   str,
   toRuntime,
 } from "./runtime-values.ts";
-import { requestString, sqlList, TemplateRuntimeError } from "./sandbox.ts";
-import { strftime } from "./strftime.ts";
+import { requestString, sqlList, TemplateRuntimeError, TemplateSyntaxError } from "./sandbox.ts";
 
 /** Who renders the template (Superset's current_user_* macros). */
 export interface TemplateUser {
@@ -53,6 +53,10 @@ export interface TemplateContextInput {
   datasets?: ReadonlyMap<number, { sql: string; withMetrics: string }>;
   /** `metric(name, dataset_id)` expressions, resolved before rendering ("" key: the current dataset). */
   metrics?: ReadonlyMap<string, string>;
+  /** Datasets `metric(name, id)` may read, by id, with their names (any other id is not found). */
+  metricDatasets?: ReadonlyMap<number, string>;
+  /** The current dataset's saved metric this text is the expression of (a cycle back to it is refused). */
+  metricName?: string;
 }
 
 /** Filters a template consumed (`remove_filter=True`) or looked at, by column. */
@@ -69,8 +73,17 @@ export interface FilterUse {
  * literal-vault.ts), so it reaches SQL only as a quoted literal; values the SQL's author wrote
  * or the server computed (dates, dataset SQL) are plain.
  */
-export function templateContext(input: TemplateContextInput, vault: LiteralVault, use: FilterUse) {
+export function templateContext(
+  input: TemplateContextInput,
+  vault: LiteralVault,
+  use: FilterUse,
+  /** Renders a saved metric's own template within this render (same context, markers and limits). */
+  nested?: (text: string) => string,
+) {
   const request = input.request ?? {};
+  const expanding: MetricRef[] = input.metricName
+    ? [{ key: metricKey(input.metricName, null), name: input.metricName, datasetId: null }]
+    : [];
   const user = input.user;
   const literal = (v: unknown): RuntimeValue =>
     typeof v === "string" ? requestString(v, vault) : deepLiteral(v, vault);
@@ -214,7 +227,7 @@ export function templateContext(input: TemplateContextInput, vault: LiteralVault
           // Server-made text from parsed dates: SQL as it is.
           return str(
             format
-              ? strftime(d, format)
+              ? formatDate(d, format)
               : input.dialect.datetimeLiteral(toNaiveIso(d), targetType ?? "TIMESTAMP"),
           );
         };
@@ -240,10 +253,21 @@ export function templateContext(input: TemplateContextInput, vault: LiteralVault
       fn((args) => {
         const a = argsOf(args, ["metric_key", "dataset_id"]);
         const name = textArg(a.get("metric_key"), "metric", "metric_key");
-        const datasetId = plain(a.get("dataset_id"));
-        const expression = input.metrics?.get(metricKey(name, datasetId == null ? null : Number(datasetId)));
-        if (expression === undefined) throw new TemplateRuntimeError(`Metric \`\`${name}\`\` not found.`);
-        return str(expression);
+        const given = plain(a.get("dataset_id"));
+        // Without a dataset id, the metric is the dataset's whose expression is being expanded
+        // (the current dataset at the top).
+        const datasetId = given == null ? (expanding.at(-1)?.datasetId ?? null) : Number(given);
+        const key = metricKey(name, datasetId);
+        const expression = input.metrics?.get(key);
+        if (expression === undefined) {
+          // A dataset the caller can't read is not found, as for dataset(): its metrics aren't listed.
+          if (datasetId !== null && !input.metricDatasets?.has(datasetId))
+            throw new TemplateRuntimeError(`Dataset ${datasetId} not found!`);
+          const where = datasetId === null ? "" : ` in ${input.metricDatasets?.get(datasetId)}`;
+          throw new TemplateRuntimeError(`Metric \`\`${name}\`\` not found${where}.`);
+        }
+        if (!nested || !hasTemplate(expression)) return str(expression);
+        return str(expandMetric({ key, name, datasetId }, expression, expanding, nested));
       }),
     ],
     ["from_dttm", queryBounds.since ? str(toNaiveIso(queryBounds.since)) : none()],
@@ -259,6 +283,52 @@ export function templateContext(input: TemplateContextInput, vault: LiteralVault
 }
 
 const KNOWN_OPERATORS: ReadonlySet<string> = new Set(QUERY_FILTER_OPERATORS);
+
+/** How deep `metric()` expansions may nest (a metric naming a metric naming a metric…). */
+export const MAX_METRIC_NESTING = 10;
+
+interface MetricRef {
+  key: string;
+  name: string;
+  datasetId: number | null;
+}
+
+const metricLabel = (m: MetricRef) =>
+  m.datasetId == null ? `\`${m.name}\`` : `\`${m.name}\` (dataset ${m.datasetId})`;
+
+/**
+ * A saved metric whose expression has its own template (`{{ metric('other') }} * 2`), expanded
+ * the way Superset does: nested `metric()` calls recursively, a metric met again on its own
+ * path refused as a cycle, and the nesting bounded.
+ */
+function expandMetric(
+  ref: MetricRef,
+  expression: string,
+  expanding: MetricRef[],
+  nested: (text: string) => string,
+): string {
+  const seen = expanding.findIndex((m) => m.key === ref.key);
+  if (seen >= 0) {
+    const path = [...expanding.slice(seen), ref].map(metricLabel).join(" → ");
+    throw new TemplateRuntimeError(
+      `Cyclic metric macro detected: ${path}. Change one of these metrics so that it doesn't refer back to itself through metric().`,
+    );
+  }
+  if (expanding.length >= MAX_METRIC_NESTING)
+    throw new TemplateRuntimeError(
+      `metric() expansions nest more than ${MAX_METRIC_NESTING} levels deep (${[...expanding, ref].map(metricLabel).join(" → ")}); write one of these metrics without metric().`,
+    );
+  expanding.push(ref);
+  try {
+    return nested(expression);
+  } catch (e) {
+    if (e instanceof TemplateSyntaxError)
+      throw new TemplateRuntimeError(`the metric ${metricLabel(ref)} has a malformed template: ${e.message}`);
+    throw e;
+  } finally {
+    expanding.pop();
+  }
+}
 
 /** How `metric()` lookups are keyed: the name, and the dataset id when one is given. */
 export function metricKey(name: string, datasetId: number | null): string {

@@ -3,7 +3,7 @@ import { dialectFor } from "@strata/engines";
 import { compileQuery } from "@strata/query";
 import type { DatabaseEntity } from "../databases/types.ts";
 import type { DatasetEntity } from "../datasets/types.ts";
-import { type ChartTemplateScope, templatedQuery } from "./chart-query.ts";
+import { type ChartTemplateScope, metricKey, templatedQuery } from "./chart-query.ts";
 
 /**
  * Superset's `dataset(id)`: another dataset as a subquery, `(SELECT its columns FROM it) AS
@@ -19,8 +19,13 @@ export function datasetMacroSql(
   maxRows: number,
 ): { sql: string; withMetrics: string } {
   const dialect = dialectFor(other.db.engine);
-  // The other dataset's own templates render once, without further dataset() nesting.
-  const inner: ChartTemplateScope = { user: scope.user, datasets: new Map(), metrics: new Map() };
+  // The other dataset's own templates render once, without further dataset() nesting; its
+  // metric() calls name its own metrics (expanded recursively when rendered).
+  const inner: ChartTemplateScope = {
+    user: scope.user,
+    datasets: new Map(),
+    metrics: new Map(other.ds.metrics.map((m) => [metricKey(m.metric_name, null), m.expression])),
+  };
   const sqlOf = (withMetrics: boolean) => {
     const query: QueryObject = {
       columns: other.ds.columns.map((c) => c.column_name),
@@ -37,5 +42,14 @@ export function datasetMacroSql(
     });
     return `(\n${compiled.sql}\n) AS dataset_${id}`;
   };
-  return { sql: sqlOf(false), withMetrics: sqlOf(true) };
+  // With its metrics only when a template asks (include_metrics): a metric that can't compile
+  // fails those templates, not every use of the dataset.
+  let withMetrics: string | undefined;
+  return {
+    sql: sqlOf(false),
+    get withMetrics() {
+      withMetrics ??= sqlOf(true);
+      return withMetrics;
+    },
+  };
 }

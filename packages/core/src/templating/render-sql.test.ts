@@ -172,6 +172,17 @@ describe("renderSql: time", () => {
       render("'{{ from_dttm }}' '{{ to_dttm }}'", { request: { timeRange: "2024-01-01 : 2024-01-02" } }),
     ).toBe("'2024-01-01T00:00:00' '2024-01-02T00:00:00'");
   });
+
+  it("get_time_filter's strftime speaks Python's directives and keeps unknown ones as written", () => {
+    expect(
+      render(
+        "{{ get_time_filter(strftime='%a %d %b %Y %I:%M:%S %p, day %j, %A %B, %y%m%d %H %%Y %q').from_expr }}",
+        {
+          request: { timeRange: "2024-03-05T14:07:09 : 2024-04-01" },
+        },
+      ),
+    ).toBe("Tue 05 Mar 2024 02:07:09 PM, day 065, Tuesday March, 240305 14 %Y %q");
+  });
 });
 
 describe("renderSql: errors", () => {
@@ -256,7 +267,7 @@ describe("renderSql: where a request value lands", () => {
   it("a template can't forge or unwrap a marker", () => {
     for (const sql of [
       "{{ url_param('s')[0] }}",
-      "{{ url_param('s').upper() }}",
+      "{{ url_param('s').upper()[1:] }}",
       "{{ url_param('s')[1:] }}",
     ]) {
       expect(refused(sql, who("ab")).message).toMatch(/cut or changed/);

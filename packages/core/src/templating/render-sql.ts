@@ -6,6 +6,7 @@ import { LiteralPlacementError, LiteralVault, placeLiterals } from "./literal-va
 import {
   DEFAULT_TEMPLATE_LIMITS,
   parseTemplate,
+  renderBudget,
   renderProgram,
   TemplateLimitError,
   type TemplateLimits,
@@ -40,7 +41,12 @@ export function renderSql(
   const use: FilterUse = { applied: new Set(), removed: new Set(), cacheKeys: [] };
   try {
     const program = parseTemplate(text);
-    const rendered = renderProgram(program, templateContext(input, vault, use), vault, limits);
+    const budget = renderBudget(limits);
+    // A saved metric's own template renders inside this one: same context, markers and budget,
+    // so its request values are placed with the rest and its work counts against the limits.
+    const nested = (inner: string) => renderProgram(parseTemplate(inner), context, vault, limits, budget);
+    const context = templateContext(input, vault, use, nested);
+    const rendered = renderProgram(program, context, vault, limits, budget);
     const sql = placeLiterals(rendered, vault, (v) => input.dialect.quoteLiteral(v));
     if (sql.length > limits.maxOutputChars) throw new TemplateLimitError("the rendered SQL is too large");
     return { sql, removedFilters: [...use.removed], appliedFilters: [...use.applied] };

@@ -1,6 +1,6 @@
 import type { Environment } from "@huggingface/jinja";
 import { jinja } from "./jinja-engine.ts";
-import type { LiteralVault } from "./literal-vault.ts";
+import { LiteralPlacementError, type LiteralVault } from "./literal-vault.ts";
 import {
   ArrayValue,
   BooleanValue,
@@ -102,12 +102,32 @@ function errorLine(text: string, reason: string): number | null {
 /** Attribute names that only ever mean an escape attempt (Python dunders, JS prototypes). */
 const FORBIDDEN_ATTRIBUTE = /^(_.*|constructor|prototype|mro|func_globals|f_globals|gi_frame|gi_code)$/;
 
-/** Renders a parsed template with `globals` (the context) under `limits`. */
+/**
+ * The work of one render, shared by the renders nested in it (a saved metric's template that
+ * `metric()` expands): the limits bound the whole, not each piece.
+ */
+export interface RenderBudget {
+  steps: number;
+  depth: number;
+  produced: number;
+  deadline: number;
+}
+
+export function renderBudget(limits: TemplateLimits = DEFAULT_TEMPLATE_LIMITS): RenderBudget {
+  return { steps: 0, depth: 0, produced: 0, deadline: Date.now() + limits.maxMillis };
+}
+
+/**
+ * Renders a parsed template with `globals` (the context) under `limits`. The text that comes
+ * back still holds the vault's markers: the caller places them (`placeLiterals`) once, on the
+ * whole SQL.
+ */
 export function renderProgram(
   program: Program,
   globals: Map<string, RuntimeValue>,
   vault: LiteralVault,
   limits: TemplateLimits = DEFAULT_TEMPLATE_LIMITS,
+  budget: RenderBudget = renderBudget(limits),
 ): string {
   const engine = jinja();
   const env = new engine.Environment();
@@ -125,11 +145,7 @@ export function renderProgram(
 
   const interpreter = new engine.Interpreter(env) as unknown as Patched;
   const missing = new Set<string>();
-  const deadline = Date.now() + limits.maxMillis;
-  let steps = 0;
-  let depth = 0;
   let lenient = 0;
-  let produced = 0;
 
   const original = {
     evaluate: interpreter.evaluate.bind(interpreter),
@@ -150,16 +166,16 @@ export function renderProgram(
 
   interpreter.evaluate = (node, scope) => {
     if (node?.type === PRECOMPUTED) return (node as unknown as { value: RuntimeValue }).value;
-    steps += 1;
-    if (steps > limits.maxSteps)
+    budget.steps += 1;
+    if (budget.steps > limits.maxSteps)
       throw new TemplateLimitError(
         `the template takes more than ${limits.maxSteps.toLocaleString("en-US")} steps`,
       );
-    if ((steps & 15) === 0 && Date.now() > deadline)
+    if ((budget.steps & 15) === 0 && Date.now() > budget.deadline)
       throw new TemplateLimitError(`the template takes longer than ${limits.maxMillis / 1000} s to render`);
-    depth += 1;
-    if (depth > limits.maxDepth) {
-      depth -= 1;
+    budget.depth += 1;
+    if (budget.depth > limits.maxDepth) {
+      budget.depth -= 1;
       throw new TemplateLimitError("the template nests too deeply (a macro that calls itself without end?)");
     }
     // `x is defined` and `x|default(…)` are how a template asks whether a name exists.
@@ -168,7 +184,7 @@ export function renderProgram(
     try {
       return checkValue(original.evaluate(node, scope));
     } finally {
-      depth -= 1;
+      budget.depth -= 1;
       if (asks) lenient -= 1;
     }
   };
@@ -178,8 +194,8 @@ export function renderProgram(
   const block = interpreter.evaluateBlock.bind(interpreter);
   interpreter.evaluateBlock = (statements, scope) => {
     const out = block(statements, scope);
-    produced += (out.value as string).length;
-    if ((out.value as string).length > limits.maxOutputChars || produced > limits.maxOutputChars * 8)
+    budget.produced += (out.value as string).length;
+    if ((out.value as string).length > limits.maxOutputChars || budget.produced > limits.maxOutputChars * 8)
       throw tooLarge(limits);
     return out;
   };
@@ -206,6 +222,26 @@ export function renderProgram(
         if (!isList(items)) throw new TemplateRuntimeError("join() takes a list");
         return str(items.value.map((x) => x.toString()).join(object.value));
       });
+    }
+    // Python's str methods on a request value work on its text, like the filters of the same
+    // name; what they give back is marked again (or is a boolean), so it still lands as a literal.
+    if (
+      isString(object) &&
+      name !== null &&
+      !expr.computed &&
+      STRING_METHODS.has(name) &&
+      vault.has(object.value)
+    ) {
+      const method = original.member({ ...expr, object: precomputed(revealed(object, vault)) }, scope);
+      return fn((args) =>
+        remarked(
+          (method.value as (a: RuntimeValue[], s: Environment) => RuntimeValue)(
+            args.map((a) => revealed(a, vault)),
+            scope,
+          ),
+          vault,
+        ),
+      );
     }
     return original.member({ ...expr, object: precomputed(object) }, scope);
   };
@@ -250,7 +286,14 @@ export function renderProgram(
     text = (interpreter.run(program) as RuntimeValue).value as string;
   } catch (e) {
     if (missing.size) throw new TemplateMissingError([...missing]);
-    if (e instanceof TemplateLimitError || e instanceof TemplateRuntimeError) throw e;
+    // Errors of a render nested in this one (metric()) keep their kind.
+    if (
+      e instanceof TemplateLimitError ||
+      e instanceof TemplateRuntimeError ||
+      e instanceof TemplateMissingError ||
+      e instanceof LiteralPlacementError
+    )
+      throw e;
     if (e instanceof RangeError && /call stack/i.test(e.message))
       throw new TemplateLimitError("the template nests too deeply (a macro that calls itself without end?)");
     if (e instanceof Error && e.name === "AppError") throw e;
@@ -274,6 +317,20 @@ interface Patched {
 const PRECOMPUTED = "StrataPrecomputed";
 const precomputed = (value: RuntimeValue) => ({ type: PRECOMPUTED, value }) as unknown as Node;
 const COMPARISONS = new Set(["==", "!=", "<", ">", "<=", ">=", "in", "not in"]);
+/** The interpreter's str methods that may run on a request value's text (see evaluateMemberExpression). */
+const STRING_METHODS: ReadonlySet<string> = new Set([
+  "upper",
+  "lower",
+  "title",
+  "capitalize",
+  "strip",
+  "lstrip",
+  "rstrip",
+  "replace",
+  "split",
+  "startswith",
+  "endswith",
+]);
 
 function tooLarge(limits: TemplateLimits) {
   return new TemplateLimitError(

@@ -56,10 +56,30 @@ export function requireScalar(value: FilterValue | undefined, op: string, column
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
-/** A small strftime for string-typed date columns (`%Y-%m-%d`, `%Y%m%d %H:%M:%S` …). */
+/**
+ * Python's `datetime.strftime` for the directives Superset users write, on the naive UTC wall
+ * time: a string-typed date column's `python_date_format` (`%Y-%m-%d`, `%Y%m%d %H:%M:%S` …) and
+ * a SQL template's `get_time_filter(strftime=…)` both format through it. Unknown directives are
+ * kept as written, as Python does on most platforms.
+ */
 export function formatDate(date: Date, pattern: string): string {
-  return pattern.replace(/%([YymdHMSf%])/g, (_, code: string) => {
+  return pattern.replace(/%([a-zA-Z%])/g, (whole, code: string) => {
     switch (code) {
       case "Y":
         return pad(date.getUTCFullYear(), 4);
@@ -71,14 +91,32 @@ export function formatDate(date: Date, pattern: string): string {
         return pad(date.getUTCDate());
       case "H":
         return pad(date.getUTCHours());
+      case "I":
+        return pad(((date.getUTCHours() + 11) % 12) + 1);
+      case "p":
+        return date.getUTCHours() < 12 ? "AM" : "PM";
       case "M":
         return pad(date.getUTCMinutes());
       case "S":
         return pad(date.getUTCSeconds());
       case "f":
         return pad(date.getUTCMilliseconds() * 1000, 6);
-      default:
+      case "j": {
+        const start = Date.UTC(date.getUTCFullYear(), 0, 1);
+        return pad(Math.floor((date.getTime() - start) / 86_400_000) + 1, 3);
+      }
+      case "a":
+        return DAYS[date.getUTCDay()].slice(0, 3);
+      case "A":
+        return DAYS[date.getUTCDay()];
+      case "b":
+        return MONTHS[date.getUTCMonth()].slice(0, 3);
+      case "B":
+        return MONTHS[date.getUTCMonth()];
+      case "%":
         return "%";
+      default:
+        return whole;
     }
   });
 }

@@ -1,5 +1,6 @@
 import { encodeRison } from "@strata/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRoleWith } from "../support/roles.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
 type Json = Record<string, any>;
@@ -445,24 +446,11 @@ describe("annotation data in chart data", () => {
 
   it("refuses layers the caller cannot read and malformed layers, and tolerates a deleted layer", async () => {
     // A role that reads charts and every dataset, but not annotation layers.
-    const role = (await json(
-      await s.call("POST", "/api/v1/security/roles/", { token: admin, body: { name: "Charts only" } }),
-    )) as { id: number };
-    const pvms = (
-      await json(await s.call("GET", "/api/v1/security/permissions-resources/", { token: admin }))
-    ).result as { id: number; permission: { name: string }; view_menu: { name: string } }[];
-    const pick = (perm: string, view: string) =>
-      pvms.find((x) => x.permission.name === perm && x.view_menu.name === view)!.id;
-    await s.call("POST", `/api/v1/security/roles/${role.id}/permissions`, {
-      token: admin,
-      body: {
-        permission_view_menu_ids: [
-          pick("can_read", "Chart"),
-          pick("can_read", "Dataset"),
-          pick("all_datasource_access", "all_datasource_access"),
-        ],
-      },
-    });
+    await createRoleWith(s, admin, "Charts only", [
+      ["can_read", "Chart"],
+      ["can_read", "Dataset"],
+      ["all_datasource_access", "all_datasource_access"],
+    ]);
     const chartsOnly = await userWithRoles(s, admin, "charts_only", ["Charts only"]);
     expect((await chartData(birthsByYear([]), chartsOnly)).status).toBe(200);
     const refused = await chartData(birthsByYear(layers()), chartsOnly);

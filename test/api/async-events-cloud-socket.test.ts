@@ -12,6 +12,8 @@ import {
   VIEWER_HOST_HEADER,
   type WebSocketRouteEvent,
 } from "../../functions/src/ws/cloud-socket-handlers.ts";
+import { createDashboard } from "../support/dashboard-fixtures.ts";
+import { guestTokenFor } from "../support/guest-tokens.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
 /**
@@ -178,27 +180,8 @@ describe("the cloud's async-event socket routes", () => {
 
   it("a guest connects with its token as a subprotocol, answered with the marker", async () => {
     const core = s.runtime.core;
-    const dash = (
-      await json(
-        await s.call("POST", "/api/v1/dashboard/", { token: admin, body: { dashboard_title: "Cloud WS" } }),
-      )
-    ).id;
-    const uuid = (
-      await json(
-        await s.call("POST", `/api/v1/dashboard/${dash}/embedded`, {
-          token: admin,
-          body: { allowed_domains: [] },
-        }),
-      )
-    ).result.uuid;
-    const token = (
-      await json(
-        await s.call("POST", "/api/v1/security/guest_token/", {
-          token: admin,
-          body: { resources: [{ type: "dashboard", id: uuid }], rls: [] },
-        }),
-      )
-    ).token;
+    const dash = await createDashboard(s, admin, "Cloud WS");
+    const token = await guestTokenFor(s, admin, dash);
     const res = await onConnect(
       core,
       connectEvent("conn-guest", { "Sec-WebSocket-Protocol": `${ASYNC_EVENTS_GUEST_PROTOCOL}, ${token}` }),

@@ -5,6 +5,7 @@ import { ASYNC_EVENTS_GUEST_PROTOCOL, type AsyncEvent } from "@strata/contracts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { attachEventSocket, type EventSocketServer } from "../../functions/src/ws/local-event-socket.ts";
+import { embeddedGenderPie, issueGuestToken } from "../support/guest-tokens.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
 /**
@@ -113,13 +114,7 @@ async function queue(headers: Record<string, string>, rowLimit = 10): Promise<st
   return (await json(res)).job_id as string;
 }
 
-async function guestToken(): Promise<string> {
-  const res = await s.call("POST", "/api/v1/security/guest_token/", {
-    token: admin,
-    body: { resources: [{ type: "dashboard", id: uuid }], rls: [] },
-  });
-  return (await json(res)).token as string;
-}
+const guestToken = () => issueGuestToken(s, admin, uuid);
 
 /** Waits until the job's event is stored (read from the store, not through the API). */
 async function stored(owner: `user:${number}`, jobId: string) {
@@ -142,38 +137,7 @@ beforeAll(async () => {
   sockets = attachEventSocket(server, s.runtime.core, { maxSocketsPerOwner: MAX_PER_OWNER });
   admin = await s.login(ADMIN.username, ADMIN.password);
   adminCookie = await cookieFor(ADMIN.username, ADMIN.password);
-  birth = (await json(await s.call("GET", "/api/v1/dataset/", { token: admin }))).ids[0];
-  const dash = (
-    await json(
-      await s.call("POST", "/api/v1/dashboard/", {
-        token: admin,
-        body: { dashboard_title: "WS", published: true },
-      }),
-    )
-  ).id;
-  chart = (
-    await json(
-      await s.call("POST", "/api/v1/chart/", {
-        token: admin,
-        body: {
-          slice_name: "By gender",
-          viz_type: "pie",
-          datasource_id: birth,
-          datasource_type: "table",
-          dashboards: [dash],
-          params: JSON.stringify({ viz_type: "pie", groupby: ["gender"], metric: "count", row_limit: 10 }),
-        },
-      }),
-    )
-  ).id;
-  uuid = (
-    await json(
-      await s.call("POST", `/api/v1/dashboard/${dash}/embedded`, {
-        token: admin,
-        body: { allowed_domains: [] },
-      }),
-    )
-  ).result.uuid;
+  ({ datasetId: birth, chartId: chart, uuid } = await embeddedGenderPie(s, admin, "WS"));
 });
 
 afterAll(async () => {

@@ -1,5 +1,7 @@
 import { CHART_DATA_BATCH_MAX_ITEMS } from "@strata/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDashboard, createPieChart, createRlsRule, datasetId } from "../support/dashboard-fixtures.ts";
+import { callAsGuest, guestTokenFor } from "../support/guest-tokens.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
 /**
@@ -56,96 +58,34 @@ const single = (body: unknown, token?: string, sliceId?: number) =>
       : "/api/v1/chart/data",
     { token, body },
   );
-const asGuest = (path: string, body: unknown) =>
-  Promise.resolve(
-    s.app.request(path, {
-      method: "POST",
-      headers: { "x-guesttoken": guestToken, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    }),
-  );
+const asGuest = (path: string, body: unknown) => callAsGuest(s, guestToken, "POST", path, body);
 
 beforeAll(async () => {
   s = await startTestServer({ examples: ["birth_names"] });
   admin = await s.login(ADMIN.username, ADMIN.password);
-  birth = (await json(await s.call("GET", "/api/v1/dataset/", { token: admin }))).ids[0];
-  const board = async (title: string) =>
-    (
-      await json(
-        await s.call("POST", "/api/v1/dashboard/", { token: admin, body: { dashboard_title: title } }),
-      )
-    ).id as number;
-  dash = await board("Batch embedded");
-  const other = await board("Batch other");
-  const chart = async (name: string, dashboards: number[], groupby: string) => {
-    const id = (
-      await json(
-        await s.call("POST", "/api/v1/chart/", {
-          token: admin,
-          body: {
-            slice_name: name,
-            viz_type: "pie",
-            datasource_id: birth,
-            datasource_type: "table",
-            dashboards,
-            params: JSON.stringify({
-              viz_type: "pie",
-              datasource: `${birth}__table`,
-              groupby: [groupby],
-              metric: "count",
-              adhoc_filters: [],
-              row_limit: 10,
-            }),
-          },
-        }),
-      )
-    ).id as number;
-    await s.call("PUT", `/api/v1/chart/${id}`, {
-      token: admin,
-      body: { query_context: JSON.stringify({ ...request({ columns: [groupby] }, id) }) },
-    });
-    return id;
-  };
+  birth = await datasetId(s, admin, "birth_names");
+  dash = await createDashboard(s, admin, "Batch embedded");
+  const other = await createDashboard(s, admin, "Batch other");
+  const chart = (name: string, dashboards: number[], groupby: string) =>
+    createPieChart(s, admin, { name, datasetId: birth, dashboards, groupby, savedQuery: query() });
   onDash = await chart("Batch by gender", [dash], "gender");
   elsewhere = await chart("Batch by state", [other], "state");
 
-  const roles = (
-    await json(await s.call("GET", "/api/v1/security/roles/?q=(page_size:100)", { token: admin }))
-  ).result as Json[];
-  const girlsOnly = await json(
-    await s.call("POST", "/api/v1/security/roles/", { token: admin, body: { name: "BatchGirls" } }),
-  );
-  for (const roleId of [girlsOnly.id, roles.find((r) => r.name === "Public")!.id]) {
-    const rule = await s.call("POST", "/api/v1/rowlevelsecurity/", {
-      token: admin,
-      body: {
-        name: `girls ${roleId}`,
-        filter_type: "Regular",
-        tables: [birth],
-        roles: [roleId],
-        clause: "gender = 'girl'",
-      },
+  const girlsOnly = await s.call("POST", "/api/v1/security/roles/", {
+    token: admin,
+    body: { name: "BatchGirls" },
+  });
+  expect(girlsOnly.status).toBe(201);
+  for (const role of ["BatchGirls", "Public"]) {
+    await createRlsRule(s, admin, {
+      name: `girls ${role}`,
+      filter_type: "Regular",
+      tables: [birth],
+      roles: [role],
+      clause: "gender = 'girl'",
     });
-    expect(rule.status).toBe(201);
   }
-  const embedded = await json(
-    await s.call("POST", `/api/v1/dashboard/${dash}/embedded`, {
-      token: admin,
-      body: { allowed_domains: [] },
-    }),
-  );
-  guestToken = (
-    await json(
-      await s.call("POST", "/api/v1/security/guest_token/", {
-        token: admin,
-        body: {
-          user: { username: "batch-visitor" },
-          resources: [{ type: "dashboard", id: embedded.result.uuid }],
-          rls: [],
-        },
-      }),
-    )
-  ).token;
+  guestToken = await guestTokenFor(s, admin, dash, { username: "batch-visitor" });
 });
 afterAll(() => s.close());
 
@@ -290,7 +230,7 @@ describe("chart data batch with async queries", () => {
   beforeAll(async () => {
     a = await startTestServer({ examples: ["birth_names"], globalAsyncQueries: true });
     token = await a.login(ADMIN.username, ADMIN.password);
-    ds = (await json(await a.call("GET", "/api/v1/dataset/", { token }))).ids[0];
+    ds = await datasetId(a, token, "birth_names");
   });
   afterAll(() => a.close());
 

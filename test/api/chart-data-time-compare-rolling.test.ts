@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildChartDataRequest } from "../../web/src/components/charts/query/build-query.ts";
 import type { ChartDataset, FormData } from "../../web/src/components/charts/types.ts";
+import { datasetDetail, datasetId } from "../support/dashboard-fixtures.ts";
 import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
 
 /**
@@ -17,9 +18,8 @@ let dataset: ChartDataset;
 beforeAll(async () => {
   s = await startTestServer({ examples: ["birth_names"] });
   admin = await s.login(ADMIN.username, ADMIN.password);
-  birth = (await (await s.call("GET", "/api/v1/dataset/", { token: admin })).json()).ids[0];
-  dataset = ((await (await s.call("GET", `/api/v1/dataset/${birth}`, { token: admin })).json()) as Json)
-    .result;
+  birth = await datasetId(s, admin, "birth_names");
+  dataset = (await datasetDetail(s, admin, birth)) as ChartDataset;
 });
 afterAll(() => s.close());
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDashboard, selectFilter } from "../support/dashboard-fixtures.ts";
+import { callAsGuest, guestTokenFor } from "../support/guest-tokens.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
 /**
@@ -137,43 +139,15 @@ describe("column values", () => {
   });
 
   it("lets an embedded guest read only its native filters' columns, with the guest's RLS", async () => {
-    const dash = await json(
-      await s.call("POST", "/api/v1/dashboard/", {
-        token: admin,
-        body: {
-          dashboard_title: "Embedded values",
-          published: true,
-          json_metadata: JSON.stringify({
-            native_filter_configuration: [
-              {
-                id: "NATIVE_FILTER-state",
-                type: "NATIVE_FILTER",
-                filterType: "filter_select",
-                name: "State",
-                targets: [{ datasetId: birth, column: { name: "state" } }],
-              },
-            ],
-          }),
-        },
-      }),
-    );
-    const embedded = await json(
-      await s.call("POST", `/api/v1/dashboard/${dash.id}/embedded`, {
-        token: admin,
-        body: { allowed_domains: [] },
-      }),
-    );
-    const { token } = await json(
-      await s.call("POST", "/api/v1/security/guest_token/", {
-        token: admin,
-        body: {
-          user: { username: "visitor" },
-          resources: [{ type: "dashboard", id: embedded.result.uuid }],
-          rls: [{ clause: "state IN ('CA', 'NY')" }],
-        },
-      }),
-    );
-    const asGuest = (path: string) => s.app.request(path, { headers: { "x-guesttoken": token } });
+    const dash = await createDashboard(s, admin, "Embedded values", {
+      published: true,
+      json_metadata: JSON.stringify({ native_filter_configuration: [selectFilter(birth, "state", "State")] }),
+    });
+    const token = await guestTokenFor(s, admin, dash, {
+      username: "visitor",
+      rls: [{ clause: "state IN ('CA', 'NY')" }],
+    });
+    const asGuest = (path: string) => callAsGuest(s, token, "GET", path);
     const states = await asGuest(values("state"));
     expect(states.status).toBe(200);
     expect((await json(states)).result).toEqual(["CA", "NY"]);

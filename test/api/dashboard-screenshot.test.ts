@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RenderJob, ReportRenderer } from "@strata/core";
 import { PROJECT_ROOT } from "../../functions/src/runtime/local-runtime.ts";
 import {
   findChromium,
   localReportRenderer,
   NO_CHROMIUM,
 } from "../../functions/src/runtime/report-render/index.ts";
+import { recordingRenderer } from "../support/recording-renderer.ts";
 import { PNG_SIGNATURE, reportSession } from "../support/report-fixtures.ts";
 import { startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
@@ -147,18 +147,7 @@ describe("dashboard screenshot API: what is drawn", () => {
    * The browser is the one thing replaced: a renderer that keeps the document core hands it
    * (every chart's data, computed through the real chart-data path on DuckDB as the caller).
    */
-  const PNG = Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-    "base64",
-  );
-  const jobs: RenderJob[] = [];
-  const recorder: ReportRenderer = {
-    async render(job) {
-      jobs.push(job);
-      return [{ bytes: PNG, contentType: "image/png", fileName: `${job.title}.png` }];
-    },
-    async close() {},
-  };
+  const { renderer: recorder, jobs } = recordingRenderer();
   let s: TestServer;
   let admin: string;
   let dashboard: number;

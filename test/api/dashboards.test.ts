@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { oneRowLayout } from "../support/dashboard-fixtures.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
 type Json = Record<string, any>;
@@ -160,28 +161,19 @@ describe("dashboard endpoints", () => {
     const d = await json(
       await s.call("POST", "/api/v1/dashboard/", { token: admin, body: { dashboard_title: "Layout" } }),
     );
-    const layout = (ids: number[]) =>
-      JSON.stringify({
-        ROOT_ID: { type: "ROOT", id: "ROOT_ID", children: ["GRID_ID"] },
-        GRID_ID: { type: "GRID", id: "GRID_ID", children: ["ROW-1"] },
-        "ROW-1": { type: "ROW", id: "ROW-1", children: ids.map((i) => `CHART-${i}`) },
-        ...Object.fromEntries(
-          ids.map((i) => [
-            `CHART-${i}`,
-            { type: "CHART", id: `CHART-${i}`, children: [], meta: { chartId: i, width: 4, height: 50 } },
-          ]),
-        ),
-      });
     await s.call("PUT", `/api/v1/dashboard/${d.id}`, {
       token: admin,
-      body: { position_json: layout([chartId]) },
+      body: { position_json: oneRowLayout([chartId]) },
     });
     expect(
       (await json(await s.call("GET", `/api/v1/dashboard/${d.id}/charts`, { token: admin }))).result.map(
         (c: Json) => c.id,
       ),
     ).toEqual([chartId]);
-    await s.call("PUT", `/api/v1/dashboard/${d.id}`, { token: admin, body: { position_json: layout([]) } });
+    await s.call("PUT", `/api/v1/dashboard/${d.id}`, {
+      token: admin,
+      body: { position_json: oneRowLayout([]) },
+    });
     expect(
       (await json(await s.call("GET", `/api/v1/dashboard/${d.id}/charts`, { token: admin }))).result,
     ).toEqual([]);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callAsGuest } from "../support/guest-tokens.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
 type Json = Record<string, any>;
@@ -18,13 +19,7 @@ const chartData = (ds: number) => ({
   form_data: { slice_id: charts[ds] },
 });
 const asGuest = (token: string, method: string, path: string, body?: unknown) =>
-  Promise.resolve(
-    s.app.request(path, {
-      method,
-      headers: { "x-guesttoken": token, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    }),
-  );
+  callAsGuest(s, token, method, path, body);
 
 beforeAll(async () => {
   s = await startTestServer({ examples: ["birth_names", "energy_usage"] });

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRlsRule } from "../support/dashboard-fixtures.ts";
+import { embeddedGenderPie, type GuestRls, issueGuestToken } from "../support/guest-tokens.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
 /**
@@ -39,13 +41,7 @@ const query = (extra: Json = {}) => ({
   form_data: { slice_id: chart },
 });
 
-async function guestToken(rls: { clause: string }[] = []) {
-  const res = await s.call("POST", "/api/v1/security/guest_token/", {
-    token: admin,
-    body: { resources: [{ type: "dashboard", id: uuid }], rls },
-  });
-  return (await json(res)).token as string;
-}
+const guestToken = (rls: GuestRls[] = []) => issueGuestToken(s, admin, uuid, { rls });
 
 async function waitForEvent(jobId: string, guest?: string, token?: string) {
   const deadline = Date.now() + 30_000;
@@ -68,47 +64,15 @@ function denied(label: string, status: number, expected: number[]) {
 beforeAll(async () => {
   s = await startTestServer({ examples: ["birth_names"], globalAsyncQueries: true });
   admin = await s.login(ADMIN.username, ADMIN.password);
-  birth = (await json(await s.call("GET", "/api/v1/dataset/", { token: admin }))).ids[0];
-  const dash = (
-    await json(
-      await s.call("POST", "/api/v1/dashboard/", {
-        token: admin,
-        body: { dashboard_title: "Async", published: true },
-      }),
-    )
-  ).id;
-  chart = (
-    await json(
-      await s.call("POST", "/api/v1/chart/", {
-        token: admin,
-        body: {
-          slice_name: "By gender",
-          viz_type: "pie",
-          datasource_id: birth,
-          datasource_type: "table",
-          dashboards: [dash],
-          params: JSON.stringify({ viz_type: "pie", groupby: ["gender"], metric: "count", row_limit: 10 }),
-        },
-      }),
-    )
-  ).id;
-  const roles = (
-    await json(await s.call("GET", "/api/v1/security/roles/?q=(page_size:100)", { token: admin }))
-  ).result as Json[];
-  const publicRole = roles.find((r) => r.name === "Public")?.id;
+  ({ datasetId: birth, chartId: chart, uuid } = await embeddedGenderPie(s, admin, "Async"));
   // A Base rule exempting Public: guests are still subject to it.
-  await s.call("POST", "/api/v1/rowlevelsecurity/", {
-    token: admin,
-    body: { name: "ca", filter_type: "Base", tables: [birth], roles: [publicRole], clause: "state = 'CA'" },
+  await createRlsRule(s, admin, {
+    name: "ca",
+    filter_type: "Base",
+    tables: [birth],
+    roles: ["Public"],
+    clause: "state = 'CA'",
   });
-  uuid = (
-    await json(
-      await s.call("POST", `/api/v1/dashboard/${dash}/embedded`, {
-        token: admin,
-        body: { allowed_domains: [] },
-      }),
-    )
-  ).result.uuid;
 });
 afterAll(async () => {
   console.log(

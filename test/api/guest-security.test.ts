@@ -1,4 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createDashboard,
+  createPieChart,
+  createRlsRule,
+  datasetId,
+  selectFilter,
+} from "../support/dashboard-fixtures.ts";
+import { callAsGuest, guestTokenFor } from "../support/guest-tokens.ts";
 import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
 
 /**
@@ -20,13 +28,7 @@ const tried = { allowed: 0, denied: 0, unexpected: [] as string[] };
 const sliceUrl = (id: number) =>
   `/api/v1/chart/data?form_data=${encodeURIComponent(JSON.stringify({ slice_id: id }))}`;
 const asGuest = (method: string, path: string, body?: unknown, tok = token) =>
-  Promise.resolve(
-    s.app.request(path, {
-      method,
-      headers: { "x-guesttoken": tok, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    }),
-  );
+  callAsGuest(s, tok, method, path, body);
 
 /** The chart's saved query, as the SPA sends it. */
 const savedQuery = () => ({
@@ -62,110 +64,34 @@ async function expectAllowed(label: string, res: Response) {
 beforeAll(async () => {
   s = await startTestServer({ examples: ["birth_names"] });
   admin = await s.login(ADMIN.username, ADMIN.password);
-  birth = (await json(await s.call("GET", "/api/v1/dataset/", { token: admin }))).ids[0];
-  const board = (title: string, metadata: Json = {}) =>
-    s
-      .call("POST", "/api/v1/dashboard/", {
-        token: admin,
-        body: { dashboard_title: title, published: true, json_metadata: JSON.stringify(metadata) },
-      })
-      .then(json)
-      .then((b) => b.id as number);
-  dash = await board("Embedded", {
-    native_filter_configuration: [
-      {
-        id: "NATIVE_FILTER-state",
-        type: "NATIVE_FILTER",
-        filterType: "filter_select",
-        name: "State",
-        targets: [{ datasetId: birth, column: { name: "state" } }],
-      },
-    ],
+  birth = await datasetId(s, admin, "birth_names");
+  dash = await createDashboard(s, admin, "Embedded", {
+    published: true,
+    json_metadata: JSON.stringify({ native_filter_configuration: [selectFilter(birth, "state", "State")] }),
   });
-  const other = await board("Not embedded");
-  const chart = async (name: string, dashboards: number[], groupby: string) => {
-    const created = await json(
-      await s.call("POST", "/api/v1/chart/", {
-        token: admin,
-        body: {
-          slice_name: name,
-          viz_type: "pie",
-          datasource_id: birth,
-          datasource_type: "table",
-          dashboards,
-          params: JSON.stringify({
-            viz_type: "pie",
-            datasource: `${birth}__table`,
-            groupby: [groupby],
-            metric: "count",
-            adhoc_filters: [],
-            row_limit: 10,
-          }),
-        },
-      }),
-    );
-    const id = created.id as number;
-    await s.call("PUT", `/api/v1/chart/${id}`, {
-      token: admin,
-      body: {
-        query_context: JSON.stringify({
-          datasource: { id: birth, type: "table" },
-          queries: [{ ...savedQuery(), columns: [groupby] }],
-          form_data: { slice_id: id, viz_type: "pie", datasource: `${birth}__table` },
-          result_format: "json",
-          result_type: "full",
-        }),
-      },
-    });
-    return id;
-  };
+  const other = await createDashboard(s, admin, "Not embedded", { published: true, json_metadata: "{}" });
+  const chart = (name: string, dashboards: number[], groupby: string) =>
+    createPieChart(s, admin, { name, datasetId: birth, dashboards, groupby, savedQuery: savedQuery() });
   byGender = await chart("By gender", [dash], "gender");
   elsewhere = await chart("By state", [other], "state");
 
   // The admin's rules: a Regular rule for the guest role (Public by default), and a Base rule
   // whose exempt roles include Public and Admin: guests are never exempt.
-  const roles = (
-    await json(await s.call("GET", "/api/v1/security/roles/?q=(page_size:100)", { token: admin }))
-  ).result as Json[];
-  const roleId = (name: string) => roles.find((r) => r.name === name)?.id as number;
-  for (const rule of [
-    {
-      name: "guests see girls",
-      filter_type: "Regular",
-      roles: [roleId("Public")],
-      clause: "gender = 'girl'",
-    },
-    {
-      name: "west coast",
-      filter_type: "Base",
-      roles: [roleId("Admin"), roleId("Public")],
-      clause: "state IN ('CA', 'OR', 'WA')",
-    },
-  ]) {
-    const res = await s.call("POST", "/api/v1/rowlevelsecurity/", {
-      token: admin,
-      body: { ...rule, tables: [birth] },
-    });
-    expect(res.status).toBe(201);
-  }
-  const embedded = await json(
-    await s.call("POST", `/api/v1/dashboard/${dash}/embedded`, {
-      token: admin,
-      body: { allowed_domains: [] },
-    }),
-  );
-  token = (
-    await json(
-      await s.call("POST", "/api/v1/security/guest_token/", {
-        token: admin,
-        body: {
-          user: { username: "visitor" },
-          resources: [{ type: "dashboard", id: embedded.result.uuid }],
-          rls: [{ clause: "state <> 'WA'" }],
-        },
-      }),
-    )
-  ).token;
+  await createRlsRule(s, admin, {
+    name: "guests see girls",
+    filter_type: "Regular",
+    tables: [birth],
+    roles: ["Public"],
+    clause: "gender = 'girl'",
+  });
+  await createRlsRule(s, admin, {
+    name: "west coast",
+    filter_type: "Base",
+    tables: [birth],
+    roles: ["Admin", "Public"],
+    clause: "state IN ('CA', 'OR', 'WA')",
+  });
+  token = await guestTokenFor(s, admin, dash, { username: "visitor", rls: [{ clause: "state <> 'WA'" }] });
 });
 afterAll(async () => {
   // The figures the issue asks for, printed once per run.

@@ -10,6 +10,7 @@ import {
 import type { ExtraFormData, NativeFilter } from "../../web/src/features/dashboards/model/dashboard-types.ts";
 import { drillDetailRequest } from "../../web/src/features/dashboards/model/drill-detail.ts";
 import { toDashboardChart } from "../../web/src/features/dashboards/model/hydrate.ts";
+import { callAsGuest, guestTokenFor } from "../support/guest-tokens.ts";
 import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
 
 /**
@@ -25,14 +26,7 @@ let token: string;
 let dashId: number;
 let filters: NativeFilter[];
 
-const asGuest = (method: string, path: string, body?: unknown) =>
-  Promise.resolve(
-    s.app.request(path, {
-      method,
-      headers: { "x-guesttoken": token, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    }),
-  );
+const asGuest = (method: string, path: string, body?: unknown) => callAsGuest(s, token, method, path, body);
 
 beforeAll(async () => {
   s = await startTestServer({ examples: ["birth_names"] });
@@ -63,20 +57,7 @@ beforeAll(async () => {
     body: { json_metadata: JSON.stringify(metadata) },
   });
   expect(put.status).toBe(200);
-  const embedded = await json(
-    await s.call("POST", `/api/v1/dashboard/${dashId}/embedded`, {
-      token: admin,
-      body: { allowed_domains: [] },
-    }),
-  );
-  token = (
-    await json(
-      await s.call("POST", "/api/v1/security/guest_token/", {
-        token: admin,
-        body: { resources: [{ type: "dashboard", id: embedded.result.uuid }], rls: [] },
-      }),
-    )
-  ).token;
+  token = await guestTokenFor(s, admin, dashId);
 });
 afterAll(() => s.close());
 

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "../../functions/src/app.ts";
 import { startLocalRuntime } from "../../functions/src/runtime/local-runtime.ts";
+import { importForm } from "../support/import-bundles.ts";
 import { buildZip } from "../support/zip-builder.ts";
 
 /*
@@ -124,12 +125,8 @@ function bundle(keptName: string, withNew: boolean) {
   return buildZip(files.map(([n, d]) => ({ name: `chart_export/${n}`, data: d })));
 }
 
-function form(zip: Uint8Array<ArrayBuffer>, fields: Record<string, string>) {
-  const f = new FormData();
-  f.set("formData", new File([zip], "charts.zip"));
-  for (const [k, v] of Object.entries(fields)) f.set(k, v);
-  return f;
-}
+const form = (zip: Uint8Array<ArrayBuffer>, fields: Record<string, string>) =>
+  importForm(zip, "charts.zip", fields);
 const passwords = JSON.stringify({
   "databases/Crash_DB.yaml": "s3cret",
   "databases/Crash_DB_2.yaml": "s3cret",

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importBundle, importForm } from "../support/import-bundles.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 import { buildZip, type ZipEntry } from "../support/zip-builder.ts";
 
@@ -323,20 +324,7 @@ function dashboardBundle(
   ]);
 }
 
-function form(file: Uint8Array<ArrayBuffer> | string, name: string, fields: Record<string, string> = {}) {
-  const f = new FormData();
-  f.set("formData", new File([file], name));
-  for (const [k, v] of Object.entries(fields)) f.set(k, v);
-  return f;
-}
-const importInto = (token: string, resource: string, f: FormData) =>
-  Promise.resolve(
-    s.app.request(`/api/v1/${resource}/import/`, {
-      method: "POST",
-      body: f,
-      headers: { authorization: `Bearer ${token}` },
-    }),
-  );
+const importInto = (token: string, resource: string, f: FormData) => importBundle(s, token, resource, f);
 
 /** How many of each asset exist, to show a refused import wrote nothing. */
 async function counts() {
@@ -353,7 +341,7 @@ async function counts() {
 
 describe("importing Superset's export bundles", () => {
   it("imports a Superset dashboard: legacy charts mapped, a query context built, a filter box as native filters", async () => {
-    const res = await importInto(admin, "dashboard", form(dashboardBundle(), `${ROOT}.zip`));
+    const res = await importInto(admin, "dashboard", importForm(dashboardBundle(), `${ROOT}.zip`));
     const body = await json(res);
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.message).toBe("OK");
@@ -422,7 +410,7 @@ describe("importing Superset's export bundles", () => {
       },
     ]);
     const before = await counts();
-    const first = await importInto(admin, "database", form(bundle, "db.zip"));
+    const first = await importInto(admin, "database", importForm(bundle, "db.zip"));
     expect(first.status).toBe(422);
     const error = (await json(first)).errors[0];
     expect(error).toMatchObject({ error_type: "GENERIC_COMMAND_ERROR", message: "Error importing database" });
@@ -432,7 +420,7 @@ describe("importing Superset's export bundles", () => {
     expect(await counts()).toEqual(before);
 
     const passwords = JSON.stringify({ "databases/Warehouse.yaml": "s3cret" });
-    const ok = await importInto(admin, "database", form(bundle, "db.zip", { passwords }));
+    const ok = await importInto(admin, "database", importForm(bundle, "db.zip", { passwords }));
     expect(ok.status, await ok.clone().text()).toBe(200);
     const db = (await json(await s.call("GET", "/api/v1/database/", { token: admin }))).result.find(
       (d: Json) => d.database_name === "Warehouse",
@@ -446,12 +434,16 @@ describe("importing Superset's export bundles", () => {
     );
     expect(ds.schema).toBe("public"); // the database can't be reached now: the schema is kept
 
-    const again = await importInto(admin, "database", form(bundle, "db.zip"));
+    const again = await importInto(admin, "database", importForm(bundle, "db.zip"));
     expect(again.status).toBe(422);
     expect((await json(again)).errors[0].extra["databases/Warehouse.yaml"]).toBe(
       "Database already exists and `overwrite=true` was not passed",
     );
-    const overwritten = await importInto(admin, "database", form(bundle, "db.zip", { overwrite: "true" }));
+    const overwritten = await importInto(
+      admin,
+      "database",
+      importForm(bundle, "db.zip", { overwrite: "true" }),
+    );
     expect(overwritten.status, await overwritten.clone().text()).toBe(200);
     const after = (await json(await s.call("GET", `/api/v1/database/${db.id}/connection`, { token: admin })))
       .result;
@@ -465,13 +457,13 @@ describe("importing Superset's export bundles", () => {
     const single = lineYaml
       .replace(U.line, "0d1f7a51-6a44-4f0e-8d4b-7c1e2f3a4b55")
       .replace("Births over time", "Single file");
-    const res = await importInto(admin, "chart", form(single, "Single_file.yaml"));
+    const res = await importInto(admin, "chart", importForm(single, "Single_file.yaml"));
     expect(res.status, await res.clone().text()).toBe(200);
     const list = await json(await s.call("GET", "/api/v1/chart/?q=(page_size:100)", { token: admin }));
     const chart = list.result.find((c: Json) => c.slice_name === "Single file");
     const data = await s.call("GET", `/api/v1/chart/${chart.id}/data/`, { token: admin });
     expect(data.status).toBe(200);
-    const json5 = await importInto(admin, "chart", form(JSON.stringify({ slice_name: "x" }), "x.json"));
+    const json5 = await importInto(admin, "chart", importForm(JSON.stringify({ slice_name: "x" }), "x.json"));
     expect(json5.status).toBe(422);
     expect((await json(json5)).errors[0].extra["charts/x.json"]).toMatchObject({
       uuid: ["Missing data for required field."],
@@ -500,7 +492,7 @@ describe("importing Superset's export bundles", () => {
       },
     ];
     for (const fields of attempts) {
-      const res = await importInto(admin, "database", form(bundle, "t.zip", fields));
+      const res = await importInto(admin, "database", importForm(bundle, "t.zip", fields));
       expect(res.status).toBe(422);
       const problem = (await json(res)).errors[0].extra["databases/Tunnelled.yaml"];
       expect(problem).toEqual({
@@ -515,17 +507,22 @@ describe("importing Superset's export bundles", () => {
   it("refuses bad input with a clear 4xx and writes nothing", async () => {
     const before = await counts();
     const cases: [string, FormData, number, RegExp][] = [
-      ["not a zip", form("hello", "notes.txt"), 400, /not a ZIP archive, YAML or JSON/],
-      ["a damaged zip", form(new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3]), "x.zip"), 400, /not a valid ZIP/],
+      ["not a zip", importForm("hello", "notes.txt"), 400, /not a ZIP archive, YAML or JSON/],
+      [
+        "a damaged zip",
+        importForm(new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3]), "x.zip"),
+        400,
+        /not a valid ZIP/,
+      ],
       [
         "wrong metadata type",
-        form(dashboardBundle({ type: "Slice" }), "x.zip"),
+        importForm(dashboardBundle({ type: "Slice" }), "x.zip"),
         422,
         /Must be equal to Dashboard/,
       ],
       [
         "a missing dependency",
-        form(
+        importForm(
           dashboardBundle({
             distBar: distBarYaml.replace(
               `dataset_uuid: ${U.dataset}`,
@@ -539,7 +536,7 @@ describe("importing Superset's export bundles", () => {
       ],
       [
         "a YAML alias bomb",
-        form(
+        importForm(
           dashboardBundle({
             extra: [
               {
@@ -555,13 +552,16 @@ describe("importing Superset's export bundles", () => {
       ],
       [
         "a ../ member name",
-        form(dashboardBundle({ extra: [{ name: `${ROOT}/../../etc/evil.yaml`, data: "a: 1" }] }), "x.zip"),
+        importForm(
+          dashboardBundle({ extra: [{ name: `${ROOT}/../../etc/evil.yaml`, data: "a: 1" }] }),
+          "x.zip",
+        ),
         400,
         /unsafe file name/,
       ],
       [
         "a symbolic link",
-        form(
+        importForm(
           dashboardBundle({ extra: [{ name: `${ROOT}/link.yaml`, data: "/etc/passwd", mode: 0o120777 }] }),
           "x.zip",
         ),
@@ -570,7 +570,7 @@ describe("importing Superset's export bundles", () => {
       ],
       [
         "an entry declared past 200 MB",
-        form(
+        importForm(
           dashboardBundle({
             extra: [{ name: `${ROOT}/big.yaml`, data: "a: 1", declaredSize: 210 * 1024 * 1024 }],
           }),
@@ -581,7 +581,7 @@ describe("importing Superset's export bundles", () => {
       ],
       [
         "an entry larger than it says",
-        form(
+        importForm(
           dashboardBundle({
             extra: [{ name: `${ROOT}/liar.yaml`, data: "a: 1\n".repeat(50_000), declaredSize: 10 }],
           }),
@@ -592,7 +592,7 @@ describe("importing Superset's export bundles", () => {
       ],
       [
         "bad passwords field",
-        form(dashboardBundle(), "x.zip", { passwords: "[1]" }),
+        importForm(dashboardBundle(), "x.zip", { passwords: "[1]" }),
         400,
         /passwords must be a JSON object/,
       ],
@@ -609,7 +609,7 @@ describe("importing Superset's export bundles", () => {
   it("answers 413 for an upload over 100 MB", async () => {
     const big = new Uint8Array(101 * 1024 * 1024);
     big.set([0x50, 0x4b, 3, 4]);
-    const res = await importInto(admin, "dashboard", form(big, "big.zip"));
+    const res = await importInto(admin, "dashboard", importForm(big, "big.zip"));
     expect(res.status).toBe(413);
   });
 
@@ -636,7 +636,7 @@ describe("importing Superset's export bundles", () => {
         ["dashboards/d.yaml", dashboard],
       ].map(([n, d]) => ({ name: `r/${n}`, data: d })),
     );
-    const res = await importInto(admin, "dashboard", form(fresh, "r.zip"));
+    const res = await importInto(admin, "dashboard", importForm(fresh, "r.zip"));
     expect(res.status, await res.clone().text()).toBe(413);
     expect(await counts()).toEqual(before);
     expect(
@@ -660,9 +660,13 @@ describe("importing Superset's export bundles", () => {
         ],
       ].map(([n, d]) => ({ name: `g/${n}`, data: d })),
     );
-    expect((await importInto(gamma, "dataset", form(newDataset, "g.zip"))).status).toBe(403);
+    expect((await importInto(gamma, "dataset", importForm(newDataset, "g.zip"))).status).toBe(403);
     // Overwriting a dashboard it does not own is refused too.
-    const res = await importInto(gamma, "dashboard", form(dashboardBundle(), "x.zip", { overwrite: "true" }));
+    const res = await importInto(
+      gamma,
+      "dashboard",
+      importForm(dashboardBundle(), "x.zip", { overwrite: "true" }),
+    );
     expect(res.status).toBe(403);
     expect(await counts()).toEqual(before);
   });

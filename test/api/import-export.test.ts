@@ -1,5 +1,6 @@
 import { parse, stringify } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importBundle, importForm } from "../support/import-bundles.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 import { buildZip, readZipEntries } from "../support/zip-builder.ts";
 
@@ -17,24 +18,7 @@ afterAll(() => s.close());
 const exportOf = (token: string, resource: string, ids: number[]) =>
   s.call("GET", `/api/v1/${resource}/export/?q=!(${ids.join(",")})`, { token });
 
-function importForm(
-  file: Uint8Array<ArrayBuffer> | string,
-  name: string,
-  fields: Record<string, string> = {},
-) {
-  const f = new FormData();
-  f.set("formData", new File([file], name));
-  for (const [k, v] of Object.entries(fields)) f.set(k, v);
-  return f;
-}
-const importInto = (token: string, resource: string, f: FormData) =>
-  Promise.resolve(
-    s.app.request(`/api/v1/${resource}/import/`, {
-      method: "POST",
-      body: f,
-      headers: { authorization: `Bearer ${token}` },
-    }),
-  );
+const importInto = (token: string, resource: string, f: FormData) => importBundle(s, token, resource, f);
 
 /** The bundle's files without its top folder, and the folder. */
 function unpack(zip: Uint8Array): { root: string; files: Map<string, string> } {

@@ -1,5 +1,6 @@
 import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importBundle, importForm } from "../support/import-bundles.ts";
 import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
 import { buildZip, readZipEntries } from "../support/zip-builder.ts";
 
@@ -130,18 +131,9 @@ dataset_uuid: ${U.dataset}
 function zip(root: string, files: [string, string][]) {
   return buildZip(files.map(([n, d]) => ({ name: `${root}/${n}`, data: d })));
 }
-function form(file: Uint8Array<ArrayBuffer>, fields: Record<string, string> = {}) {
-  const f = new FormData();
-  f.set("formData", new File([file], "bundle.zip"));
-  for (const [k, v] of Object.entries(fields)) f.set(k, v);
-  return f;
-}
-const importInto = async (resource: string, f: FormData) =>
-  s.app.request(`/api/v1/${resource}/import/`, {
-    method: "POST",
-    body: f,
-    headers: { authorization: `Bearer ${admin}` },
-  });
+const form = (file: Uint8Array<ArrayBuffer>, fields: Record<string, string> = {}) =>
+  importForm(file, "bundle.zip", fields);
+const importInto = (resource: string, f: FormData) => importBundle(s, admin, resource, f);
 const get = async (path: string) => json(await s.call("GET", path, { token: admin }));
 const chartNamed = async (name: string) =>
   (await get("/api/v1/chart/?q=(page_size:100)")).result.find((c: Json) => c.slice_name === name);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPostgres, type TestPostgres } from "../support/postgres.ts";
+import { postgresParameters, startPostgres, type TestPostgres } from "../support/postgres.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
 /**
@@ -43,13 +43,7 @@ beforeAll(async () => {
     body: {
       database_name: "templating_pg",
       engine: "postgresql",
-      parameters: {
-        host: pg.host,
-        port: pg.port,
-        username: pg.user,
-        password: pg.password,
-        database: pg.database,
-      },
+      parameters: postgresParameters(pg),
       expose_in_sqllab: true,
     },
   });

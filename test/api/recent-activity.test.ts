@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createChart, createDashboard, datasetId } from "../support/dashboard-fixtures.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
 type Json = Record<string, any>;
@@ -21,37 +22,15 @@ beforeAll(async () => {
   admin = await s.login(ADMIN.username, ADMIN.password);
   alice = await userWithRoles(s, admin, "alice", ["Alpha"]);
   bob = await userWithRoles(s, admin, "bob", ["Alpha"]);
-  const birth = (await json(await s.call("GET", "/api/v1/dataset/", { token: admin }))).ids[0];
-  shared = (
-    await json(
-      await s.call("POST", "/api/v1/dashboard/", {
-        token: admin,
-        body: { dashboard_title: "Shared births", slug: "shared-births", published: true },
-      }),
-    )
-  ).id;
-  bobsDraft = (
-    await json(
-      await s.call("POST", "/api/v1/dashboard/", {
-        token: bob,
-        body: { dashboard_title: "Bob's secret plans", slug: "bob-private", published: false },
-      }),
-    )
-  ).id;
-  chart = (
-    await json(
-      await s.call("POST", "/api/v1/chart/", {
-        token: admin,
-        body: {
-          slice_name: "Births by gender",
-          viz_type: "table",
-          datasource_id: birth,
-          datasource_type: "table",
-          params: JSON.stringify({ viz_type: "table", metrics: ["count"], groupby: ["gender"] }),
-        },
-      }),
-    )
-  ).id;
+  const birth = await datasetId(s, admin, "birth_names");
+  shared = await createDashboard(s, admin, "Shared births", { slug: "shared-births", published: true });
+  bobsDraft = await createDashboard(s, bob, "Bob's secret plans", { slug: "bob-private", published: false });
+  chart = await createChart(s, admin, {
+    name: "Births by gender",
+    vizType: "table",
+    datasetId: birth,
+    params: { viz_type: "table", metrics: ["count"], groupby: ["gender"] },
+  });
 });
 afterAll(() => s.close());
 

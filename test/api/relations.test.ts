@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { oneRowLayout } from "../support/dashboard-fixtures.ts";
+import { createRoleWith } from "../support/roles.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
 /**
@@ -14,19 +16,6 @@ let gamma: string;
 let birth: number;
 type Json = Record<string, any>;
 const json = async (res: Response) => (await res.json()) as Json;
-
-const layout = (ids: number[]) =>
-  JSON.stringify({
-    ROOT_ID: { type: "ROOT", id: "ROOT_ID", children: ["GRID_ID"] },
-    GRID_ID: { type: "GRID", id: "GRID_ID", children: ["ROW-1"] },
-    "ROW-1": { type: "ROW", id: "ROW-1", children: ids.map((i) => `CHART-${i}`) },
-    ...Object.fromEntries(
-      ids.map((i) => [
-        `CHART-${i}`,
-        { type: "CHART", id: `CHART-${i}`, children: [], meta: { chartId: i, width: 4, height: 50 } },
-      ]),
-    ),
-  });
 
 async function chart(token: string, name: string, dashboards: number[] = []) {
   const res = await s.call("POST", "/api/v1/chart/", {
@@ -104,7 +93,7 @@ describe("chart ↔ dashboard relations need edit rights on both sides", () => {
     const alices = await dashboard(alice, "Alice's layout");
     const save = await s.call("PUT", `/api/v1/dashboard/${alices}`, {
       token: alice,
-      body: { position_json: layout([bobsChart]) },
+      body: { position_json: oneRowLayout([bobsChart]) },
     });
     expect(save.status).toBe(200);
     // On Alice's dashboard, as the layout says...
@@ -127,32 +116,19 @@ describe("chart ↔ dashboard relations need edit rights on both sides", () => {
   it("refuses a layout naming a chart the caller can't see, naming it", async () => {
     const hidden = await chart(admin, "admin only");
     // A user who may write dashboards and charts but has no data access sees no chart.
-    const writer = await s.call("POST", "/api/v1/security/roles/", {
-      token: admin,
-      body: { name: "dash_writer_rel" },
-    });
-    const writerId = (await json(writer)).id;
-    const perms = (
-      await json(
-        await s.call("GET", "/api/v1/security/permissions-resources/?q=(page_size:1000)", { token: admin }),
-      )
-    ).result as Json[];
-    const wanted = perms
-      .filter(
-        (p) =>
-          (p.permission.name === "can_write" || p.permission.name === "can_read") &&
-          ["Dashboard", "Chart"].includes(p.view_menu.name),
-      )
-      .map((p) => p.id);
-    await s.call("POST", `/api/v1/security/roles/${writerId}/permissions`, {
-      token: admin,
-      body: { permission_view_menu_ids: wanted },
-    });
+    await createRoleWith(
+      s,
+      admin,
+      "dash_writer_rel",
+      (p) =>
+        (p.permission.name === "can_write" || p.permission.name === "can_read") &&
+        ["Dashboard", "Chart"].includes(p.view_menu.name),
+    );
     const noData = await userWithRoles(s, admin, "nodata_rel", ["dash_writer_rel"]);
     const own = await dashboard(noData, "no data");
     const save = await s.call("PUT", `/api/v1/dashboard/${own}`, {
       token: noData,
-      body: { position_json: layout([hidden]) },
+      body: { position_json: oneRowLayout([hidden]) },
     });
     expect(save.status).toBe(422);
     expect(JSON.stringify((await json(save)).message)).toContain(`you can't access them: ${hidden}`);
@@ -160,7 +136,7 @@ describe("chart ↔ dashboard relations need edit rights on both sides", () => {
     // Creating a dashboard with such a layout is refused the same way.
     const born = await s.call("POST", "/api/v1/dashboard/", {
       token: noData,
-      body: { dashboard_title: "born with a hidden chart", position_json: layout([hidden]) },
+      body: { dashboard_title: "born with a hidden chart", position_json: oneRowLayout([hidden]) },
     });
     expect(born.status).toBe(422);
   });
@@ -169,7 +145,7 @@ describe("chart ↔ dashboard relations need edit rights on both sides", () => {
     const bobsChart = await chart(bob, "bob's chart for copies");
     const bobs = await dashboard(bob, "Bob's copied board", {
       published: true,
-      position_json: layout([bobsChart]),
+      position_json: oneRowLayout([bobsChart]),
     });
     const before = await chartDetail(bobsChart);
     const copy = await s.call("POST", `/api/v1/dashboard/${bobs}/copy/`, {
@@ -220,13 +196,13 @@ describe("no ghost writes on dashboard saves", () => {
     const loaded = await lastModified(d);
     const first = await s.call("PUT", `/api/v1/dashboard/${d}`, {
       token: alice,
-      body: { position_json: layout([a]), last_modified_time: loaded },
+      body: { position_json: oneRowLayout([a]), last_modified_time: loaded },
     });
     expect(first.status).toBe(200);
     const bBefore = await chartDetail(b);
     const stale = await s.call("PUT", `/api/v1/dashboard/${d}`, {
       token: alice,
-      body: { position_json: layout([b]), last_modified_time: loaded },
+      body: { position_json: oneRowLayout([b]), last_modified_time: loaded },
     });
     expect(stale.status).toBe(409);
     expect(await chartsOn(d)).toEqual([a]);
@@ -247,7 +223,7 @@ describe("no ghost writes on dashboard saves", () => {
         layouts.map((l) =>
           s.call("PUT", `/api/v1/dashboard/${d}`, {
             token: alice,
-            body: { position_json: layout(l), last_modified_time: loaded },
+            body: { position_json: oneRowLayout(l), last_modified_time: loaded },
           }),
         ),
       );
@@ -255,7 +231,7 @@ describe("no ghost writes on dashboard saves", () => {
       expect(statuses[0]).toBe(200);
       const winner = r0.status === 200 ? 0 : 1;
       const stored = await json(await s.call("GET", `/api/v1/dashboard/${d}`, { token: admin }));
-      expect(stored.result.position_json).toBe(layout(layouts[winner]));
+      expect(stored.result.position_json).toBe(oneRowLayout(layouts[winner]));
       if (statuses[1] === 200) continue; // sequential after all: the later one won
       expect(statuses[1]).toBe(409);
       expect(await chartsOn(d)).toEqual(layouts[winner]);
@@ -268,7 +244,10 @@ describe("no ghost writes on dashboard saves", () => {
     for (let round = 0; round < 5; round++) {
       const d = await dashboard(alice, `truth ${round}`);
       const [save] = await Promise.all([
-        s.call("PUT", `/api/v1/dashboard/${d}`, { token: alice, body: { position_json: layout(charts) } }),
+        s.call("PUT", `/api/v1/dashboard/${d}`, {
+          token: alice,
+          body: { position_json: oneRowLayout(charts) },
+        }),
         ...charts.flatMap((c) =>
           Array.from({ length: 3 }, (_, i) =>
             s.call("PUT", `/api/v1/chart/${c}`, {
@@ -287,7 +266,7 @@ describe("no ghost writes on dashboard saves", () => {
       }
       // Placing a chart does not write the chart, so its owner's edits can't make the save fail.
       expect(save.status).toBe(200);
-      expect(stored.result.position_json).toBe(layout(charts));
+      expect(stored.result.position_json).toBe(oneRowLayout(charts));
       expect(await chartsOn(d)).toEqual(charts);
     }
   });
@@ -299,7 +278,7 @@ describe("no ghost writes on dashboard saves", () => {
     expect(await chartsOn(d)).toEqual([c]);
     const res = await s.call("PUT", `/api/v1/dashboard/${d}`, {
       token: alice,
-      body: { position_json: layout([]) },
+      body: { position_json: oneRowLayout([]) },
     });
     expect(res.status).toBe(200);
     expect(await chartsOn(d)).toEqual([]);
@@ -309,7 +288,10 @@ describe("no ghost writes on dashboard saves", () => {
   it("Gamma sees only the charts it may read on a dashboard", async () => {
     const d = await dashboard(alice, "published", { published: true });
     const c = await chart(alice, "on published");
-    await s.call("PUT", `/api/v1/dashboard/${d}`, { token: alice, body: { position_json: layout([c]) } });
+    await s.call("PUT", `/api/v1/dashboard/${d}`, {
+      token: alice,
+      body: { position_json: oneRowLayout([c]) },
+    });
     expect(await chartsOn(d, gamma)).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reportLogType } from "@strata/core";
+import { createBirthsByGenderTable, datasetId } from "../support/dashboard-fixtures.ts";
+import { reportMinutes } from "../support/report-minutes.ts";
 import { startHttpReceiver, startSmtpReceiver } from "../support/report-receivers.ts";
 import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
 
@@ -14,14 +16,7 @@ let birth: number;
 let db: number;
 let chart: number;
 
-/**
- * Each report gets its own scheduled minute, from ten minutes ahead on: the runtime's real
- * minute timer never reaches them during the run, and no report's slot falls in another's tick.
- */
-const base = Math.floor(Date.now() / 60_000) * 60_000 + 10 * 60_000;
-let nextSlot = 0;
-const slot = () => new Date(base + nextSlot++ * 60_000);
-const daily = (d: Date) => `${d.getUTCMinutes()} ${d.getUTCHours()} * * *`;
+const { slot, daily } = reportMinutes();
 const tickAt = (d: Date) => s.runtime.core.reports.tick(new Date(d.getTime() + 5_000));
 
 const create = async (body: Json) => {
@@ -51,29 +46,9 @@ beforeAll(async () => {
     },
   });
   admin = await s.login(ADMIN.username, ADMIN.password);
-  birth = (await json(await s.call("GET", "/api/v1/dataset/", { token: admin }))).ids[0];
+  birth = await datasetId(s, admin, "birth_names");
   db = (await json(await s.call("GET", "/api/v1/database/", { token: admin }))).ids[0];
-  chart = (
-    await json(
-      await s.call("POST", "/api/v1/chart/", {
-        token: admin,
-        body: {
-          slice_name: "Births by gender",
-          viz_type: "table",
-          datasource_id: birth,
-          datasource_type: "table",
-          query_context: JSON.stringify({
-            datasource: { id: birth, type: "table" },
-            queries: [
-              { columns: ["gender"], metrics: ["count"], orderby: [["gender", true]], row_limit: 100 },
-            ],
-            result_format: "json",
-            result_type: "full",
-          }),
-        },
-      }),
-    )
-  ).id;
+  chart = await createBirthsByGenderTable(s, admin, birth);
 });
 afterAll(async () => {
   await s.close();

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEBHOOK_FILE_CAP_BYTES, webhookSignature } from "@strata/core";
+import { reportMinutes } from "../support/report-minutes.ts";
 import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
 
 type Json = Record<string, any>;
@@ -22,10 +23,7 @@ const received: {
   fetched: { status: number; bytes: Buffer }[];
 }[] = [];
 
-const base = Math.floor(Date.now() / 60_000) * 60_000 + 10 * 60_000;
-let nextSlot = 0;
-const slot = () => new Date(base + nextSlot++ * 60_000);
-const daily = (d: Date) => `${d.getUTCMinutes()} ${d.getUTCHours()} * * *`;
+const { slot, daily } = reportMinutes();
 
 beforeAll(async () => {
   // The API listens on a real port, so that the report's links (under its base URL) can be fetched.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RenderJob, ReportRenderer } from "@strata/core";
+import type { RenderJob } from "@strata/core";
+import { recordingRenderer } from "../support/recording-renderer.ts";
 import { reportSession } from "../support/report-fixtures.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
@@ -7,22 +8,10 @@ type Json = Record<string, any>;
 const json = async (res: Response) => (await res.json()) as Json;
 
 /**
- * The browser is the one thing replaced here: a renderer that keeps the document core hands it
- * (every chart's data, computed through the real chart-data path on DuckDB) and answers a PNG.
- * What the picture would show is exactly that data, so the test reads it there.
+ * The browser is the one thing replaced here (see recording-renderer.ts): the test reads what
+ * the picture would show from the document the renderer was handed.
  */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
-const jobs: RenderJob[] = [];
-const recorder: ReportRenderer = {
-  async render(job) {
-    jobs.push(job);
-    return [{ bytes: PNG, contentType: "image/png", fileName: `${job.title}.png` }];
-  },
-  async close() {},
-};
+const { renderer: recorder, jobs } = recordingRenderer();
 
 let s: TestServer;
 let api: Awaited<ReturnType<typeof reportSession>>;

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBirthsByGenderTable, datasetId } from "../support/dashboard-fixtures.ts";
+import { reportMinutes } from "../support/report-minutes.ts";
 import { startSlackReceiver } from "../support/slack-receiver.ts";
 import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
 
@@ -11,11 +13,7 @@ let admin: string;
 let slack: Awaited<ReturnType<typeof startSlackReceiver>>;
 let chart: number;
 
-/** Each report on its own minute, ten minutes ahead: the runtime's own timer never reaches them. */
-const base = Math.floor(Date.now() / 60_000) * 60_000 + 10 * 60_000;
-let nextSlot = 0;
-const slot = () => new Date(base + nextSlot++ * 60_000);
-const daily = (d: Date) => `${d.getUTCMinutes()} ${d.getUTCHours()} * * *`;
+const { slot, daily } = reportMinutes();
 
 const logs = async (id: number) =>
   (await json(await s.call("GET", `/api/v1/report/${id}/log/`, { token: admin }))).result as Json[];
@@ -54,26 +52,7 @@ beforeAll(async () => {
     },
   });
   admin = await s.login(ADMIN.username, ADMIN.password);
-  const birth = (await json(await s.call("GET", "/api/v1/dataset/", { token: admin }))).ids[0];
-  chart = (
-    await json(
-      await s.call("POST", "/api/v1/chart/", {
-        token: admin,
-        body: {
-          slice_name: "Births by gender",
-          viz_type: "table",
-          datasource_id: birth,
-          datasource_type: "table",
-          query_context: JSON.stringify({
-            datasource: { id: birth, type: "table" },
-            queries: [
-              { columns: ["gender"], metrics: ["count"], orderby: [["gender", true]], row_limit: 100 },
-            ],
-          }),
-        },
-      }),
-    )
-  ).id;
+  chart = await createBirthsByGenderTable(s, admin, await datasetId(s, admin, "birth_names"));
 });
 afterAll(async () => {
   await s.close();

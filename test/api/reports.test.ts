@@ -2,7 +2,10 @@ import { createHmac } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBirthsByGenderTable, datasetId } from "../support/dashboard-fixtures.ts";
+import { reportMinutes } from "../support/report-minutes.ts";
 import { startHttpReceiver } from "../support/report-receivers.ts";
+import { createRoleWith } from "../support/roles.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
 type Json = Record<string, any>;
@@ -16,10 +19,7 @@ let birth: number;
 let db: number;
 let chart: number;
 
-const base = Math.floor(Date.now() / 60_000) * 60_000 + 10 * 60_000;
-let nextSlot = 0;
-const slot = () => new Date(base + nextSlot++ * 60_000);
-const daily = (d: Date) => `${d.getUTCMinutes()} ${d.getUTCHours()} * * *`;
+const { slot, daily } = reportMinutes();
 const tickAt = (d: Date) => s.runtime.core.reports.tick(new Date(d.getTime() + 5_000));
 
 const report = (over: Json = {}): Json => ({
@@ -53,27 +53,9 @@ beforeAll(async () => {
   });
   admin = await s.login(ADMIN.username, ADMIN.password);
   alpha = await userWithRoles(s, admin, "reporter", ["Alpha"]);
-  birth = (await json(await s.call("GET", "/api/v1/dataset/", { token: admin }))).ids[0];
+  birth = await datasetId(s, admin, "birth_names");
   db = (await json(await s.call("GET", "/api/v1/database/", { token: admin }))).ids[0];
-  chart = (
-    await json(
-      await s.call("POST", "/api/v1/chart/", {
-        token: admin,
-        body: {
-          slice_name: "Births by gender",
-          viz_type: "table",
-          datasource_id: birth,
-          datasource_type: "table",
-          query_context: JSON.stringify({
-            datasource: { id: birth, type: "table" },
-            queries: [
-              { columns: ["gender"], metrics: ["count"], orderby: [["gender", true]], row_limit: 100 },
-            ],
-          }),
-        },
-      }),
-    )
-  ).id;
+  chart = await createBirthsByGenderTable(s, admin, birth);
 });
 afterAll(async () => {
   await s.close();
@@ -296,25 +278,12 @@ describe("/api/v1/report/", () => {
   });
 
   it("refuses a chart or database the caller cannot read, as if it did not exist", async () => {
-    const role = (await json(
-      await s.call("POST", "/api/v1/security/roles/", { token: admin, body: { name: "Reports only" } }),
-    )) as { id: number };
-    const pvms = (
-      await json(await s.call("GET", "/api/v1/security/permissions-resources/", { token: admin }))
-    ).result as { id: number; permission: { name: string }; view_menu: { name: string } }[];
-    const pick = (perm: string, view: string) =>
-      pvms.find((x) => x.permission.name === perm && x.view_menu.name === view)!.id;
-    await s.call("POST", `/api/v1/security/roles/${role.id}/permissions`, {
-      token: admin,
-      body: {
-        permission_view_menu_ids: [
-          pick("can_read", "ReportSchedule"),
-          pick("can_write", "ReportSchedule"),
-          pick("can_read", "Chart"),
-          pick("can_read", "Database"),
-        ],
-      },
-    });
+    await createRoleWith(s, admin, "Reports only", [
+      ["can_read", "ReportSchedule"],
+      ["can_write", "ReportSchedule"],
+      ["can_read", "Chart"],
+      ["can_read", "Database"],
+    ]);
     const limited = await userWithRoles(s, admin, "reports_only", ["Reports only"]);
     const res = await post(report({ name: "Not my chart" }), limited);
     expect(res.status).toBe(422);

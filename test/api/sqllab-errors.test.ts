@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPostgres, type TestPostgres } from "../support/postgres.ts";
+import { postgresParameters, startPostgres, type TestPostgres } from "../support/postgres.ts";
 import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
 
 type Json = Record<string, any>;
@@ -23,13 +23,7 @@ beforeAll(async () => {
       database_name: "pg",
       engine: "postgresql",
       expose_in_sqllab: true,
-      parameters: {
-        host: pg.host,
-        port: pg.port,
-        username: pg.user,
-        password: pg.password,
-        database: pg.database,
-      },
+      parameters: postgresParameters(pg),
     },
   });
   expect(created.status).toBe(201);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRoleWith } from "../support/roles.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
 let s: TestServer;
@@ -87,22 +88,7 @@ describe("file upload", () => {
     const roles = (
       await json(await s.call("GET", "/api/v1/security/roles/?q=(page_size:100)", { token: admin }))
     ).result as Json[];
-    const perms = (
-      await json(
-        await s.call("GET", "/api/v1/security/permissions-resources/?q=(page_size:1000)", { token: admin }),
-      )
-    ).result as Json[];
-    const role = await json(
-      await s.call("POST", "/api/v1/security/roles/", { token: admin, body: { name: "uploader" } }),
-    );
-    await s.call("POST", `/api/v1/security/roles/${role.id}/permissions`, {
-      token: admin,
-      body: {
-        permission_view_menu_ids: perms
-          .filter((p) => p.permission.name === "can_upload" && p.view_menu.name === "Database")
-          .map((p) => p.id),
-      },
-    });
+    await createRoleWith(s, admin, "uploader", [["can_upload", "Database"]]);
     expect(roles.length).toBeGreaterThan(0);
     const uploader = await userWithRoles(s, admin, "uploader1", ["uploader"]);
     await s.call("PUT", `/api/v1/database/${examplesId}`, { token: admin, body: { allow_dml: true } });
@@ -282,27 +268,15 @@ describe("upload options, preview and dataset", () => {
   });
 
   it("an uploader who can't create datasets is told so before anything is written", async () => {
-    const perms = (
-      await json(
-        await s.call("GET", "/api/v1/security/permissions-resources/?q=(page_size:1000)", { token: admin }),
-      )
-    ).result as Json[];
-    const role = await json(
-      await s.call("POST", "/api/v1/security/roles/", { token: admin, body: { name: "upload_only" } }),
+    await createRoleWith(
+      s,
+      admin,
+      "upload_only",
+      (p) =>
+        ((p.permission.name === "can_upload" || p.permission.name === "can_read") &&
+          p.view_menu.name === "Database") ||
+        (p.permission.name === "database_access" && p.view_menu.name.startsWith("[examples]")),
     );
-    await s.call("POST", `/api/v1/security/roles/${role.id}/permissions`, {
-      token: admin,
-      body: {
-        permission_view_menu_ids: perms
-          .filter(
-            (p) =>
-              ((p.permission.name === "can_upload" || p.permission.name === "can_read") &&
-                p.view_menu.name === "Database") ||
-              (p.permission.name === "database_access" && p.view_menu.name.startsWith("[examples]")),
-          )
-          .map((p) => p.id),
-      },
-    });
     const uploader = await userWithRoles(s, admin, "uploadonly1", ["upload_only"]);
     const refused = await upload(uploader, form({ type: "csv", table_name: "by_uploader" }, csv2));
     expect(refused.status).toBe(403);

@@ -1,8 +1,10 @@
 import type { Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, datasetIdOf, dt, type E2E, logIn, startE2E } from "./browser.ts";
+import { apiCall, dt, type E2E } from "./browser.ts";
+import { createChart, seedDashboard, startWithBirthNames } from "./dashboard-seed.ts";
 
 let e: E2E;
+let birthNames = 0;
 let dashboardId = 0;
 let pieId = 0;
 let seriesBarId = 0;
@@ -10,9 +12,6 @@ let stateBarId = 0;
 let tableId = 0;
 
 const api = <T>(method: string, path: string, body?: unknown) => apiCall<T>(e, method, path, body);
-const item = (id: string, type: string, children: string[] = [], meta: Record<string, unknown> = {}) => ({
-  [id]: { id, type, children, meta },
-});
 const chart = (id: number) => `${dt("dashboard-chart")}[data-chart-id="${id}"]`;
 const pieSlices = (id: number) => e.page.locator(`${chart(id)} ${dt("plotly-chart")} g.slice path.surface`);
 const bars = (id: number) => e.page.locator(`${chart(id)} ${dt("plotly-chart")} g.trace.bars`);
@@ -24,59 +23,53 @@ const categoriesOf = (plot: Locator) =>
   );
 
 beforeAll(async () => {
-  e = await startE2E(["birth_names"]);
-  await logIn(e, "/superset/welcome/");
-  const ds = await datasetIdOf(e, "birth_names");
-  dashboardId = (
-    await api<{ id: number }>("POST", "/api/v1/dashboard/", {
-      dashboard_title: "E2E colours",
-      published: true,
-    })
-  ).id;
-  const make = async (slice_name: string, params: Record<string, unknown>) =>
-    (
-      await api<{ id: number }>("POST", "/api/v1/chart/", {
-        slice_name,
-        viz_type: params.viz_type,
-        datasource_id: ds,
-        datasource_type: "table",
-        params: JSON.stringify({ datasource: `${ds}__table`, adhoc_filters: [], ...params }),
-        dashboards: [dashboardId],
-      })
-    ).id;
-  pieId = await make("Gender pie", { viz_type: "pie", groupby: ["gender"], metric: "count", row_limit: 10 });
-  seriesBarId = await make("Top states by gender", {
-    viz_type: "echarts_timeseries_bar",
-    x_axis: "state",
-    groupby: ["gender"],
-    metrics: ["count"],
-    row_limit: 10,
-  });
-  stateBarId = await make("Top states", {
-    viz_type: "echarts_timeseries_bar",
-    x_axis: "state",
-    metrics: ["count"],
-    row_limit: 8,
-  });
-  tableId = await make("States table", {
-    viz_type: "table",
-    query_mode: "aggregate",
-    groupby: ["gender", "state"],
-    metrics: ["count", "sum__num"],
-    row_limit: 100,
-  });
-  const layout = {
-    ...item("ROOT_ID", "ROOT", ["GRID_ID"]),
-    ...item("GRID_ID", "GRID", ["ROW-1", "ROW-2"]),
-    ...item("ROW-1", "ROW", ["CHART-pie", "CHART-series"]),
-    ...item("ROW-2", "ROW", ["CHART-state", "CHART-table"]),
-    ...item("CHART-pie", "CHART", [], { chartId: pieId, width: 4, height: 50 }),
-    ...item("CHART-series", "CHART", [], { chartId: seriesBarId, width: 8, height: 50 }),
-    ...item("CHART-state", "CHART", [], { chartId: stateBarId, width: 6, height: 50 }),
-    // Six columns of twelve for four table columns: 160 px each would overflow the card.
-    ...item("CHART-table", "CHART", [], { chartId: tableId, width: 5, height: 50 }),
-  };
-  await api("PUT", `/api/v1/dashboard/${dashboardId}`, { position_json: JSON.stringify(layout) });
+  ({ e, birthNames } = await startWithBirthNames());
+  ({
+    dashboardId,
+    chartIds: [pieId, seriesBarId, stateBarId, tableId],
+  } = await seedDashboard(e, {
+    title: "E2E colours",
+    datasetId: birthNames,
+    rows: [
+      [
+        {
+          name: "Gender pie",
+          params: { viz_type: "pie", groupby: ["gender"], metric: "count", row_limit: 10 },
+          width: 4,
+        },
+        {
+          name: "Top states by gender",
+          params: {
+            viz_type: "echarts_timeseries_bar",
+            x_axis: "state",
+            groupby: ["gender"],
+            metrics: ["count"],
+            row_limit: 10,
+          },
+          width: 8,
+        },
+      ],
+      [
+        {
+          name: "Top states",
+          params: { viz_type: "echarts_timeseries_bar", x_axis: "state", metrics: ["count"], row_limit: 8 },
+          width: 6,
+        },
+        {
+          name: "States table",
+          params: {
+            viz_type: "table",
+            query_mode: "aggregate",
+            groupby: ["gender", "state"],
+            metrics: ["count", "sum__num"],
+            row_limit: 100,
+          },
+          // Six columns of twelve for four table columns: 160 px each would overflow the card.
+          width: 5,
+        },
+      ],
+    ],
+  }));
 });
 afterAll(async () => {
   await e?.close();
@@ -172,7 +165,6 @@ describe("chart display in Chromium", () => {
   });
 
   it("draws a new bar chart's bars in the query's order: top 10 names by SUM(num), descending", async () => {
-    const ds = await datasetIdOf(e, "birth_names");
     const sumNum = {
       expressionType: "SIMPLE",
       column: { column_name: "num" },
@@ -184,7 +176,7 @@ describe("chart display in Chromium", () => {
       "POST",
       "/api/v1/chart/data",
       {
-        datasource: { id: ds, type: "table" },
+        datasource: { id: birthNames, type: "table" },
         queries: [{ columns: ["name"], metrics: [sumNum], orderby: [[sumNum, false]], row_limit: 10 }],
         result_format: "json",
         result_type: "full",
@@ -194,21 +186,17 @@ describe("chart display in Chromium", () => {
     expect(expected).toHaveLength(10);
     expect(expected).not.toEqual([...expected].sort()); // else the test could not tell the orders apart
     // A chart as a new one is saved: no x_axis_sort, Sort descending on.
-    const { id } = await api<{ id: number }>("POST", "/api/v1/chart/", {
-      slice_name: "Top names",
-      viz_type: "echarts_timeseries_bar",
-      datasource_id: ds,
-      datasource_type: "table",
-      params: JSON.stringify({
-        datasource: `${ds}__table`,
+    const id = await createChart(e, {
+      name: "Top names",
+      datasetId: birthNames,
+      params: {
         viz_type: "echarts_timeseries_bar",
         x_axis: "name",
         metrics: [sumNum],
         groupby: [],
-        adhoc_filters: [],
         order_desc: true,
         row_limit: 10,
-      }),
+      },
     });
     const page = await e.context.newPage();
     try {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, datasetIdOf, dt, type E2E, logIn, startE2E } from "./browser.ts";
+import { apiCall, dt, type E2E } from "./browser.ts";
+import { createChart, createDashboard, startWithBirthNames } from "./dashboard-seed.ts";
 
 /**
  * Issue 15 (dashboards that draw like one chart): a dashboard's charts ask for their data in one
@@ -12,38 +13,24 @@ const chartIds: number[] = [];
 const ROWS = 5;
 
 beforeAll(async () => {
-  e = await startE2E(["birth_names"]);
-  await logIn(e, "/superset/welcome/");
+  let ds: number;
+  ({ e, birthNames: ds } = await startWithBirthNames());
   await e.page.setViewportSize({ width: 1400, height: 900 });
-  const ds = await datasetIdOf(e, "birth_names");
-  dashboardId = (
-    await apiCall<{ id: number }>(e, "POST", "/api/v1/dashboard/", {
-      dashboard_title: "Lazy draw",
-      published: true,
-    })
-  ).id;
-  const common = { datasource: `${ds}__table`, adhoc_filters: [] };
+  dashboardId = await createDashboard(e, "Lazy draw");
   for (let i = 0; i < ROWS * 3; i++) {
     const params =
       i % 2 === 0
-        ? { ...common, viz_type: "pie", groupby: ["gender"], metric: "count", row_limit: 10 + i }
+        ? { viz_type: "pie", groupby: ["gender"], metric: "count", row_limit: 10 + i }
         : {
-            ...common,
             viz_type: "echarts_timeseries_bar",
             x_axis: "state",
             metrics: ["count"],
             groupby: [],
             row_limit: 10 + i,
           };
-    const chart = await apiCall<{ id: number }>(e, "POST", "/api/v1/chart/", {
-      slice_name: `Lazy ${i}`,
-      viz_type: params.viz_type,
-      datasource_id: ds,
-      datasource_type: "table",
-      params: JSON.stringify(params),
-      dashboards: [dashboardId],
-    });
-    chartIds.push(chart.id);
+    chartIds.push(
+      await createChart(e, { name: `Lazy ${i}`, datasetId: ds, params, dashboards: [dashboardId] }),
+    );
   }
   const position: Record<string, unknown> = {
     DASHBOARD_VERSION_KEY: "v2",
@@ -146,9 +133,7 @@ describe("Dashboard drawing", () => {
     await pointAt(bar.locator("g.point path").first());
     await expect.poll(() => bar.getAttribute("data-interactive")).toBe("true");
     await expect.poll(() => bar.locator(".nsewdrag").count()).toBeGreaterThan(0);
-    await expect
-      .poll(() => bar.locator(".hoverlayer > *").count(), { timeout: 10_000 })
-      .toBeGreaterThan(0);
+    await expect.poll(() => bar.locator(".hoverlayer > *").count(), { timeout: 10_000 }).toBeGreaterThan(0);
 
     // A click on the (now interactive) pie cross-filters the dashboard as before.
     await plot.locator("g.slice").first().click();

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Download } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, datasetIdOf, dt, type E2E, logIn, startE2E } from "./browser.ts";
+import { createDashboard, createGenderPieAndTable } from "./dashboard-seed.ts";
 
 let e: E2E;
 
@@ -46,36 +47,8 @@ describe("Dashboard chart and dashboard menus in Chromium", () => {
 
   beforeAll(async () => {
     const ds = await datasetIdOf(e, "birth_names");
-    dashboardId = (
-      await api<{ id: number }>("POST", "/api/v1/dashboard/", { dashboard_title: "Menus", published: true })
-    ).id;
-    const common = { datasource: `${ds}__table`, adhoc_filters: [], row_limit: 100 };
-    pieId = (
-      await api<{ id: number }>("POST", "/api/v1/chart/", {
-        slice_name: "Births by gender",
-        viz_type: "pie",
-        datasource_id: ds,
-        datasource_type: "table",
-        params: JSON.stringify({ ...common, viz_type: "pie", groupby: ["gender"], metric: "count" }),
-        dashboards: [dashboardId],
-      })
-    ).id;
-    tableId = (
-      await api<{ id: number }>("POST", "/api/v1/chart/", {
-        slice_name: "Gender table",
-        viz_type: "table",
-        datasource_id: ds,
-        datasource_type: "table",
-        params: JSON.stringify({
-          ...common,
-          viz_type: "table",
-          query_mode: "aggregate",
-          groupby: ["gender"],
-          metrics: ["count"],
-        }),
-        dashboards: [dashboardId],
-      })
-    ).id;
+    dashboardId = await createDashboard(e, "Menus");
+    ({ pieId, tableId } = await createGenderPieAndTable(e, ds, dashboardId));
     // A native filter scoped to the pie only (the table excluded), for the hover highlight.
     await api("PUT", `/api/v1/dashboard/${dashboardId}`, {
       json_metadata: JSON.stringify({

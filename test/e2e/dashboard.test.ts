@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, datasetIdOf, dt, type E2E, logIn, startE2E } from "./browser.ts";
+import {
+  type ChartFormData,
+  createChart,
+  createDashboard,
+  createGenderPieAndTable,
+} from "./dashboard-seed.ts";
 
 let e: E2E;
 
@@ -50,36 +56,8 @@ describe("Dashboards in Chromium", () => {
 
   it("opens a dashboard made through the API and draws both of its charts", async () => {
     const ds = await datasetId("birth_names");
-    const created = await api<{ id: number }>("POST", "/api/v1/dashboard/", {
-      dashboard_title: "E2E births",
-      published: true,
-    });
-    dashboardId = created.id;
-    const common = { datasource: `${ds}__table`, adhoc_filters: [], row_limit: 100 };
-    const pie = await api<{ id: number }>("POST", "/api/v1/chart/", {
-      slice_name: "Births by gender",
-      viz_type: "pie",
-      datasource_id: ds,
-      datasource_type: "table",
-      params: JSON.stringify({ ...common, viz_type: "pie", groupby: ["gender"], metric: "count" }),
-      dashboards: [dashboardId],
-    });
-    const table = await api<{ id: number }>("POST", "/api/v1/chart/", {
-      slice_name: "Gender table",
-      viz_type: "table",
-      datasource_id: ds,
-      datasource_type: "table",
-      params: JSON.stringify({
-        ...common,
-        viz_type: "table",
-        query_mode: "aggregate",
-        groupby: ["gender"],
-        metrics: ["count"],
-      }),
-      dashboards: [dashboardId],
-    });
-    pieId = pie.id;
-    tableId = table.id;
+    dashboardId = await createDashboard(e, "E2E births");
+    ({ pieId, tableId } = await createGenderPieAndTable(e, ds, dashboardId));
 
     await e.page.goto(`${e.url}/superset/dashboard/${dashboardId}/`);
     await e.page.locator(dt("dashboard-page")).waitFor();
@@ -352,22 +330,11 @@ describe("Dashboards in Chromium", () => {
     charts: object[] = [],
   ) {
     const ds = await datasetId("birth_names");
-    const { id } = await api<{ id: number }>("POST", "/api/v1/dashboard/", {
-      dashboard_title: title,
-      published: true,
-    });
+    const id = await createDashboard(e, title);
     const ids: number[] = [];
     for (const c of charts) {
-      const { slice_name, params } = c as { slice_name: string; params: Record<string, unknown> };
-      const created = await api<{ id: number }>("POST", "/api/v1/chart/", {
-        slice_name,
-        viz_type: params.viz_type,
-        datasource_id: ds,
-        datasource_type: "table",
-        params: JSON.stringify({ datasource: `${ds}__table`, adhoc_filters: [], ...params }),
-        dashboards: [id],
-      });
-      ids.push(created.id);
+      const { slice_name, params } = c as { slice_name: string; params: ChartFormData };
+      ids.push(await createChart(e, { name: slice_name, datasetId: ds, params, dashboards: [id] }));
     }
     await api("PUT", `/api/v1/dashboard/${id}`, { position_json: JSON.stringify(layout(ids)) });
     return { id, charts: ids };

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dt, type E2E, logIn, startE2E } from "./browser.ts";
+import { pickExamplesDatabase, typeSql } from "./sql-editor.ts";
 
 let e: E2E;
 
@@ -25,9 +26,7 @@ const clipboard = () => e.page.evaluate(() => navigator.clipboard.readText());
 async function menu(key: string, item: string) {
   // The previous menu's dropdown may still be fading out (slowly on a busy machine: vitest's
   // default poll of one second was too short under a full suite's load).
-  await expect
-    .poll(() => e.page.locator(dt("column-menu-dropdown")).count(), { timeout: 10_000 })
-    .toBe(0);
+  await expect.poll(() => e.page.locator(dt("column-menu-dropdown")).count(), { timeout: 10_000 }).toBe(0);
   await header(key).hover();
   await header(key).getByRole("button", { name: "Column menu" }).click();
   await e.page.getByRole("menuitem", { name: item, exact: true }).click();
@@ -42,16 +41,8 @@ const COLUMNS = ["name", "gender", "state", "num", "ds", "name2", "gender2", "st
 describe("data grid column menu in Chromium (001 §2)", () => {
   it("runs a query in SQL Lab and shows its columns", async () => {
     await e.page.locator(dt("sqllab-page")).waitFor();
-    await e.page.locator(dt("select-database")).click();
-    await e.page
-      .getByRole("option", { name: /examples/i })
-      .first()
-      .click();
-    const editor = e.page.locator(`${dt("sql-editor")} .cm-content`);
-    await editor.click();
-    await e.page.keyboard.press("ControlOrMeta+a");
-    await e.page.keyboard.press("Delete");
-    await e.page.keyboard.insertText(SQL);
+    await pickExamplesDatabase(e);
+    await typeSql(e, SQL);
     await e.page.locator(dt("run-query")).click();
     await grid().waitFor({ timeout: 30_000 });
     await expect.poll(headers, { timeout: 15_000 }).toEqual(COLUMNS);

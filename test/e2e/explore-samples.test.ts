@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, datasetIdOf, dt, type E2E, logIn, startE2E } from "./browser.ts";
+import { dt, type E2E } from "./browser.ts";
+import { createChart, startWithBirthNames } from "./dashboard-seed.ts";
 
 let e: E2E;
 let sliceId = 0;
 
 beforeAll(async () => {
-  e = await startE2E(["birth_names"]);
-  await logIn(e, "/superset/welcome/");
-  const ds = await datasetIdOf(e, "birth_names");
+  let ds: number;
+  ({ e, birthNames: ds } = await startWithBirthNames());
   // A time series with post-processing: pivoted on time, a 3-year rolling mean of the count.
   const params = {
     datasource: `${ds}__table`,
@@ -25,14 +25,7 @@ beforeAll(async () => {
     min_periods: 1,
     row_limit: 1000,
   };
-  const chart = await apiCall<{ id: number }>(e, "POST", "/api/v1/chart/", {
-    slice_name: "Rolling births",
-    viz_type: "echarts_timeseries_line",
-    datasource_id: ds,
-    datasource_type: "table",
-    params: JSON.stringify(params),
-  });
-  sliceId = chart.id;
+  sliceId = await createChart(e, { name: "Rolling births", datasetId: ds, params });
 });
 afterAll(async () => {
   await e?.close();

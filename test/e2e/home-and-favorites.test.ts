@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, datasetIdOf, dt, type E2E, logIn, startE2E } from "./browser.ts";
+import { dt, type E2E } from "./browser.ts";
+import { createChart, createDashboard, startWithBirthNames } from "./dashboard-seed.ts";
 
 let e: E2E;
 let chartId = 0;
@@ -8,24 +9,14 @@ const CHART = "Home e2e births by gender";
 const DASHBOARD = "Home e2e board";
 
 beforeAll(async () => {
-  e = await startE2E(["birth_names"]);
-  await logIn(e, "/superset/welcome/");
-  const datasource = await datasetIdOf(e, "birth_names");
-  chartId = (
-    await apiCall<{ id: number }>(e, "POST", "/api/v1/chart/", {
-      slice_name: CHART,
-      viz_type: "table",
-      datasource_id: datasource,
-      datasource_type: "table",
-      params: JSON.stringify({ viz_type: "table", metrics: ["count"], groupby: ["gender"] }),
-    })
-  ).id;
-  dashboardId = (
-    await apiCall<{ id: number }>(e, "POST", "/api/v1/dashboard/", {
-      dashboard_title: DASHBOARD,
-      published: true,
-    })
-  ).id;
+  let datasource: number;
+  ({ e, birthNames: datasource } = await startWithBirthNames());
+  chartId = await createChart(e, {
+    name: CHART,
+    datasetId: datasource,
+    params: { viz_type: "table", metrics: ["count"], groupby: ["gender"] },
+  });
+  dashboardId = await createDashboard(e, DASHBOARD);
 });
 afterAll(async () => {
   await e?.close();

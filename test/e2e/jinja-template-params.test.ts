@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, dt, type E2E, logIn, startE2E } from "./browser.ts";
+import { pickExamplesDatabase, typeSql } from "./sql-editor.ts";
 
 /**
  * Template parameters in Chromium: SQL Lab's Parameters modal, the dataset editor's field, and
@@ -16,25 +17,13 @@ afterAll(async () => {
   await e?.close();
 });
 
-async function typeSql(sql: string) {
-  const content = e.page.locator(`${dt("sql-editor")} .cm-content`);
-  await content.click();
-  await e.page.keyboard.press("ControlOrMeta+a");
-  await e.page.keyboard.press("Delete");
-  await e.page.keyboard.insertText(sql);
-}
-
 describe("template parameters in the browser", () => {
   it("SQL Lab validates its parameters JSON and runs Jinja with them and the user's macros", async () => {
     await e.page.goto(`${e.url}/sqllab/`);
     await e.page.locator(dt("sqllab-page")).waitFor();
-    await e.page.locator(dt("select-database")).click();
-    await e.page
-      .getByRole("option", { name: /examples/i })
-      .first()
-      .click();
+    await pickExamplesDatabase(e);
     await e.page.locator(`${dt("sql-editor")} .cm-content`).waitFor();
-    await typeSql("SELECT '{{ current_username() }}' AS who, {{ n }} * 2 AS doubled");
+    await typeSql(e, "SELECT '{{ current_username() }}' AS who, {{ n }} * 2 AS doubled");
 
     await e.page.locator(dt("template-params")).click();
     const modal = e.page.locator(dt("template-params-modal"));
@@ -53,7 +42,7 @@ describe("template parameters in the browser", () => {
     await expect(grid.getByText("admin", { exact: true }).count()).resolves.toBe(1);
 
     // A misspelt parameter: Superset's error, with the near match offered.
-    await typeSql("SELECT {{ nn }} AS x");
+    await typeSql(e, "SELECT {{ nn }} AS x");
     await e.page.locator(dt("run-query")).click();
     const error = e.page.locator(dt("query-error"));
     await error.waitFor({ timeout: 30_000 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, dt, type E2E, logIn, startE2E } from "./browser.ts";
+import { typeSql } from "./sql-editor.ts";
 
 /**
  * A database that allows asynchronous runs: SQL Lab's run answers 202, the page polls the query's
@@ -30,11 +31,7 @@ describe("SQL Lab with asynchronous runs", () => {
     await expect
       .poll(() => e.page.locator(dt("select-database")).inputValue(), { timeout: 15_000 })
       .toBe("examples");
-    const content = e.page.locator(`${dt("sql-editor")} .cm-content`);
-    await content.click();
-    await e.page.keyboard.press("ControlOrMeta+a");
-    await e.page.keyboard.press("Delete");
-    await e.page.keyboard.insertText("SELECT gender, SUM(num) AS births FROM birth_names GROUP BY gender");
+    await typeSql(e, "SELECT gender, SUM(num) AS births FROM birth_names GROUP BY gender");
 
     const queued = e.page.waitForResponse((r) => r.url().includes("/api/v1/sqllab/execute/"));
     const polled = e.page.waitForRequest((r) => r.url().includes("/api/v1/query/updated_since"));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, dt, type E2E, startE2E } from "./browser.ts";
+import { typeSql } from "./sql-editor.ts";
 
 /**
  * A newcomer's first minutes in SQL Lab: a fresh user opens it, types SQL and runs it without
@@ -49,21 +50,13 @@ afterAll(async () => {
   await e?.close();
 });
 
-async function typeSql(sql: string) {
-  const content = e.page.locator(`${dt("sql-editor")} .cm-content`);
-  await content.click();
-  await e.page.keyboard.press("ControlOrMeta+a");
-  await e.page.keyboard.press("Delete");
-  await e.page.keyboard.insertText(sql);
-}
-
 describe("SQL Lab on a first visit", () => {
   it("runs the first query on the examples database without picking one", async () => {
     await e.page.locator(dt("sqllab-page")).waitFor();
     await expect
       .poll(() => e.page.locator(`${dt("select-database")}`).inputValue(), { timeout: 15_000 })
       .toBe("examples");
-    await typeSql("SELECT gender, COUNT(*) AS n FROM birth_names GROUP BY gender ORDER BY gender");
+    await typeSql(e, "SELECT gender, COUNT(*) AS n FROM birth_names GROUP BY gender ORDER BY gender");
     await e.page.locator(dt("run-query")).click();
     await e.page.locator(dt("sqllab-results-grid")).waitFor({ timeout: 30_000 });
     await expect
@@ -88,11 +81,11 @@ describe("SQL Lab on a first visit", () => {
         }),
       );
     // Tables (kind "type") after FROM, keywords at the start of a statement.
-    await typeSql("SELECT * FROM birth");
+    await typeSql(e, "SELECT * FROM birth");
     await e.page.keyboard.press("Control+Space");
     await options.first().waitFor({ timeout: 10_000 });
     const icons = await iconsOfList();
-    await typeSql("SEL");
+    await typeSql(e, "SEL");
     await e.page.keyboard.press("Control+Space");
     await options.first().waitFor({ timeout: 10_000 });
     icons.push(...(await iconsOfList()));
@@ -115,7 +108,7 @@ describe("SQL Lab on a first visit", () => {
   });
 
   it("reports a misspelt column as the engine's error with its issue codes, not as DML", async () => {
-    await typeSql("select stat from birth_names");
+    await typeSql(e, "select stat from birth_names");
     await e.page.locator(dt("run-query")).click();
     const error = e.page.locator(dt("query-error"));
     await error.waitFor({ timeout: 30_000 });
@@ -130,13 +123,13 @@ describe("SQL Lab on a first visit", () => {
   });
 
   it("reports an unknown table and a refused file read for what they are", async () => {
-    await typeSql("select * from no_such_table");
+    await typeSql(e, "select * from no_such_table");
     await e.page.locator(dt("run-query")).click();
     const error = e.page.locator(dt("query-error"));
     await expect
       .poll(() => error.textContent(), { timeout: 30_000 })
       .toMatch(/Table with name no_such_table does not exist/);
-    await typeSql("select * from read_csv('/etc/passwd')");
+    await typeSql(e, "select * from read_csv('/etc/passwd')");
     await e.page.locator(dt("run-query")).click();
     await expect
       .poll(() => error.textContent(), { timeout: 30_000 })

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, apiCall, dt, type E2E, logIn, startE2E } from "./browser.ts";
+import { pickExamplesDatabase, typeSql } from "./sql-editor.ts";
 
 let e: E2E;
 /** Failed calls that store the editor on the server (each would turn persistence off). */
@@ -17,15 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await e?.close();
 });
-
-/** Replaces the editor's text (CodeMirror content-editable). */
-async function typeSql(sql: string) {
-  const content = e.page.locator(`${dt("sql-editor")} .cm-content`);
-  await content.click();
-  await e.page.keyboard.press("ControlOrMeta+a");
-  await e.page.keyboard.press("Delete");
-  await e.page.keyboard.insertText(sql);
-}
 
 /** What the server has stored of this user's SQL Lab: tab labels in order, and the active tab. */
 async function stored() {
@@ -58,13 +50,9 @@ describe("SQL Lab in Chromium", () => {
     await expect
       .poll(() => e.page.locator(dt("sqllab-tab")).first().textContent(), { timeout: 15_000 })
       .toContain("Untitled Query 1");
-    await e.page.locator(dt("select-database")).click();
-    await e.page
-      .getByRole("option", { name: /examples/i })
-      .first()
-      .click();
+    await pickExamplesDatabase(e);
     await e.page.locator(`${dt("sql-editor")} .cm-content`).waitFor();
-    await typeSql("SELECT gender, COUNT(*) AS n FROM birth_names GROUP BY gender ORDER BY gender");
+    await typeSql(e, "SELECT gender, COUNT(*) AS n FROM birth_names GROUP BY gender ORDER BY gender");
     await e.page.locator(dt("run-query")).click();
     await e.page.locator(dt("sqllab-results-grid")).waitFor({ timeout: 30_000 });
     await expect
@@ -76,7 +64,7 @@ describe("SQL Lab in Chromium", () => {
   });
 
   it("runs only the selected text when there is a selection", async () => {
-    await typeSql("SELECT 1 AS first_col\nSELECT 2 AS second_col");
+    await typeSql(e, "SELECT 1 AS first_col\nSELECT 2 AS second_col");
     await e.page.keyboard.press("Shift+Home");
     await e.page.locator(dt("run-query")).click();
     const grid = e.page.locator(dt("sqllab-results-grid"));
@@ -96,7 +84,7 @@ describe("SQL Lab in Chromium", () => {
   });
 
   it("refuses a DELETE with the DML error", async () => {
-    await typeSql("DELETE FROM birth_names");
+    await typeSql(e, "DELETE FROM birth_names");
     await e.page.keyboard.press("ControlOrMeta+Enter");
     const error = e.page.locator(dt("query-error"));
     await error.waitFor({ timeout: 30_000 });
@@ -104,7 +92,7 @@ describe("SQL Lab in Chromium", () => {
   });
 
   it("saves the query and finds it in the saved queries list", async () => {
-    await typeSql("SELECT gender, COUNT(*) AS n FROM birth_names GROUP BY gender ORDER BY gender");
+    await typeSql(e, "SELECT gender, COUNT(*) AS n FROM birth_names GROUP BY gender ORDER BY gender");
     await e.page.locator(dt("save-query")).click();
     await e.page.locator(dt("saved-query-name")).fill("Births by gender e2e");
     await e.page.locator(dt("saved-query-description")).fill("from the browser test");
@@ -245,14 +233,10 @@ describe("SQL Lab in Chromium", () => {
     const database = e.page.locator(dt("select-database"));
     // A new tab keeps the previous tab's database; picking the selected option again would clear it.
     if (!/examples/i.test(await database.inputValue())) {
-      await database.click();
-      await e.page
-        .getByRole("option", { name: /examples/i })
-        .first()
-        .click();
+      await pickExamplesDatabase(e);
     }
     await expect.poll(() => database.inputValue()).toMatch(/examples/i);
-    await typeSql(sql);
+    await typeSql(e, sql);
   }
 
   it("shows 20000 rows as a capped display and downloads all of them as CSV", async () => {
@@ -341,11 +325,7 @@ describe("SQL Lab in Chromium", () => {
     await e.page.locator(dt("add-tab")).click();
     const select = e.page.locator(dt("select-database"));
     if (!/examples/i.test(await select.inputValue())) {
-      await select.click();
-      await e.page
-        .getByRole("option", { name: /examples/i })
-        .first()
-        .click();
+      await pickExamplesDatabase(e);
     }
     await expect.poll(() => select.inputValue()).toMatch(/examples/i);
   }
@@ -413,7 +393,7 @@ describe("SQL Lab in Chromium", () => {
   it("stops a long query: 'stopped' with no results, then a normal query runs again", async () => {
     await examplesTab();
     const longSql = "SELECT count(*) AS n FROM range(100000) a(i), range(100000) b(j) WHERE (i * j) % 7 = 3";
-    await typeSql(longSql);
+    await typeSql(e, longSql);
     await e.page.locator(dt("run-query")).click();
     await e.page.locator(dt("query-running")).waitFor({ timeout: 15_000 });
     // The server has registered the run (a stop finds it by client id).
@@ -445,7 +425,7 @@ describe("SQL Lab in Chromium", () => {
       .toBe("stopped");
 
     await e.page.locator(dt("tab-results")).click();
-    await typeSql("SELECT 40 + 2 AS answer");
+    await typeSql(e, "SELECT 40 + 2 AS answer");
     await e.page.locator(dt("run-query")).click();
     await expect
       .poll(() => e.page.locator(dt("row-count")).textContent(), { timeout: 30_000 })
@@ -455,7 +435,7 @@ describe("SQL Lab in Chromium", () => {
 
   it("finds the tab's latest results again after a reload", async () => {
     await examplesTab();
-    await typeSql("SELECT 'kept after reload' AS survivor");
+    await typeSql(e, "SELECT 'kept after reload' AS survivor");
     await e.page.locator(dt("run-query")).click();
     const grid = e.page.locator(dt("sqllab-results-grid"));
     await grid.getByText("kept after reload").waitFor({ timeout: 30_000 });
@@ -468,7 +448,7 @@ describe("SQL Lab in Chromium", () => {
 
   it("opens a Share link in a new browser context, logged in there", async () => {
     await examplesTab();
-    await typeSql("SELECT 'from a link' AS shared_text");
+    await typeSql(e, "SELECT 'from a link' AS shared_text");
     const csrf = (
       (await (await e.page.request.get(`${e.url}/api/v1/security/csrf_token/`)).json()) as { result: string }
     ).result;
@@ -501,7 +481,7 @@ describe("SQL Lab in Chromium", () => {
 
   it("formats a messy query with the Format SQL button and Ctrl/Cmd+Shift+F (002 §7)", async () => {
     await examplesTab();
-    await typeSql("select gender,count(*) as n from birth_names where num>10 group by gender");
+    await typeSql(e, "select gender,count(*) as n from birth_names where num>10 group by gender");
     const formatted = e.page.waitForResponse(
       (r) => new URL(r.url()).pathname === "/api/v1/sqllab/format_sql/",
     );
@@ -524,14 +504,14 @@ describe("SQL Lab in Chromium", () => {
         "  gender",
       ]);
 
-    await typeSql("select 1 as a,2 as b");
+    await typeSql(e, "select 1 as a,2 as b");
     await e.page.keyboard.press("ControlOrMeta+Shift+F");
     await expect.poll(editorLines, { timeout: 15_000 }).toEqual(["SELECT", "  1 AS a,", "  2 AS b"]);
   });
 
   it("estimates the cost of the selected statement and shows DuckDB's plan (002 §5/§7)", async () => {
     await examplesTab();
-    await typeSql("SELECT 1 AS first_col\nSELECT gender FROM birth_names");
+    await typeSql(e, "SELECT 1 AS first_col\nSELECT gender FROM birth_names");
     await e.page.keyboard.press("Shift+Home"); // selects the second line only
     const estimated = e.page.waitForResponse((r) => new URL(r.url()).pathname === "/api/v1/sqllab/estimate/");
     await e.page.locator(dt("estimate-cost")).click();
@@ -562,7 +542,7 @@ describe("SQL Lab in Chromium", () => {
 
   it("inserts a table's select * into the editor and refreshes its data preview", async () => {
     await examplesTab();
-    await typeSql("SELECT 1 AS one");
+    await typeSql(e, "SELECT 1 AS one");
     const item = e.page.locator(dt("table-item-birth_names"));
     await item.waitFor({ timeout: 15_000 });
     await item.locator(dt("table-preview")).click();
@@ -597,7 +577,7 @@ describe("SQL Lab in Chromium", () => {
 
   it("shows the CTAS outcome again after a reload (restored from the tab's latest_query)", async () => {
     await examplesTab();
-    await typeSql("SELECT state, SUM(num) AS total FROM birth_names GROUP BY state");
+    await typeSql(e, "SELECT state, SUM(num) AS total FROM birth_names GROUP BY state");
     await e.page.locator(dt("run-options")).click();
     await e.page.locator(dt("run-ctas")).click();
     await e.page.locator(dt("ctas-name")).fill("births_by_state_reload");

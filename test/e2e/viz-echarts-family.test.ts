@@ -239,6 +239,28 @@ const CASES: Case[] = [
     },
   },
   {
+    // Compared with the range inherited from the time filter: shifted back by its length, 365
+    // days (the data has one date a year, on January 1st: both periods hold one).
+    name: "Period over period, inherited range",
+    dataset: "birth_names",
+    params: {
+      viz_type: "pop_kpi",
+      metric: "count",
+      adhoc_filters: [temporalRange("2004-06-01 : 2005-06-01")],
+      time_comparison: "r",
+    },
+    kind: "indicators",
+    expected: () => 1,
+    check: (fig, rs) => {
+      const row = first(rs).data[0];
+      expect(Number(row["count__365 days ago"])).toBeGreaterThan(0);
+      expect(fig.data[0]).toMatchObject({
+        value: row.count,
+        delta: { reference: row["count__365 days ago"] },
+      });
+    },
+  },
+  {
     name: "Bullet",
     dataset: "birth_names",
     params: {
@@ -739,5 +761,78 @@ describe("ECharts-family visualisations in Chromium", () => {
     const badge = radar.locator(dt("cross-filter-badge"));
     await expect.poll(() => badge.count(), { timeout: 15_000 }).toBe(1);
     expect(await badge.textContent()).toContain(`gender = ${group}`);
+  });
+
+  it("a click on a gantt bar cross-filters a table by its category; a second click clears it", async () => {
+    const page = e.page;
+    const ds = await datasetIdOf(e, "birth_names");
+    const gantt = CASES.find((c) => c.name === "Gantt") as Case;
+    const dashboard = (
+      await api<{ id: number }>("POST", "/api/v1/dashboard/", {
+        dashboard_title: "Gantt cross filter",
+        published: true,
+      })
+    ).id;
+    const save = async (name: string, params: Record<string, unknown>) =>
+      (
+        await api<{ id: number }>("POST", "/api/v1/chart/", {
+          slice_name: name,
+          viz_type: params.viz_type,
+          datasource_id: ds,
+          datasource_type: "table",
+          params: JSON.stringify({ datasource: `${ds}__table`, adhoc_filters: [], ...params }),
+          dashboards: [dashboard],
+        })
+      ).id;
+    const ganttId = await save("Filtering gantt", gantt.params);
+    const tableId = await save("States", {
+      viz_type: "table",
+      query_mode: "aggregate",
+      groupby: ["state"],
+      metrics: ["count"],
+      adhoc_filters: [inStates("CA", "NY")],
+      row_limit: 10,
+    });
+    const layout = {
+      ROOT_ID: { id: "ROOT_ID", type: "ROOT", children: ["GRID_ID"], meta: {} },
+      GRID_ID: { id: "GRID_ID", type: "GRID", children: ["ROW-0"], meta: {} },
+      "ROW-0": { id: "ROW-0", type: "ROW", children: ["CHART-g", "CHART-t"], meta: {} },
+      "CHART-g": {
+        id: "CHART-g",
+        type: "CHART",
+        children: [],
+        meta: { chartId: ganttId, width: 6, height: 50 },
+      },
+      "CHART-t": {
+        id: "CHART-t",
+        type: "CHART",
+        children: [],
+        meta: { chartId: tableId, width: 6, height: 50 },
+      },
+    };
+    await api("PUT", `/api/v1/dashboard/${dashboard}`, { position_json: JSON.stringify(layout) });
+    await page.goto(`${e.url}/superset/dashboard/${dashboard}/`);
+    const box = (id: number) => page.locator(`${dt("dashboard-chart")}[data-chart-id="${id}"]`);
+    const rowcount = box(tableId).locator(dt("table-chart-rowcount"));
+    await expect.poll(() => rowcount.textContent(), { timeout: 30_000 }).toBe("2 rows");
+    const bar = box(ganttId).locator("g.trace.bars g.point path").first();
+    await bar.waitFor({ timeout: 30_000 });
+    await bar.evaluate((el) => el.scrollIntoView({ block: "center" }));
+    const at = await bar.boundingBox();
+    if (!at) throw new Error("the gantt has no drawn bar");
+    const [x, y] = [at.x + Math.min(at.width / 2, 20), at.y + at.height / 2];
+    // The pointer wakes the chart (drawn static until then); the click goes to the live plot.
+    await page.mouse.move(x, y);
+    await box(ganttId).locator('[data-test="plotly-chart"][data-interactive]').waitFor();
+    await page.mouse.click(x, y);
+    const badge = box(ganttId).locator(dt("cross-filter-badge"));
+    await expect.poll(() => badge.count(), { timeout: 15_000 }).toBe(1);
+    const state = ((await badge.textContent()) ?? "").replace("state = ", "").trim();
+    expect(["CA", "NY"]).toContain(state);
+    await expect.poll(() => rowcount.textContent(), { timeout: 30_000 }).toBe("1 rows");
+    expect(await box(tableId).locator('[role="gridcell"]').first().textContent()).toBe(state);
+    await page.mouse.click(x, y);
+    await expect.poll(() => badge.count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => rowcount.textContent(), { timeout: 30_000 }).toBe("2 rows");
   });
 });

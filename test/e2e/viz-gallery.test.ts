@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, datasetIdOf, dt, type E2E, logIn, startE2E } from "./browser.ts";
+import { dt, type E2E } from "./browser.ts";
+import { seedDashboard, startWithBirthNames } from "./dashboard-seed.ts";
 
 let e: E2E;
 let datasetId = 0;
@@ -7,10 +8,6 @@ let dashboardId = 0;
 let unknownId = 0;
 let pieId = 0;
 
-const api = <T>(method: string, path: string, body?: unknown) => apiCall<T>(e, method, path, body);
-const item = (id: string, type: string, children: string[] = [], meta: Record<string, unknown> = {}) => ({
-  [id]: { id, type, children, meta },
-});
 const holder = (id: number) => `${dt("dashboard-chart")}[data-chart-id="${id}"]`;
 /** The viz keys of the gallery's thumbnails, in the order shown. */
 const shownKeys = () =>
@@ -24,42 +21,29 @@ async function openGallery() {
 }
 
 beforeAll(async () => {
-  e = await startE2E(["birth_names"]);
-  await logIn(e, "/superset/welcome/");
-  datasetId = await datasetIdOf(e, "birth_names");
-  dashboardId = (
-    await api<{ id: number }>("POST", "/api/v1/dashboard/", {
-      dashboard_title: "E2E gallery",
-      published: true,
-    })
-  ).id;
-  const make = async (slice_name: string, params: Record<string, unknown>) =>
-    (
-      await api<{ id: number }>("POST", "/api/v1/chart/", {
-        slice_name,
-        viz_type: params.viz_type,
-        datasource_id: datasetId,
-        datasource_type: "table",
-        params: JSON.stringify({ datasource: `${datasetId}__table`, adhoc_filters: [], ...params }),
-        dashboards: [dashboardId],
-      })
-    ).id;
-  // An imported chart of a Superset plugin Strata does not have, with the form data such a plugin writes.
-  unknownId = await make("Custom plugin chart", {
-    viz_type: "acme_sparkle_chart",
-    groupby: ["gender"],
-    metrics: ["count"],
-    row_limit: 10,
-  });
-  pieId = await make("Gender pie", { viz_type: "pie", groupby: ["gender"], metric: "count", row_limit: 10 });
-  const layout = {
-    ...item("ROOT_ID", "ROOT", ["GRID_ID"]),
-    ...item("GRID_ID", "GRID", ["ROW-1"]),
-    ...item("ROW-1", "ROW", ["CHART-unknown", "CHART-pie"]),
-    ...item("CHART-unknown", "CHART", [], { chartId: unknownId, width: 6, height: 50 }),
-    ...item("CHART-pie", "CHART", [], { chartId: pieId, width: 6, height: 50 }),
-  };
-  await api("PUT", `/api/v1/dashboard/${dashboardId}`, { position_json: JSON.stringify(layout) });
+  ({ e, birthNames: datasetId } = await startWithBirthNames());
+  ({
+    dashboardId,
+    chartIds: [unknownId, pieId],
+  } = await seedDashboard(e, {
+    title: "E2E gallery",
+    datasetId,
+    rows: [
+      [
+        // An imported chart of a Superset plugin Strata does not have, with the form data such a plugin writes.
+        {
+          name: "Custom plugin chart",
+          params: { viz_type: "acme_sparkle_chart", groupby: ["gender"], metrics: ["count"], row_limit: 10 },
+          width: 6,
+        },
+        {
+          name: "Gender pie",
+          params: { viz_type: "pie", groupby: ["gender"], metric: "count", row_limit: 10 },
+          width: 6,
+        },
+      ],
+    ],
+  }));
 });
 afterAll(async () => {
   await e?.close();

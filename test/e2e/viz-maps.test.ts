@@ -388,4 +388,187 @@ describe("map visualisations", () => {
     }
     expect(offsite).toEqual([]);
   });
+
+  it("a click on a country (or a department) cross-filters a table on the same dataset; a second click clears it", async () => {
+    // A map and a table of the same dataset side by side, per map kind.
+    const pairs = [
+      { key: "world_map", table: "covid_vaccines", column: "ioc_country_code" },
+      { key: "country_map", table: "birth_france_by_region", column: "DEPT_ID" },
+    ];
+    const dashboard = (
+      await api<{ id: number }>("POST", "/api/v1/dashboard/", {
+        dashboard_title: "Map cross filters",
+        published: true,
+      })
+    ).id;
+    const made: { map: number; table: number; column: string }[] = [];
+    for (const pair of pairs) {
+      const ds = await datasetIdOf(e, pair.table);
+      const chart = CHARTS.find((c) => c.key === pair.key)!;
+      const save = async (name: string, params: Record<string, unknown>) =>
+        (
+          await api<{ id: number }>("POST", "/api/v1/chart/", {
+            slice_name: name,
+            viz_type: params.viz_type,
+            datasource_id: ds,
+            datasource_type: "table",
+            params: JSON.stringify({
+              datasource: `${ds}__table`,
+              adhoc_filters: [],
+              time_range: "No filter",
+              ...params,
+            }),
+            dashboards: [dashboard],
+          })
+        ).id;
+      made.push({
+        map: await save(`Filtering ${pair.key}`, { viz_type: pair.key, ...chart.params }),
+        table: await save(`Filtered by ${pair.key}`, {
+          viz_type: "table",
+          query_mode: "aggregate",
+          groupby: [pair.column],
+          metrics: ["count"],
+          row_limit: 1000,
+        }),
+        column: pair.column,
+      });
+    }
+    const node = (id: string, type: string, children: string[] = [], meta: Record<string, unknown> = {}) => ({
+      [id]: { id, type, children, meta },
+    });
+    const layout = {
+      ...node("ROOT_ID", "ROOT", ["GRID_ID"]),
+      ...node(
+        "GRID_ID",
+        "GRID",
+        made.map((_, i) => `ROW-${i}`),
+      ),
+      ...Object.assign(
+        {},
+        ...made.map((m, i) => ({
+          ...node(`ROW-${i}`, "ROW", [`CHART-m${i}`, `CHART-t${i}`]),
+          ...node(`CHART-m${i}`, "CHART", [], { chartId: m.map, width: 6, height: 50 }),
+          ...node(`CHART-t${i}`, "CHART", [], { chartId: m.table, width: 6, height: 50 }),
+        })),
+      ),
+    };
+    await api("PUT", `/api/v1/dashboard/${dashboard}`, { position_json: JSON.stringify(layout) });
+    await e.page.goto(`${e.url}/superset/dashboard/${dashboard}/`);
+    const box = (id: number) => e.page.locator(`${dt("dashboard-chart")}[data-chart-id="${id}"]`);
+    for (const m of made) {
+      const map = box(m.map);
+      const rowcount = box(m.table).locator(dt("table-chart-rowcount"));
+      await map.scrollIntoViewIfNeeded();
+      await map.locator(`${dt("map-chart")} .js-plotly-plot`).waitFor({ timeout: 30_000 });
+      await rowcount.waitFor({ timeout: 30_000 });
+      const before = await rowcount.textContent();
+      // The largest filled region (the second choropleth: the first outlines every region), at
+      // the centre of its box: Plotly finds what was clicked from the pointer's position.
+      const at = await map
+        .locator("g.trace.choropleth")
+        .nth(1)
+        .evaluate((trace) => {
+          const boxes = [...trace.querySelectorAll("path.choroplethlocation")].map((p) =>
+            p.getBoundingClientRect(),
+          );
+          const big = boxes.sort((a, b) => b.width * b.height - a.width * a.height)[0];
+          return { x: big.x + big.width / 2, y: big.y + big.height / 2 };
+        });
+      await e.page.mouse.move(at.x, at.y);
+      await e.page.mouse.click(at.x, at.y);
+      const badge = map.locator(dt("cross-filter-badge"));
+      await expect.poll(() => badge.count(), { timeout: 15_000 }).toBe(1);
+      const text = (await badge.textContent()) ?? "";
+      expect(text.startsWith(`${m.column} = `), text).toBe(true);
+      const value = text.slice(`${m.column} = `.length).trim();
+      // The table keeps the clicked region's row only; the map fades the other regions.
+      await expect.poll(() => rowcount.textContent(), { timeout: 30_000 }).toBe("1 rows");
+      expect(await box(m.table).locator('[role="gridcell"]').first().textContent()).toBe(value);
+      const faded = await map
+        .locator(".js-plotly-plot")
+        .evaluate(
+          (el) => (el as unknown as { data: { marker?: { opacity?: unknown } }[] }).data[1].marker?.opacity,
+        );
+      expect(Array.isArray(faded) && faded.includes(0.3) && faded.includes(1)).toBe(true);
+      await e.page.mouse.click(at.x, at.y);
+      await expect.poll(() => badge.count(), { timeout: 15_000 }).toBe(0);
+      await expect.poll(() => rowcount.textContent(), { timeout: 30_000 }).toBe(before);
+    }
+  });
+
+  it("a click on a deck.gl point cross-filters a table by its position; a second click clears it", async () => {
+    const ds = await datasetIdOf(e, "long_lat");
+    const dashboard = (
+      await api<{ id: number }>("POST", "/api/v1/dashboard/", {
+        dashboard_title: "Point cross filter",
+        published: true,
+      })
+    ).id;
+    const save = async (name: string, params: Record<string, unknown>) =>
+      (
+        await api<{ id: number }>("POST", "/api/v1/chart/", {
+          slice_name: name,
+          viz_type: params.viz_type,
+          datasource_id: ds,
+          datasource_type: "table",
+          params: JSON.stringify({
+            datasource: `${ds}__table`,
+            adhoc_filters: [],
+            time_range: "No filter",
+            ...params,
+          }),
+          dashboards: [dashboard],
+        })
+      ).id;
+    const scatter = CHARTS.find((c) => c.key === "deck_scatter")!;
+    const mapId = await save("Filtering points", {
+      viz_type: "deck_scatter",
+      ...scatter.params,
+      row_limit: 40,
+    });
+    const tableId = await save("Filtered positions", {
+      viz_type: "table",
+      query_mode: "aggregate",
+      groupby: ["LON", "LAT"],
+      metrics: ["count"],
+      row_limit: 10,
+    });
+    const layout = {
+      ROOT_ID: { id: "ROOT_ID", type: "ROOT", children: ["GRID_ID"], meta: {} },
+      GRID_ID: { id: "GRID_ID", type: "GRID", children: ["ROW-0"], meta: {} },
+      "ROW-0": { id: "ROW-0", type: "ROW", children: ["CHART-m", "CHART-t"], meta: {} },
+      "CHART-m": {
+        id: "CHART-m",
+        type: "CHART",
+        children: [],
+        meta: { chartId: mapId, width: 6, height: 50 },
+      },
+      "CHART-t": {
+        id: "CHART-t",
+        type: "CHART",
+        children: [],
+        meta: { chartId: tableId, width: 6, height: 50 },
+      },
+    };
+    await api("PUT", `/api/v1/dashboard/${dashboard}`, { position_json: JSON.stringify(layout) });
+    await e.page.goto(`${e.url}/superset/dashboard/${dashboard}/`);
+    const box = (id: number) => e.page.locator(`${dt("dashboard-chart")}[data-chart-id="${id}"]`);
+    const rowcount = box(tableId).locator(dt("table-chart-rowcount"));
+    await expect.poll(() => rowcount.textContent(), { timeout: 30_000 }).toBe("10 rows");
+    const point = box(mapId).locator("g.trace.scattergeo path.point").first();
+    await point.waitFor({ timeout: 30_000 });
+    const at = await point.boundingBox();
+    if (!at) throw new Error("the layer has no drawn point");
+    const [x, y] = [at.x + at.width / 2, at.y + at.height / 2];
+    await e.page.mouse.move(x, y);
+    await e.page.mouse.click(x, y);
+    const badge = box(mapId).locator(dt("cross-filter-badge"));
+    await expect.poll(() => badge.count(), { timeout: 15_000 }).toBe(1);
+    expect(await badge.textContent()).toMatch(/^LON, LAT = -?[\d.]+, -?[\d.]+$/);
+    // Only the rows at the clicked point's longitude and latitude remain.
+    await expect.poll(() => rowcount.textContent(), { timeout: 30_000 }).toBe("1 rows");
+    await e.page.mouse.click(x, y);
+    await expect.poll(() => badge.count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => rowcount.textContent(), { timeout: 30_000 }).toBe("10 rows");
+  });
 });

@@ -391,6 +391,49 @@ describe("tables and other visualisations in Chromium", () => {
     }
   });
 
+  it("time_table: a column added through the column editor shows after a run", async () => {
+    const page = await e.context.newPage();
+    try {
+      await page.goto(`${e.url}/explore/?slice_id=${ids.get("time_table")}`);
+      const box = page.locator(dt("chart-pane"));
+      await expect
+        .poll(() => box.getAttribute("data-status"), { timeout: 30_000 })
+        .toMatch(/^(success|rendered)$/);
+      const control = page.locator(dt("control-column_collection"));
+      await expect.poll(() => control.locator(dt("time-series-column")).count()).toBe(3);
+
+      // Add a column: its editor opens; a time comparison two periods back, as a difference.
+      await control.locator(dt("control-column_collection-add")).click();
+      const editor = page.locator(dt("time-series-column-editor"));
+      await editor.locator(dt("column-editor-label")).fill("Two years back");
+      await editor.locator(dt("column-editor-type")).selectOption("time");
+      await editor.locator(dt("column-editor-time-lag")).fill("x");
+      await expect.poll(() => editor.locator(dt("column-editor-save")).isDisabled()).toBe(true);
+      await editor.locator(dt("column-editor-time-lag")).fill("2");
+      await editor.locator(dt("column-editor-comparison-type")).selectOption("diff");
+      await editor.locator(dt("column-editor-save")).click();
+      await expect.poll(() => editor.count()).toBe(0);
+      await expect
+        .poll(() => control.locator(dt("time-series-column-label")).allTextContents())
+        .toEqual(["Trend", "Vs last year", "Share", "Two years back"]);
+
+      await page.locator(dt("run-query-button")).click();
+      await expect
+        .poll(() => box.getAttribute("data-status"), { timeout: 30_000 })
+        .toMatch(/^(success|rendered)$/);
+      const headers = box.locator(`${dt("time-table")} thead th`);
+      await expect
+        .poll(() => headers.allTextContents())
+        .toEqual(["", "Trend", "Vs last year", "Share", "Two years back"]);
+      // Each group row now has three value cells (the comparison, the share and the new one).
+      const groups = await box.locator(dt("time-table-row")).count();
+      expect(groups).toBeGreaterThan(0);
+      await expectCount(box, dt("time-table-value"), groups * 3);
+    } finally {
+      await page.close();
+    }
+  });
+
   it("each draws on a dashboard, and a word filters the other charts", async () => {
     const page = e.page;
     // A dashboard's chart data comes as one streamed batch, whose body the browser does not keep:

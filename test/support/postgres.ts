@@ -14,6 +14,11 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
+/** The `parameters` of a database connection to this server, as the database create body takes them. */
+export function postgresParameters(pg: TestPostgres) {
+  return { host: pg.host, port: pg.port, username: pg.user, password: pg.password, database: pg.database };
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();

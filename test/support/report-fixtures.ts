@@ -76,7 +76,12 @@ export async function reportSession(s: TestServer) {
       HEADER_ID: { id: "HEADER_ID", type: "HEADER", meta: { text: title } },
     };
     for (let i = 0; i < count; i++) {
-      const chartId = await chart(`Chart number ${i + 1}`, i % 2 ? "big_number_total" : "table", [id], metric);
+      const chartId = await chart(
+        `Chart number ${i + 1}`,
+        i % 2 ? "big_number_total" : "table",
+        [id],
+        metric,
+      );
       const row = `ROW-${Math.floor(i / 3)}`;
       if (!layout[row]) {
         layout.GRID_ID.children.push(row);

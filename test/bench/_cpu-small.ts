@@ -1,0 +1,17 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cpuMs, logInHeaders, startServer } from "./server-process.ts";
+const server = await startServer(mkdtempSync(join(tmpdir(), "cpu-")));
+const auth = await logInHeaders(server.url);
+const created = await fetch(`${server.url}/api/v1/database/`, { method: "POST", headers: auth, body: JSON.stringify({ database_name: "bench", engine: "duckdb", parameters: { path: "bench.duckdb" }, expose_in_sqllab: true }) });
+const dbId = ((await created.json()) as { id: number }).id;
+const run = async () => { const r = await fetch(`${server.url}/api/v1/sqllab/execute/`, { method: "POST", headers: auth, body: JSON.stringify({ database_id: dbId, sql: "SELECT 42 AS answer, 'x' AS label", queryLimit: 1000 }) }); await r.text(); };
+for (let i = 0; i < 200; i++) await run();
+const N = 1000;
+const c0 = cpuMs(server.child.pid!)!; const t0 = performance.now();
+for (let i = 0; i < N; i++) await run();
+await new Promise((r) => setTimeout(r, 300));
+const c1 = cpuMs(server.child.pid!)!;
+console.log(`server CPU per run ${((c1 - c0) / N).toFixed(3)} ms; wall per run ${((performance.now() - t0 - 300) / N).toFixed(3)} ms`);
+await server.stop();

@@ -1,0 +1,24 @@
+import type { RenderJob, ReportRenderer } from "@strata/core";
+
+/** A one-pixel PNG: what the recording renderer answers for every job. */
+const PIXEL_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/**
+ * A report renderer standing in for Chromium: it keeps each document core hands it (every chart's
+ * data, computed through the real chart-data path) in `jobs` and answers a PNG. What the picture
+ * would show is exactly that data, so tests read it there.
+ */
+export function recordingRenderer(): { renderer: ReportRenderer; jobs: RenderJob[] } {
+  const jobs: RenderJob[] = [];
+  const renderer: ReportRenderer = {
+    async render(job) {
+      jobs.push(job);
+      return [{ bytes: PIXEL_PNG, contentType: "image/png", fileName: `${job.title}.png` }];
+    },
+    async close() {},
+  };
+  return { renderer, jobs };
+}

@@ -44,7 +44,7 @@ const INFO: Record<string, GalleryInfo> = {
     examples: [tr("Revenue as bars with the margin rate as a line on a second axis")],
   },
   pie: {
-    tags: [tr("Share"), tr("Proportion"), tr("Donut"), tr("Popular")],
+    tags: [tr("Part-to-whole"), tr("Proportion"), tr("Donut"), tr("Popular")],
     examples: [tr("Share of tickets per priority")],
   },
   funnel: {
@@ -64,11 +64,11 @@ const INFO: Record<string, GalleryInfo> = {
     examples: [tr("Energy from each source to each use")],
   },
   sunburst_v2: {
-    tags: [tr("Hierarchy"), tr("Rings"), tr("Share")],
+    tags: [tr("Hierarchy"), tr("Rings"), tr("Part-to-whole")],
     examples: [tr("Sales by region, then country, then city")],
   },
   treemap_v2: {
-    tags: [tr("Hierarchy"), tr("Rectangles"), tr("Share")],
+    tags: [tr("Hierarchy"), tr("Rectangles"), tr("Part-to-whole")],
     examples: [tr("Disk space by folder and sub-folder")],
   },
   tree_chart: {
@@ -144,7 +144,7 @@ const INFO: Record<string, GalleryInfo> = {
     examples: [tr("Commits per day over a year")],
   },
   partition: {
-    tags: [tr("Hierarchy"), tr("Icicle"), tr("Share")],
+    tags: [tr("Hierarchy"), tr("Icicle"), tr("Part-to-whole")],
     examples: [tr("Budget split by department, then team")],
   },
   parallel_coordinates: {

@@ -67,7 +67,8 @@ const EXPECTED: Record<string, { layout: string[]; controls: ControlRow[] }> = {
       ["granularity_sqla", "ds", false, "SelectControl label=Time column description#26e8ace3 clearable=true validators=none visible=always choices=1#af024535"],
       ["time_range", "No filter", false, "TimeRangeControl label=Time range validators=none visible=0000010"],
       ["domain_granularity", "month", false, "SelectControl label=Domain description#789577ba validators=none visible=always choices=5#1b0cfb9d"],
-      ["subdomain_granularity", "day", false, "SelectControl label=Subdomain description#0a782854 validators=none visible=always choices=5#e48e1c97"],
+      // The subdomain's "min" choice reads "minute" (its own message: "min" also means minimum).
+      ["subdomain_granularity", "day", false, "SelectControl label=Subdomain description#0a782854 validators=none visible=always choices=5#445b6645"],
       ["metrics", [{"expressionType":"SQL","sqlExpression":"COUNT(*)","label":"COUNT(*)"}], true, "MetricsControl label=Metrics multi validators=[000....../000......] (cannot be empty) visible=always"],
       ["adhoc_filters", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
       ["linear_color_scheme", "superset_seq_1", false, "SelectControl label=Linear color scheme renderTrigger validators=none visible=always choices=16#7e08e0c5"],

@@ -148,7 +148,7 @@ export const TABLES_OTHERS_PANELS: Record<string, ControlPanel> = {
             t("Subdomain"),
             "day",
             [
-              ["min", t("min")],
+              ["min", t("minute")],
               ["hour", t("hour")],
               ["day", t("day")],
               ["week", t("week")],

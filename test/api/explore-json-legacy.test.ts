@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDashboard } from "../support/dashboard-fixtures.ts";
+import { callAsGuest, guestTokenFor } from "../support/guest-tokens.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
 type Json = Record<string, any>;
@@ -366,5 +368,52 @@ describe("what stays as it was", () => {
       expect(String(body.message), JSON.stringify(fd)).toMatch(message);
       expect(body.errors?.[0]?.error_type, JSON.stringify(fd)).toBe("VIZ_GET_DF_ERROR");
     }
+  });
+});
+
+describe("explore_json for an embedded guest", () => {
+  it("runs a legacy chart's own query (deck.gl positions included) and refuses another", async () => {
+    const params = {
+      viz_type: "deck_scatter",
+      datasource: key("long_lat"),
+      spatial: { type: "latlong", lonCol: "LON", latCol: "LAT" },
+      point_radius_fixed: { type: "fix", value: 300 },
+      dimension: "occupancy",
+      row_limit: 20,
+      time_range: "No filter",
+    };
+    const dashboard = await createDashboard(s, admin, "Embedded deck", { published: true });
+    const chart = await json(
+      await s.call("POST", "/api/v1/chart/", {
+        token: admin,
+        body: {
+          slice_name: "Embedded points",
+          viz_type: "deck_scatter",
+          datasource_id: ids.long_lat,
+          datasource_type: "table",
+          params: JSON.stringify(params),
+          dashboards: [dashboard],
+        },
+      }),
+    );
+    const guest = await guestTokenFor(s, admin, dashboard);
+    const asGuest = (formData: Json) =>
+      callAsGuest(s, guest, "POST", "/superset/explore_json/", { form_data: formData });
+
+    const ok = await asGuest({ ...params, slice_id: chart.id });
+    const body = await json(ok);
+    expect(ok.status, JSON.stringify(body).slice(0, 400)).toBe(200);
+    expect(body.data.features).toHaveLength(20);
+    expect(body.query).toBeNull();
+
+    // The same chart asked for other columns: not the chart's query.
+    const other = await asGuest({
+      ...params,
+      slice_id: chart.id,
+      spatial: { type: "latlong", lonCol: "LAT", latCol: "LON" },
+      dimension: "radius_miles",
+    });
+    expect(other.status).toBe(403);
+    expect((await json(other)).errors[0].error_type).toBe("CHART_SECURITY_ACCESS_ERROR");
   });
 });

@@ -3,10 +3,10 @@ import {
   ErrorType,
   type OrderByItem,
   type QueryColumn,
-  type QueryMetric,
-  type QueryObject,
   QueryColumnSchema,
+  type QueryMetric,
   QueryMetricSchema,
+  type QueryObject,
   QueryObjectSchema,
 } from "@strata/contracts";
 import { queryObjectFromFormData } from "@strata/query";
@@ -15,6 +15,7 @@ import type { ChartEntity } from "../charts/types.ts";
 import type { DatasetEntity } from "../datasets/types.ts";
 import { type AppError, typedError } from "../errors.ts";
 import type { GuestScope } from "../security/principal.ts";
+import { LEGACY_VIZ } from "./legacy/registry.ts";
 
 /**
  * A guest (embedded dashboard viewer) may run the queries of the charts on its dashboards and
@@ -156,6 +157,16 @@ function allowedByChart(chart: ChartEntity, names: Set<string>): Allowed {
       addQuery(queryObjectFromFormData(fd));
     } catch {
       // Form data the compiler can't read adds nothing; the query context may still cover it.
+    }
+    // A legacy chart (explore_json) asks for the query its own viz class builds from its form data
+    // (deck.gl positions, a map's entity…): that query is the chart's too.
+    const legacy = LEGACY_VIZ.get(String(fd.viz_type ?? ""));
+    if (legacy) {
+      try {
+        addQuery(legacy.query(fd));
+      } catch {
+        // As above: nothing added for form data the chart can't be drawn from.
+      }
     }
     for (const key of PARAM_METRIC_KEYS)
       for (const m of asList(fd[key])) if (v.is(QueryMetricSchema, m)) allowed.keys.add(metricKey(m));

@@ -39,4 +39,3 @@ export * from "./css-template.ts";
 export * from "./css-sanitise.ts";
 export * from "./log.ts";
 export * from "./dynamic-plugins.ts";
-export { COUNTRY_CODES, IOC_TO_ALPHA3 } from "./countries.ts";

@@ -7,10 +7,11 @@ import {
   timeOffsetQueryObject,
 } from "@strata/query";
 import { toEngineError } from "../databases/engine-errors.ts";
+import { queryErrors } from "../query-errors.ts";
 import type { Columnar } from "./format.ts";
 import { type ChartDataLimits, resultTooLarge } from "./limits.ts";
 import type { QuerySlots } from "./query-slots.ts";
-import { queryErrors, type Resolved } from "./request.ts";
+import type { Resolved } from "./request.ts";
 
 export interface ExecuteEnv {
   limits: ChartDataLimits;

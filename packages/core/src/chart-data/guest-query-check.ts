@@ -15,7 +15,7 @@ import type { ChartEntity } from "../charts/types.ts";
 import type { DatasetEntity } from "../datasets/types.ts";
 import { type AppError, typedError } from "../errors.ts";
 import type { GuestScope } from "../security/principal.ts";
-import { LEGACY_VIZ } from "./legacy/registry.ts";
+import type { LegacyViz } from "./legacy/viz.ts";
 
 /**
  * A guest (embedded dashboard viewer) may run the queries of the charts on its dashboards and
@@ -132,7 +132,7 @@ function asList(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
-function allowedByChart(chart: ChartEntity, names: Set<string>): Allowed {
+function allowedByChart(chart: ChartEntity, names: Set<string>, legacy?: LegacyViz): Allowed {
   const allowed: Allowed = { keys: new Set(), where: new Set(), having: new Set(), layers: new Set() };
   const addQuery = (q: QueryObject) => {
     for (const c of [...(q.columns ?? []), ...(q.groupby ?? []), ...(q.series_columns ?? [])])
@@ -160,7 +160,6 @@ function allowedByChart(chart: ChartEntity, names: Set<string>): Allowed {
     }
     // A legacy chart (explore_json) asks for the query its own viz class builds from its form data
     // (deck.gl positions, a map's entity…): that query is the chart's too.
-    const legacy = LEGACY_VIZ.get(String(fd.viz_type ?? ""));
     if (legacy) {
       try {
         addQuery(legacy.query(fd));
@@ -239,7 +238,8 @@ function checkQuery(q: QueryObject, allowed: Allowed, ds: DatasetEntity, names: 
 
 /**
  * Throws a 403 unless the guest's request is one of its charts' queries (modulo dashboard
- * filters) or a native filter's query. `chart` is the chart `sliceId` names, if it exists.
+ * filters) or a native filter's query. `chart` is the chart `sliceId` names, if it exists;
+ * `legacy` is its viz type's explore_json module when it is a legacy type (`loadLegacyViz`).
  */
 export function checkGuestQuery(
   guest: GuestScope,
@@ -247,6 +247,7 @@ export function checkGuestQuery(
   sliceId: number | undefined,
   chart: ChartEntity | undefined,
   ds: DatasetEntity,
+  legacy?: LegacyViz,
 ): void {
   const resultType = req.result_type ?? "full";
   const raw = resultType === "drill_detail";
@@ -258,7 +259,7 @@ export function checkGuestQuery(
     if (!chart || !guest.charts.has(chart.id))
       throw refuse(`chart ${sliceId} is not on the guest's dashboards.`);
     if (chart.datasource_id !== ds.id) throw refuse(`chart ${sliceId} does not read dataset ${ds.id}.`);
-    allowed = allowedByChart(chart, names);
+    allowed = allowedByChart(chart, names, legacy);
   } else {
     const columns = guest.filterColumns.get(ds.id);
     if (!columns?.size || raw) throw refuse("name the chart whose data this is (form_data.slice_id).");

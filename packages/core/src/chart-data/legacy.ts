@@ -2,6 +2,7 @@ import { type ChartDataRequest, parseDatasourceKey } from "@strata/contracts";
 import { queryObjectFromFormData } from "@strata/query";
 import type { Charts } from "../charts/service.ts";
 import { badRequest } from "../errors.ts";
+import { queryErrors } from "../query-errors.ts";
 import type { Principal } from "../security/principal.ts";
 import { rowsJsonText } from "./format.ts";
 import { multiLayerReply } from "./legacy/multi-layer.ts";
@@ -11,7 +12,6 @@ import type { LegacyViz, Row } from "./legacy/viz.ts";
 import type { ChartDataContext } from "./ports.ts";
 import { type ChartDataReply, jsonReply, type ReplyShape } from "./reply.ts";
 import { byteStream, singleItemChunks, visibleFields } from "./reply-body.ts";
-import { queryErrors } from "./request.ts";
 
 /**
  * Legacy explore_json: form data → one query object, as a chart-data request. A legacy viz type

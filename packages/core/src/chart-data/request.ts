@@ -1,12 +1,13 @@
 import { type ChartDataRequest, ErrorType, type QueryObject } from "@strata/contracts";
 import { dialectFor, type QueryEngine } from "@strata/engines";
-import { type CompiledQuery, compileQuery, isQueryValidationError } from "@strata/query";
+import { type CompiledQuery, compileQuery } from "@strata/query";
 import type { Charts } from "../charts/service.ts";
 import type { Databases } from "../databases/service.ts";
 import type { DatabaseEntity } from "../databases/types.ts";
 import type { Datasets } from "../datasets/service.ts";
 import type { DatasetEntity } from "../datasets/types.ts";
-import { AppError, notFound, typedError } from "../errors.ts";
+import { notFound, typedError } from "../errors.ts";
+import { queryErrors } from "../query-errors.ts";
 import type { Principal } from "../security/principal.ts";
 import { requirePermission } from "../security/principal.ts";
 import { type ChartTemplateScope, requestTexts, templatedQuery } from "../templating/chart-query.ts";
@@ -14,6 +15,7 @@ import { loadTemplating } from "../templating/jinja-engine.ts";
 import { resolveMacroScope } from "../templating/macro-scope.ts";
 import { templateUser } from "../templating/template-user.ts";
 import { checkGuestQuery, requestedSliceId } from "./guest-query-check.ts";
+import { loadLegacyViz } from "./legacy/viz-types.ts";
 import { type ChartDataLimits, checkRowBudget, DEFAULT_CHART_DATA_LIMITS } from "./limits.ts";
 import type { ChartDataContext } from "./ports.ts";
 
@@ -87,7 +89,8 @@ export class ChartRequests {
       // Guests run their dashboards' chart queries only (checked again in the worker for jobs).
       const sliceId = requestedSliceId(req, ctx.sliceId);
       const named = sliceId === undefined ? undefined : await this.deps.charts.find(sliceId);
-      checkGuestQuery(p.guest, req, sliceId, named, ds);
+      const legacy = named ? await loadLegacyViz(named.viz_type) : undefined;
+      checkGuestQuery(p.guest, req, sliceId, named, ds, legacy);
     }
     const cacheTimeout =
       req.custom_cache_timeout ??
@@ -159,16 +162,5 @@ export class ChartRequests {
   /** `result_type: "query"`: shown to people, values inlined as escaped literals so the text runs as is. */
   queryText(r: Resolved, req: ChartDataRequest) {
     return req.queries.map((q) => ({ query: this.compile(r, q, "full", true).sql, language: "sql" }));
-  }
-}
-
-/** Query-layer refusals become 400s in Superset's error shape. */
-export function queryErrors<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (e) {
-    if (isQueryValidationError(e))
-      throw new AppError(400, { message: e.message, errors: [e.toSupersetError()] });
-    throw e;
   }
 }

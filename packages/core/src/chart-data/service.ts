@@ -1,9 +1,9 @@
 import type { ChartDataRequest } from "@strata/contracts";
 import { engineSpec } from "@strata/engines";
-import type { Charts } from "../charts/service.ts";
-import { savedChartRequest } from "../charts/saved-request.ts";
 import type { AsyncEvents } from "../async/events.ts";
 import { jobOwnerOf } from "../async/owner.ts";
+import { savedChartRequest } from "../charts/saved-request.ts";
+import type { Charts } from "../charts/service.ts";
 import type { Datasets } from "../datasets/service.ts";
 import type { Guests } from "../security/guest.ts";
 import type { Principal } from "../security/principal.ts";
@@ -12,12 +12,11 @@ import type { ResultStore } from "../store/result-store.ts";
 import { annotate } from "./annotate.ts";
 import type { InFlightJobs } from "./in-flight.ts";
 import { CHART_DATA_JOB, ChartDataJobs } from "./job.ts";
-import { legacyExploreJson } from "./legacy.ts";
 import type { ChartDataLimits } from "./limits.ts";
 import type { AnnotationSource, ChartDataContext } from "./ports.ts";
 import { type ChartDataReply, jsonReply, type ReplyShape, replyOf } from "./reply.ts";
-import type { ChartQueries } from "./run.ts";
 import type { ChartQueryOptions } from "./request.ts";
+import type { ChartQueries } from "./run.ts";
 
 export { JOB_INTERRUPTED_MESSAGE } from "./job.ts";
 export type { ChartDataContext } from "./ports.ts";
@@ -133,6 +132,9 @@ export class ChartDataService {
     formData: Record<string, unknown>,
     opts: { csv: boolean; force: boolean },
   ): Promise<ChartDataReply> {
+    // Loaded on first use: the legacy viz classes serve only this old endpoint, and the API's
+    // startup bundle stays small without them.
+    const { legacyExploreJson } = await import("./legacy.ts");
     return legacyExploreJson(
       {
         run: (request, ctx, shape) => this.request(p, request, ctx, shape),

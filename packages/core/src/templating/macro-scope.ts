@@ -1,7 +1,6 @@
-import { isQueryValidationError } from "@strata/query";
 import type { DatabaseEntity } from "../databases/types.ts";
 import type { DatasetEntity } from "../datasets/types.ts";
-import { AppError } from "../errors.ts";
+import { queryErrors } from "../query-errors.ts";
 import type { Principal } from "../security/principal.ts";
 import { type ChartTemplateScope, macroReferences, metricKey } from "./chart-query.ts";
 import type { TemplateUser } from "./context.ts";
@@ -101,15 +100,4 @@ export async function resolveMacroScope(
     }
   }
   return scope;
-}
-
-/** The compiler's refusals of a referenced dataset are 400s in Superset's error shape. */
-function queryErrors<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (e) {
-    if (isQueryValidationError(e))
-      throw new AppError(400, { message: e.message, errors: [e.toSupersetError()] });
-    throw e;
-  }
 }

@@ -1,4 +1,4 @@
-import { COUNTRY_CODES, IOC_TO_ALPHA3 } from "@strata/contracts";
+import { COUNTRY_CODES, IOC_TO_ALPHA3 } from "@strata/contracts/countries";
 
 /**
  * Each country's centre as `alpha3:latitude,longitude`: the points Superset's world map places its

@@ -8,7 +8,7 @@ import {
 import { columnLabel, metricLabel, queryObjectFromFormData } from "@strata/query";
 import * as v from "valibot";
 import { typedError } from "../../errors.ts";
-import { queryErrors } from "../request.ts";
+import { queryErrors } from "../../query-errors.ts";
 
 /**
  * The pieces every legacy (explore_json) visualisation is built from. Superset's `viz.py` gives

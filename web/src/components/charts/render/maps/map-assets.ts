@@ -1,4 +1,4 @@
-import { COUNTRY_CODES } from "@strata/contracts";
+import { COUNTRY_CODES } from "@strata/contracts/countries";
 import { feature } from "topojson-client";
 import world50Url from "world-atlas/countries-50m.json?url";
 import world110Url from "world-atlas/countries-110m.json?url";

@@ -1,5 +1,5 @@
 import type { QueryColumn, QueryMetric } from "@strata/contracts";
-import { COUNTRY_CODES, IOC_TO_ALPHA3 } from "@strata/contracts";
+import { COUNTRY_CODES, IOC_TO_ALPHA3 } from "@strata/contracts/countries";
 import { schemeColors } from "../../colors";
 import { numberFormatter } from "../../format/number-format";
 import { columnLabel, metricLabel } from "../../query/labels";

@@ -58,6 +58,36 @@ describe("MetaStore over DynamoDB: fewer round trips, same guarantees", () => {
     expect(await meta.getValue(`${key}_ok`)).toBe("small");
     expect(await meta.getValue(`${key}_big`)).toBeUndefined();
   });
+
+  it("sends coalescing puts from separate turns as one batch, at once when flushed", async () => {
+    // Counts the requests this store's client sends, by command.
+    const sent: string[] = [];
+    const doc = {
+      send: (command: { constructor: { name: string } }) => {
+        sent.push(command.constructor.name);
+        return clients.doc.send(command as never);
+      },
+    } as unknown as typeof clients.doc;
+    const meta = new MetaStore(doc, TABLE);
+    const key = `coalesce_${Date.now().toString(36)}`;
+    const first = meta.putValue(`${key}_1`, 1, { coalesce: true });
+    await new Promise((r) => setImmediate(r));
+    const second = meta.putValue(`${key}_2`, 2, { coalesce: true });
+    await Promise.all([first, second]);
+    expect(sent).toEqual(["BatchWriteCommand"]);
+    expect([await meta.getValue(`${key}_1`), await meta.getValue(`${key}_2`)]).toEqual([1, 2]);
+
+    sent.length = 0;
+    let done = false;
+    const third = meta.putValue(`${key}_3`, 3, { coalesce: true }).then(() => {
+      done = true;
+    });
+    expect(sent).toEqual([]);
+    meta.flushCoalesced();
+    await third;
+    expect(done).toBe(true);
+    expect(sent).toEqual(["PutCommand"]);
+  });
 });
 
 describeResultStoreConformance("S3 stand-in", () => new ResultStore(clients.s3, BUCKET));

@@ -65,8 +65,11 @@ export class RunRecord {
     const entity = this.meta.draft<QueryData>(data, data.user_id, this.id);
     this.current = entity;
     this.creating = Promise.all([
-      this.meta.insert<QueryData>(QUERY, entity, { batched: true }),
-      this.meta.putValue(`query-client#${data.client_id}`, this.id, { ttlSeconds: CLIENT_ID_TTL }),
+      this.meta.insert<QueryData>(QUERY, entity, { coalesce: true }),
+      this.meta.putValue(`query-client#${data.client_id}`, this.id, {
+        ttlSeconds: CLIENT_ID_TTL,
+        coalesce: true,
+      }),
     ]).then(() => entity);
     return { entity, written: this.creating };
   }

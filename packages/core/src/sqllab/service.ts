@@ -89,6 +89,8 @@ export class SqlLab {
    * Other instances never lag: a Lambda settles its writes before answering (`core.settleWrites`).
    */
   caughtUp(): Promise<void> {
+    // Stored runs may be waiting to go out together with the next ones: they go now.
+    this.deps.meta.flushCoalesced();
     return this.writes.settled();
   }
 
@@ -407,7 +409,7 @@ export class SqlLab {
         // A fast synchronous run: nobody else knows of it yet, so it replies with what it holds
         // and stores its record and result after. Readers here wait for those writes (`caughtUp`).
         const { entity, written } = record.finishUnwritten(outcome);
-        this.writes.track(Promise.all([written, writer.finish(meta)]));
+        this.writes.track(Promise.all([written, writer.finish(meta, { coalesce: true })]));
         saved = entity;
       } else {
         // A slow synchronous run is on record (a stop may race it): both writes before the reply.

@@ -112,14 +112,21 @@ export class ResultWriter {
     });
   }
 
-  async finish(meta: Omit<ResultManifest, "chunks" | "rowcount" | "inline">): Promise<void> {
+  /** `coalesce`: a small result may wait a moment to be written with others (see MetaStore). */
+  async finish(
+    meta: Omit<ResultManifest, "chunks" | "rowcount" | "inline">,
+    opts: { coalesce?: boolean } = {},
+  ): Promise<void> {
     if (this.fillingRows > 0) await this.seal();
     await this.pending;
     let text = JSON.stringify({ ...meta, rowcount: this.rows, chunks: this.chunks });
     if (this.first !== undefined) text = `${text.slice(0, -1)},"inline":${this.first}}`;
     // A small result is one metadata item (a few ms); a bigger one an S3 object.
     if (text.length <= SMALL_RESULT_CHARS)
-      await this.meta.putValue(smallKey(this.key), text, { ttlSeconds: RESULT_TTL_SECONDS });
+      await this.meta.putValue(smallKey(this.key), text, {
+        ttlSeconds: RESULT_TTL_SECONDS,
+        coalesce: opts.coalesce,
+      });
     else await this.store.put(manifestKey(this.key), text, "application/json");
   }
 }

@@ -163,10 +163,13 @@ export class MemoryMetaStore implements MetaStorePort {
     } as Entity<T>;
   }
 
+  /** Nothing waits here: every put is written at once. */
+  flushCoalesced(): void {}
+
   async insert<T extends object>(
     type: string,
     entity: Entity<T>,
-    _opts: { batched?: boolean } = {},
+    _opts: { batched?: boolean; coalesce?: boolean } = {},
   ): Promise<Entity<T>> {
     await this.tick();
     const item = this.toItem(type, entity);
@@ -284,7 +287,11 @@ export class MemoryMetaStore implements MetaStorePort {
     return copy(item.value) as T;
   }
 
-  async putValue(key: string, value: unknown, opts: { ttlSeconds?: number; onlyIfAbsent?: boolean } = {}) {
+  async putValue(
+    key: string,
+    value: unknown,
+    opts: { ttlSeconds?: number; onlyIfAbsent?: boolean; coalesce?: boolean } = {},
+  ) {
     await this.tick();
     const expires = opts.ttlSeconds ? Math.floor(this.now().getTime() / 1000) + opts.ttlSeconds : undefined;
     // Like a conditional put: an expired item not yet deleted still counts as present.

@@ -49,7 +49,15 @@ interface QueuedPut {
 /** Key-value puts issued in the same turn, written by one BatchWriteItem, by key. */
 interface ValueBatch {
   puts: Map<string, QueuedPut>;
+  /** A coalescing batch's timer (see `coalesce`); a turn's batch has none. */
+  timer?: ReturnType<typeof setTimeout>;
 }
+
+/**
+ * How long a coalescing put waits for others (`coalesce: true`): writes nobody waits for, such as
+ * a fast SQL Lab run's record stored after its reply, go out together when runs follow each other.
+ */
+const COALESCE_MS = 10;
 const entityKey = (type: string, id: number) => ({ pk: `${type}#${id}`, sk: ITEM });
 /**
  * How long a fresh claim is presumed to belong to a write in flight. Far above any request's
@@ -250,11 +258,11 @@ export class MetaStore implements MetaStorePort {
   async insert<T extends object>(
     type: string,
     entity: Entity<T>,
-    opts: { batched?: boolean } = {},
+    opts: { batched?: boolean; coalesce?: boolean } = {},
   ): Promise<Entity<T>> {
     try {
-      if (opts.batched) {
-        await this.batchedPut(`entity#${type}#${entity.id}`, this.toItem(type, entity));
+      if (opts.batched || opts.coalesce) {
+        await this.batchedPut(`entity#${type}#${entity.id}`, this.toItem(type, entity), opts.coalesce);
         return entity;
       }
       await this.doc.send(
@@ -478,12 +486,16 @@ export class MetaStore implements MetaStorePort {
    * and its small result, written side by side) go out as one BatchWriteItem: one round trip
    * instead of one each. Each caller still resolves only once its own item is stored.
    */
-  async putValue(key: string, value: unknown, opts: { ttlSeconds?: number; onlyIfAbsent?: boolean } = {}) {
+  async putValue(
+    key: string,
+    value: unknown,
+    opts: { ttlSeconds?: number; onlyIfAbsent?: boolean; coalesce?: boolean } = {},
+  ) {
     const expires = opts.ttlSeconds ? Math.floor(this.now().getTime() / 1000) + opts.ttlSeconds : undefined;
     const Item = { pk: `kv#${key}`, sk: ITEM, value, expires_at: expires };
     try {
       if (!opts.onlyIfAbsent) {
-        await this.batchedPut(key, Item);
+        await this.batchedPut(key, Item, opts.coalesce);
         return true;
       }
       await this.doc.send(
@@ -499,8 +511,19 @@ export class MetaStore implements MetaStorePort {
   }
 
   private valueBatch?: ValueBatch;
+  private coalescing?: ValueBatch;
 
-  private batchedPut(key: string, item: Record<string, unknown>): Promise<void> {
+  /** Sends the coalescing batch now (a reader or a Lambda about to reply needs its writes done). */
+  flushCoalesced(): void {
+    const batch = this.coalescing;
+    if (!batch) return;
+    this.coalescing = undefined;
+    clearTimeout(batch.timer);
+    void this.writeBatch(batch);
+  }
+
+  private batchedPut(key: string, item: Record<string, unknown>, coalesce = false): Promise<void> {
+    if (coalesce) return this.coalescedPut(key, item);
     let batch = this.valueBatch;
     if (!batch || (batch.puts.size >= BATCH_MAX && !batch.puts.has(key))) {
       const created: ValueBatch = { puts: new Map() };
@@ -513,19 +536,21 @@ export class MetaStore implements MetaStorePort {
       batch = created;
       this.valueBatch = batch;
     }
-    const earlier = batch.puts.get(key);
-    if (earlier) {
-      // The same key twice in one turn: the later put replaces the earlier (two puts in flight at
-      // once have no order anyway), and both callers wait for the one write.
-      earlier.item = item;
-      return earlier.written;
+    return queuePut(batch, key, item);
+  }
+
+  private coalescedPut(key: string, item: Record<string, unknown>): Promise<void> {
+    if (this.coalescing && this.coalescing.puts.size >= BATCH_MAX && !this.coalescing.puts.has(key))
+      this.flushCoalesced();
+    if (!this.coalescing) {
+      const created: ValueBatch = { puts: new Map() };
+      created.timer = setTimeout(() => {
+        if (this.coalescing === created) this.flushCoalesced();
+      }, COALESCE_MS);
+      created.timer.unref?.();
+      this.coalescing = created;
     }
-    let settle!: { resolve: () => void; reject: (e: unknown) => void };
-    const written = new Promise<void>((resolve, reject) => {
-      settle = { resolve, reject };
-    });
-    batch.puts.set(key, { item, written, ...settle });
-    return written;
+    return queuePut(this.coalescing, key, item);
   }
 
   private async writeBatch(batch: ValueBatch): Promise<void> {
@@ -717,4 +742,21 @@ function staleWrite(type: string) {
   return conflict(
     `This ${type} was changed by someone else since you loaded it. Reload it and apply your changes again.`,
   );
+}
+
+/** Adds a put to a batch; the caller's promise settles when the batch's write of it does. */
+function queuePut(batch: ValueBatch, key: string, item: Record<string, unknown>): Promise<void> {
+  const earlier = batch.puts.get(key);
+  if (earlier) {
+    // The same key twice in one batch: the later put replaces the earlier (two puts in flight at
+    // once have no order anyway), and both callers wait for the one write.
+    earlier.item = item;
+    return earlier.written;
+  }
+  let settle!: { resolve: () => void; reject: (e: unknown) => void };
+  const written = new Promise<void>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  batch.puts.set(key, { item, written, ...settle });
+  return written;
 }

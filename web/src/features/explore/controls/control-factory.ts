@@ -23,6 +23,13 @@ export const section = (
   expanded: true,
 });
 
+/** A section that starts folded, for options most charts leave alone (Superset's `expanded: false`). */
+export const collapsedSection = (
+  label: string,
+  tab: ControlSection["tab"],
+  rows: ControlConfig[][],
+): ControlSection => ({ ...section(label, tab, rows), expanded: false });
+
 /** Spread into a control that must have a value (Superset's `validateNonEmpty`). */
 export const REQUIRED = { required: true, validators: [validateNonEmpty] } satisfies Extra;
 

@@ -1,15 +1,17 @@
 import { describe, expect, it } from "vitest";
+import type { FormData } from "../../../components/charts";
+import { type ControlContext, choicesOf } from "../model/control-types";
+import { PROBE_DATASET, picturePanel } from "./panel-fingerprint";
+import { CONTROL_PANELS } from "./panels";
 import { echartsExtraPanels } from "./panels-echarts-extra";
 import { MAP_CONTROL_PANELS } from "./panels-maps";
 import { TABLES_OTHERS_PANELS } from "./panels-tables-others";
-import { CONTROL_PANELS } from "./panels";
-import { picturePanel } from "./panel-fingerprint";
 
 /**
- * Guard for the panels built in panels-maps, panels-tables-others and panels-echarts-extra (and
- * the shared controls they use): the form-data names, defaults and required flags Superset's
- * charts read, with each control's label, validators, render trigger, visibility and the panel
- * layout. The expectations were taken from the panels before they were rebuilt on the control
+ * Guard for every control panel (panels, panels-maps, panels-tables-others, panels-echarts-extra,
+ * and the shared and x-axis sort controls they use): the form-data names, defaults and required
+ * flags Superset's charts read, with each control's label, validators, render trigger, visibility
+ * and the panel layout. The expectations were taken from the panels before they were rebuilt on the control
  * factory; a change here changes saved charts' meaning, so it must be deliberate.
  */
 
@@ -745,16 +747,538 @@ const EXPECTED: Record<string, { layout: string[]; controls: ControlRow[] }> = {
       ["y_axis_format", "SMART_NUMBER", false, "SelectControl label=Y axis format description#c0eea4c1 freeForm renderTrigger validators=[...0....0/...0....0] (is not a valid d3 format) visible=always choices=12#818dcf37"],
     ],
   },
+  // The visualisations of panels.ts (the timeseries family, tables, big numbers and categories).
+  "echarts_timeseries_line": {
+    layout: [
+      "Query / data: x_axis | time_grain_sqla | x_axis_sort | x_axis_sort_asc | x_axis_sort_series | x_axis_sort_series_ascending | metrics | groupby | adhoc_filters | granularity_sqla | time_range | limit, timeseries_limit_metric | order_desc | row_limit | truncate_metric, show_empty_columns",
+      "Advanced analytics / data (collapsed): rolling_type | rolling_periods, min_periods | time_compare, comparison_type | resample_rule, resample_method",
+      "Annotation layers / data (collapsed): annotation_layers",
+      "Chart options / customize: color_scheme | seriesType, markerEnabled | stack | show_value",
+      "Legend / customize: show_legend | legendOrientation",
+      "Axes / customize: x_axis_title | x_axis_time_format | y_axis_title | y_axis_format | logAxis",
+    ],
+    controls: [
+      ["x_axis", "ds", true, "ColumnsControl label=X-axis description#6aa83408 hideError columns=groupby validators=[000....../000......] (cannot be empty) visible=always"],
+      ["time_grain_sqla", "P1D", false, "SelectControl label=Time grain description#bdc3f696 clearable=true validators=none visible=0000100 choices=2#555094ec"],
+      ["x_axis_sort", null, false, "SelectControl label=X-Axis Sort By description#9ec2b069 clearable=true placeholder=Query order validators=none visible=0000000 choices=0#741638a5"],
+      ["x_axis_sort_asc", true, false, "CheckboxControl label=X-Axis Sort Ascending description#4355bd98 validators=none visible=0000000"],
+      ["x_axis_sort_series", "name", false, "SelectControl label=X-Axis Sort By description#5f3564cc renderTrigger validators=none visible=0000000 choices=5#7b04d1d7"],
+      ["x_axis_sort_series_ascending", true, false, "CheckboxControl label=X-Axis Sort Ascending description#4355bd98 renderTrigger validators=none visible=0000000"],
+      ["metrics", [{"expressionType":"SQL","sqlExpression":"COUNT(*)","label":"COUNT(*)"}], true, "MetricsControl label=Metrics multi validators=[000....../000......] (cannot be empty) visible=always"],
+      ["groupby", [], false, "ColumnsControl label=Dimensions description#82d4e2e2 multi columns=groupby validators=none visible=always"],
+      ["adhoc_filters", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
+      ["granularity_sqla", "ds", false, "SelectControl label=Time column description#26e8ace3 clearable=true validators=none visible=always choices=1#af024535"],
+      ["time_range", "No filter", false, "TimeRangeControl label=Time range validators=none visible=0000010"],
+      ["limit", null, false, "SelectControl label=Series limit description#38c17e79 freeForm clearable=true validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=6#d9949d6f"],
+      ["timeseries_limit_metric", null, false, "MetricsControl label=Sort by description#841a5cf8 validators=none visible=always"],
+      ["order_desc", true, false, "CheckboxControl label=Sort descending validators=none visible=always"],
+      ["row_limit", 1000, false, "SelectControl label=Row limit freeForm clearable=false validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=10#8cb24277"],
+      ["truncate_metric", true, false, "CheckboxControl label=Truncate metric description#010c18d1 validators=none visible=always"],
+      ["show_empty_columns", true, false, "CheckboxControl label=Show empty columns validators=none visible=always"],
+      ["rolling_type", "None", false, "SelectControl label=Rolling function validators=none visible=always choices=5#2f992b0d"],
+      ["rolling_periods", null, false, "TextControl label=Periods description#7d05875e isInt validators=[...00..00/...00..00] (is expected to be an integer) visible=0001000"],
+      ["min_periods", null, false, "TextControl label=Min periods description#9a518339 isInt validators=[...00..00/...00..00] (is expected to be an integer) visible=0001000"],
+      ["time_compare", [], false, "SelectControl label=Time shift description#7e79aad0 multi freeForm validators=none visible=always choices=10#fdcecf7b"],
+      ["comparison_type", "values", false, "SelectControl label=Calculation type validators=none visible=always choices=4#3b74222f"],
+      ["resample_rule", null, false, "SelectControl label=Rule freeForm clearable=true validators=none visible=always choices=6#b5433c1d"],
+      ["resample_method", null, false, "SelectControl label=Fill method clearable=true validators=none visible=always choices=6#6e25a87b"],
+      ["annotation_layers", [], false, "AnnotationLayerControl label=Annotation layers description#65cab71b validators=none visible=always"],
+      ["color_scheme", "supersetColors", false, "ColorSchemeControl label=Color scheme renderTrigger validators=none visible=always"],
+      ["seriesType", "line", false, "SelectControl label=Series style renderTrigger validators=none visible=always choices=3#d5e3c50f"],
+      ["markerEnabled", false, false, "CheckboxControl label=Marker renderTrigger validators=none visible=always"],
+      ["stack", null, false, "SelectControl label=Stacked style renderTrigger clearable=true validators=none visible=always choices=2#3ea50579"],
+      ["show_value", false, false, "CheckboxControl label=Show value renderTrigger validators=none visible=always"],
+      ["show_legend", true, false, "CheckboxControl label=Show legend renderTrigger validators=none visible=always"],
+      ["legendOrientation", "top", false, "SelectControl label=Legend orientation renderTrigger validators=none visible=1101111 choices=4#697b2bed"],
+      ["x_axis_title", null, false, "TextControl label=X axis title renderTrigger validators=none visible=always"],
+      ["x_axis_time_format", "smart_date", false, "SelectControl label=Time format freeForm renderTrigger validators=none visible=always choices=9#b090a848"],
+      ["y_axis_title", null, false, "TextControl label=Y axis title renderTrigger validators=none visible=always"],
+      ["y_axis_format", "SMART_NUMBER", false, "SelectControl label=Y axis format description#c0eea4c1 freeForm renderTrigger validators=[...0....0/...0....0] (is not a valid d3 format) visible=always choices=12#818dcf37"],
+      ["logAxis", false, false, "CheckboxControl label=Logarithmic y-axis renderTrigger validators=none visible=always"],
+    ],
+  },
+  "echarts_timeseries_bar": {
+    layout: [
+      "Query / data: x_axis | time_grain_sqla | x_axis_sort | x_axis_sort_asc | x_axis_sort_series | x_axis_sort_series_ascending | metrics | groupby | adhoc_filters | granularity_sqla | time_range | limit, timeseries_limit_metric | order_desc | row_limit | truncate_metric, show_empty_columns",
+      "Advanced analytics / data (collapsed): rolling_type | rolling_periods, min_periods | time_compare, comparison_type | resample_rule, resample_method",
+      "Annotation layers / data (collapsed): annotation_layers",
+      "Chart options / customize: color_scheme | orientation | stack | show_value",
+      "Legend / customize: show_legend | legendOrientation",
+      "Axes / customize: x_axis_title | x_axis_time_format | y_axis_title | y_axis_format | logAxis",
+    ],
+    controls: [
+      ["x_axis", "ds", true, "ColumnsControl label=X-axis description#6aa83408 hideError columns=groupby validators=[000....../000......] (cannot be empty) visible=always"],
+      ["time_grain_sqla", "P1D", false, "SelectControl label=Time grain description#bdc3f696 clearable=true validators=none visible=0000100 choices=2#555094ec"],
+      ["x_axis_sort", null, false, "SelectControl label=X-Axis Sort By description#9ec2b069 clearable=true placeholder=Query order validators=none visible=0000000 choices=0#741638a5"],
+      ["x_axis_sort_asc", true, false, "CheckboxControl label=X-Axis Sort Ascending description#4355bd98 validators=none visible=0000000"],
+      ["x_axis_sort_series", "name", false, "SelectControl label=X-Axis Sort By description#5f3564cc renderTrigger validators=none visible=0000000 choices=5#7b04d1d7"],
+      ["x_axis_sort_series_ascending", true, false, "CheckboxControl label=X-Axis Sort Ascending description#4355bd98 renderTrigger validators=none visible=0000000"],
+      ["metrics", [{"expressionType":"SQL","sqlExpression":"COUNT(*)","label":"COUNT(*)"}], true, "MetricsControl label=Metrics multi validators=[000....../000......] (cannot be empty) visible=always"],
+      ["groupby", [], false, "ColumnsControl label=Dimensions description#82d4e2e2 multi columns=groupby validators=none visible=always"],
+      ["adhoc_filters", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
+      ["granularity_sqla", "ds", false, "SelectControl label=Time column description#26e8ace3 clearable=true validators=none visible=always choices=1#af024535"],
+      ["time_range", "No filter", false, "TimeRangeControl label=Time range validators=none visible=0000010"],
+      ["limit", null, false, "SelectControl label=Series limit description#38c17e79 freeForm clearable=true validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=6#d9949d6f"],
+      ["timeseries_limit_metric", null, false, "MetricsControl label=Sort by description#841a5cf8 validators=none visible=always"],
+      ["order_desc", true, false, "CheckboxControl label=Sort descending validators=none visible=always"],
+      ["row_limit", 1000, false, "SelectControl label=Row limit freeForm clearable=false validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=10#8cb24277"],
+      ["truncate_metric", true, false, "CheckboxControl label=Truncate metric description#010c18d1 validators=none visible=always"],
+      ["show_empty_columns", true, false, "CheckboxControl label=Show empty columns validators=none visible=always"],
+      ["rolling_type", "None", false, "SelectControl label=Rolling function validators=none visible=always choices=5#2f992b0d"],
+      ["rolling_periods", null, false, "TextControl label=Periods description#7d05875e isInt validators=[...00..00/...00..00] (is expected to be an integer) visible=0001000"],
+      ["min_periods", null, false, "TextControl label=Min periods description#9a518339 isInt validators=[...00..00/...00..00] (is expected to be an integer) visible=0001000"],
+      ["time_compare", [], false, "SelectControl label=Time shift description#7e79aad0 multi freeForm validators=none visible=always choices=10#fdcecf7b"],
+      ["comparison_type", "values", false, "SelectControl label=Calculation type validators=none visible=always choices=4#3b74222f"],
+      ["resample_rule", null, false, "SelectControl label=Rule freeForm clearable=true validators=none visible=always choices=6#b5433c1d"],
+      ["resample_method", null, false, "SelectControl label=Fill method clearable=true validators=none visible=always choices=6#6e25a87b"],
+      ["annotation_layers", [], false, "AnnotationLayerControl label=Annotation layers description#65cab71b validators=none visible=always"],
+      ["color_scheme", "supersetColors", false, "ColorSchemeControl label=Color scheme renderTrigger validators=none visible=always"],
+      ["orientation", "vertical", false, "SelectControl label=Bar orientation renderTrigger validators=none visible=always choices=2#388c1e81"],
+      ["stack", null, false, "SelectControl label=Stacked style renderTrigger clearable=true validators=none visible=always choices=2#3ea50579"],
+      ["show_value", false, false, "CheckboxControl label=Show value renderTrigger validators=none visible=always"],
+      ["show_legend", true, false, "CheckboxControl label=Show legend renderTrigger validators=none visible=always"],
+      ["legendOrientation", "top", false, "SelectControl label=Legend orientation renderTrigger validators=none visible=1101111 choices=4#697b2bed"],
+      ["x_axis_title", null, false, "TextControl label=X axis title renderTrigger validators=none visible=always"],
+      ["x_axis_time_format", "smart_date", false, "SelectControl label=Time format freeForm renderTrigger validators=none visible=always choices=9#b090a848"],
+      ["y_axis_title", null, false, "TextControl label=Y axis title renderTrigger validators=none visible=always"],
+      ["y_axis_format", "SMART_NUMBER", false, "SelectControl label=Y axis format description#c0eea4c1 freeForm renderTrigger validators=[...0....0/...0....0] (is not a valid d3 format) visible=always choices=12#818dcf37"],
+      ["logAxis", false, false, "CheckboxControl label=Logarithmic y-axis renderTrigger validators=none visible=always"],
+    ],
+  },
+  "echarts_area": {
+    layout: [
+      "Query / data: x_axis | time_grain_sqla | x_axis_sort | x_axis_sort_asc | x_axis_sort_series | x_axis_sort_series_ascending | metrics | groupby | adhoc_filters | granularity_sqla | time_range | limit, timeseries_limit_metric | order_desc | row_limit | truncate_metric, show_empty_columns",
+      "Advanced analytics / data (collapsed): rolling_type | rolling_periods, min_periods | time_compare, comparison_type | resample_rule, resample_method",
+      "Annotation layers / data (collapsed): annotation_layers",
+      "Chart options / customize: color_scheme | stack | markerEnabled | show_value",
+      "Legend / customize: show_legend | legendOrientation",
+      "Axes / customize: x_axis_title | x_axis_time_format | y_axis_title | y_axis_format | logAxis",
+    ],
+    controls: [
+      ["x_axis", "ds", true, "ColumnsControl label=X-axis description#6aa83408 hideError columns=groupby validators=[000....../000......] (cannot be empty) visible=always"],
+      ["time_grain_sqla", "P1D", false, "SelectControl label=Time grain description#bdc3f696 clearable=true validators=none visible=0000100 choices=2#555094ec"],
+      ["x_axis_sort", null, false, "SelectControl label=X-Axis Sort By description#9ec2b069 clearable=true placeholder=Query order validators=none visible=0000000 choices=0#741638a5"],
+      ["x_axis_sort_asc", true, false, "CheckboxControl label=X-Axis Sort Ascending description#4355bd98 validators=none visible=0000000"],
+      ["x_axis_sort_series", "name", false, "SelectControl label=X-Axis Sort By description#5f3564cc renderTrigger validators=none visible=0000000 choices=5#7b04d1d7"],
+      ["x_axis_sort_series_ascending", true, false, "CheckboxControl label=X-Axis Sort Ascending description#4355bd98 renderTrigger validators=none visible=0000000"],
+      ["metrics", [{"expressionType":"SQL","sqlExpression":"COUNT(*)","label":"COUNT(*)"}], true, "MetricsControl label=Metrics multi validators=[000....../000......] (cannot be empty) visible=always"],
+      ["groupby", [], false, "ColumnsControl label=Dimensions description#82d4e2e2 multi columns=groupby validators=none visible=always"],
+      ["adhoc_filters", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
+      ["granularity_sqla", "ds", false, "SelectControl label=Time column description#26e8ace3 clearable=true validators=none visible=always choices=1#af024535"],
+      ["time_range", "No filter", false, "TimeRangeControl label=Time range validators=none visible=0000010"],
+      ["limit", null, false, "SelectControl label=Series limit description#38c17e79 freeForm clearable=true validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=6#d9949d6f"],
+      ["timeseries_limit_metric", null, false, "MetricsControl label=Sort by description#841a5cf8 validators=none visible=always"],
+      ["order_desc", true, false, "CheckboxControl label=Sort descending validators=none visible=always"],
+      ["row_limit", 1000, false, "SelectControl label=Row limit freeForm clearable=false validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=10#8cb24277"],
+      ["truncate_metric", true, false, "CheckboxControl label=Truncate metric description#010c18d1 validators=none visible=always"],
+      ["show_empty_columns", true, false, "CheckboxControl label=Show empty columns validators=none visible=always"],
+      ["rolling_type", "None", false, "SelectControl label=Rolling function validators=none visible=always choices=5#2f992b0d"],
+      ["rolling_periods", null, false, "TextControl label=Periods description#7d05875e isInt validators=[...00..00/...00..00] (is expected to be an integer) visible=0001000"],
+      ["min_periods", null, false, "TextControl label=Min periods description#9a518339 isInt validators=[...00..00/...00..00] (is expected to be an integer) visible=0001000"],
+      ["time_compare", [], false, "SelectControl label=Time shift description#7e79aad0 multi freeForm validators=none visible=always choices=10#fdcecf7b"],
+      ["comparison_type", "values", false, "SelectControl label=Calculation type validators=none visible=always choices=4#3b74222f"],
+      ["resample_rule", null, false, "SelectControl label=Rule freeForm clearable=true validators=none visible=always choices=6#b5433c1d"],
+      ["resample_method", null, false, "SelectControl label=Fill method clearable=true validators=none visible=always choices=6#6e25a87b"],
+      ["annotation_layers", [], false, "AnnotationLayerControl label=Annotation layers description#65cab71b validators=none visible=always"],
+      ["color_scheme", "supersetColors", false, "ColorSchemeControl label=Color scheme renderTrigger validators=none visible=always"],
+      ["stack", null, false, "SelectControl label=Stacked style renderTrigger clearable=true validators=none visible=always choices=2#3ea50579"],
+      ["markerEnabled", false, false, "CheckboxControl label=Marker renderTrigger validators=none visible=always"],
+      ["show_value", false, false, "CheckboxControl label=Show value renderTrigger validators=none visible=always"],
+      ["show_legend", true, false, "CheckboxControl label=Show legend renderTrigger validators=none visible=always"],
+      ["legendOrientation", "top", false, "SelectControl label=Legend orientation renderTrigger validators=none visible=1101111 choices=4#697b2bed"],
+      ["x_axis_title", null, false, "TextControl label=X axis title renderTrigger validators=none visible=always"],
+      ["x_axis_time_format", "smart_date", false, "SelectControl label=Time format freeForm renderTrigger validators=none visible=always choices=9#b090a848"],
+      ["y_axis_title", null, false, "TextControl label=Y axis title renderTrigger validators=none visible=always"],
+      ["y_axis_format", "SMART_NUMBER", false, "SelectControl label=Y axis format description#c0eea4c1 freeForm renderTrigger validators=[...0....0/...0....0] (is not a valid d3 format) visible=always choices=12#818dcf37"],
+      ["logAxis", false, false, "CheckboxControl label=Logarithmic y-axis renderTrigger validators=none visible=always"],
+    ],
+  },
+  "echarts_timeseries_scatter": {
+    layout: [
+      "Query / data: x_axis | time_grain_sqla | x_axis_sort | x_axis_sort_asc | x_axis_sort_series | x_axis_sort_series_ascending | metrics | groupby | adhoc_filters | granularity_sqla | time_range | limit, timeseries_limit_metric | order_desc | row_limit | truncate_metric, show_empty_columns",
+      "Advanced analytics / data (collapsed): rolling_type | rolling_periods, min_periods | time_compare, comparison_type | resample_rule, resample_method",
+      "Annotation layers / data (collapsed): annotation_layers",
+      "Chart options / customize: color_scheme | show_value",
+      "Legend / customize: show_legend | legendOrientation",
+      "Axes / customize: x_axis_title | x_axis_time_format | y_axis_title | y_axis_format | logAxis",
+    ],
+    controls: [
+      ["x_axis", "ds", true, "ColumnsControl label=X-axis description#6aa83408 hideError columns=groupby validators=[000....../000......] (cannot be empty) visible=always"],
+      ["time_grain_sqla", "P1D", false, "SelectControl label=Time grain description#bdc3f696 clearable=true validators=none visible=0000100 choices=2#555094ec"],
+      ["x_axis_sort", null, false, "SelectControl label=X-Axis Sort By description#9ec2b069 clearable=true placeholder=Query order validators=none visible=0000000 choices=0#741638a5"],
+      ["x_axis_sort_asc", true, false, "CheckboxControl label=X-Axis Sort Ascending description#4355bd98 validators=none visible=0000000"],
+      ["x_axis_sort_series", "name", false, "SelectControl label=X-Axis Sort By description#5f3564cc renderTrigger validators=none visible=0000000 choices=5#7b04d1d7"],
+      ["x_axis_sort_series_ascending", true, false, "CheckboxControl label=X-Axis Sort Ascending description#4355bd98 renderTrigger validators=none visible=0000000"],
+      ["metrics", [{"expressionType":"SQL","sqlExpression":"COUNT(*)","label":"COUNT(*)"}], true, "MetricsControl label=Metrics multi validators=[000....../000......] (cannot be empty) visible=always"],
+      ["groupby", [], false, "ColumnsControl label=Dimensions description#82d4e2e2 multi columns=groupby validators=none visible=always"],
+      ["adhoc_filters", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
+      ["granularity_sqla", "ds", false, "SelectControl label=Time column description#26e8ace3 clearable=true validators=none visible=always choices=1#af024535"],
+      ["time_range", "No filter", false, "TimeRangeControl label=Time range validators=none visible=0000010"],
+      ["limit", null, false, "SelectControl label=Series limit description#38c17e79 freeForm clearable=true validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=6#d9949d6f"],
+      ["timeseries_limit_metric", null, false, "MetricsControl label=Sort by description#841a5cf8 validators=none visible=always"],
+      ["order_desc", true, false, "CheckboxControl label=Sort descending validators=none visible=always"],
+      ["row_limit", 1000, false, "SelectControl label=Row limit freeForm clearable=false validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=10#8cb24277"],
+      ["truncate_metric", true, false, "CheckboxControl label=Truncate metric description#010c18d1 validators=none visible=always"],
+      ["show_empty_columns", true, false, "CheckboxControl label=Show empty columns validators=none visible=always"],
+      ["rolling_type", "None", false, "SelectControl label=Rolling function validators=none visible=always choices=5#2f992b0d"],
+      ["rolling_periods", null, false, "TextControl label=Periods description#7d05875e isInt validators=[...00..00/...00..00] (is expected to be an integer) visible=0001000"],
+      ["min_periods", null, false, "TextControl label=Min periods description#9a518339 isInt validators=[...00..00/...00..00] (is expected to be an integer) visible=0001000"],
+      ["time_compare", [], false, "SelectControl label=Time shift description#7e79aad0 multi freeForm validators=none visible=always choices=10#fdcecf7b"],
+      ["comparison_type", "values", false, "SelectControl label=Calculation type validators=none visible=always choices=4#3b74222f"],
+      ["resample_rule", null, false, "SelectControl label=Rule freeForm clearable=true validators=none visible=always choices=6#b5433c1d"],
+      ["resample_method", null, false, "SelectControl label=Fill method clearable=true validators=none visible=always choices=6#6e25a87b"],
+      ["annotation_layers", [], false, "AnnotationLayerControl label=Annotation layers description#65cab71b validators=none visible=always"],
+      ["color_scheme", "supersetColors", false, "ColorSchemeControl label=Color scheme renderTrigger validators=none visible=always"],
+      ["show_value", false, false, "CheckboxControl label=Show value renderTrigger validators=none visible=always"],
+      ["show_legend", true, false, "CheckboxControl label=Show legend renderTrigger validators=none visible=always"],
+      ["legendOrientation", "top", false, "SelectControl label=Legend orientation renderTrigger validators=none visible=1101111 choices=4#697b2bed"],
+      ["x_axis_title", null, false, "TextControl label=X axis title renderTrigger validators=none visible=always"],
+      ["x_axis_time_format", "smart_date", false, "SelectControl label=Time format freeForm renderTrigger validators=none visible=always choices=9#b090a848"],
+      ["y_axis_title", null, false, "TextControl label=Y axis title renderTrigger validators=none visible=always"],
+      ["y_axis_format", "SMART_NUMBER", false, "SelectControl label=Y axis format description#c0eea4c1 freeForm renderTrigger validators=[...0....0/...0....0] (is not a valid d3 format) visible=always choices=12#818dcf37"],
+      ["logAxis", false, false, "CheckboxControl label=Logarithmic y-axis renderTrigger validators=none visible=always"],
+    ],
+  },
+  "mixed_timeseries": {
+    layout: [
+      "Shared query fields / data: x_axis | time_grain_sqla | granularity_sqla | time_range",
+      "Query A / data: metrics | groupby | adhoc_filters | limit, timeseries_limit_metric | order_desc | row_limit | seriesType, yAxisIndex",
+      "Query B / data: metrics_b | groupby_b | adhoc_filters_b | limit_b, timeseries_limit_metric_b | order_desc_b | row_limit_b | seriesTypeB, yAxisIndexB",
+      "Annotation layers / data (collapsed): annotation_layers",
+      "Chart options / customize: color_scheme | show_value",
+      "Legend / customize: show_legend | legendOrientation",
+      "Axes / customize: x_axis_title | x_axis_time_format | y_axis_title | y_axis_format | logAxis",
+    ],
+    controls: [
+      ["x_axis", "ds", true, "ColumnsControl label=X-axis description#6aa83408 hideError columns=groupby validators=[000....../000......] (cannot be empty) visible=always"],
+      ["time_grain_sqla", "P1D", false, "SelectControl label=Time grain description#bdc3f696 clearable=true validators=none visible=0000100 choices=2#555094ec"],
+      ["granularity_sqla", "ds", false, "SelectControl label=Time column description#26e8ace3 clearable=true validators=none visible=always choices=1#af024535"],
+      ["time_range", "No filter", false, "TimeRangeControl label=Time range validators=none visible=0000010"],
+      ["metrics", [{"expressionType":"SQL","sqlExpression":"COUNT(*)","label":"COUNT(*)"}], true, "MetricsControl label=Metrics multi validators=[000....../000......] (cannot be empty) visible=always"],
+      ["groupby", [], false, "ColumnsControl label=Dimensions description#82d4e2e2 multi columns=groupby validators=none visible=always"],
+      ["adhoc_filters", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
+      ["limit", null, false, "SelectControl label=Series limit description#38c17e79 freeForm clearable=true validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=6#d9949d6f"],
+      ["timeseries_limit_metric", null, false, "MetricsControl label=Sort by description#841a5cf8 validators=none visible=always"],
+      ["order_desc", true, false, "CheckboxControl label=Sort descending validators=none visible=always"],
+      ["row_limit", 1000, false, "SelectControl label=Row limit freeForm clearable=false validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=10#8cb24277"],
+      ["seriesType", "line", false, "SelectControl label=Series type renderTrigger validators=none visible=always choices=6#926cb726"],
+      ["yAxisIndex", 0, false, "SelectControl label=Y axis renderTrigger validators=none visible=always choices=2#578f116e"],
+      ["metrics_b", [{"expressionType":"SQL","sqlExpression":"COUNT(*)","label":"COUNT(*)"}], true, "MetricsControl label=Metrics multi validators=[000....../000......] (cannot be empty) visible=always"],
+      ["groupby_b", [], false, "ColumnsControl label=Dimensions description#82d4e2e2 multi columns=groupby validators=none visible=always"],
+      ["adhoc_filters_b", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
+      ["limit_b", null, false, "SelectControl label=Series limit description#38c17e79 freeForm clearable=true validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=6#d9949d6f"],
+      ["timeseries_limit_metric_b", null, false, "MetricsControl label=Sort by description#841a5cf8 validators=none visible=always"],
+      ["order_desc_b", true, false, "CheckboxControl label=Sort descending validators=none visible=always"],
+      ["row_limit_b", 1000, false, "SelectControl label=Row limit freeForm clearable=false validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=10#8cb24277"],
+      ["seriesTypeB", "bar", false, "SelectControl label=Series type renderTrigger validators=none visible=always choices=6#926cb726"],
+      ["yAxisIndexB", 1, false, "SelectControl label=Y axis renderTrigger validators=none visible=always choices=2#578f116e"],
+      ["annotation_layers", [], false, "AnnotationLayerControl label=Annotation layers description#65cab71b validators=none visible=always"],
+      ["color_scheme", "supersetColors", false, "ColorSchemeControl label=Color scheme renderTrigger validators=none visible=always"],
+      ["show_value", false, false, "CheckboxControl label=Show value renderTrigger validators=none visible=always"],
+      ["show_legend", true, false, "CheckboxControl label=Show legend renderTrigger validators=none visible=always"],
+      ["legendOrientation", "top", false, "SelectControl label=Legend orientation renderTrigger validators=none visible=1101111 choices=4#697b2bed"],
+      ["x_axis_title", null, false, "TextControl label=X axis title renderTrigger validators=none visible=always"],
+      ["x_axis_time_format", "smart_date", false, "SelectControl label=Time format freeForm renderTrigger validators=none visible=always choices=9#b090a848"],
+      ["y_axis_title", null, false, "TextControl label=Y axis title renderTrigger validators=none visible=always"],
+      ["y_axis_format", "SMART_NUMBER", false, "SelectControl label=Y axis format description#c0eea4c1 freeForm renderTrigger validators=[...0....0/...0....0] (is not a valid d3 format) visible=always choices=12#818dcf37"],
+      ["logAxis", false, false, "CheckboxControl label=Logarithmic y-axis renderTrigger validators=none visible=always"],
+    ],
+  },
+  "table": {
+    layout: [
+      "Query / data: query_mode | groupby | metrics | all_columns | percent_metrics | time_grain_sqla | adhoc_filters | granularity_sqla | time_range | timeseries_limit_metric | order_desc | row_limit | server_pagination, server_page_length",
+      "Options / customize: page_length | include_search | show_cell_bars | table_number_format | table_timestamp_format",
+    ],
+    controls: [
+      ["query_mode", "aggregate", false, "SelectControl label=Query mode validators=none visible=always choices=2#bc5965d3"],
+      ["groupby", [], false, "ColumnsControl label=Dimensions description#82d4e2e2 multi columns=groupby validators=none visible=1011111"],
+      ["metrics", [], false, "MetricsControl label=Metrics multi validators=[000000000/.........] (Group By, Metrics or Percentage Metrics must have a value) visible=1011111"],
+      ["all_columns", [], false, "ColumnsControl label=Columns multi columns=all validators=[........./000......] (cannot be empty) visible=0100000"],
+      ["percent_metrics", [], false, "MetricsControl label=Percentage metrics multi validators=none visible=1011111"],
+      ["time_grain_sqla", "P1D", false, "SelectControl label=Time grain description#bdc3f696 clearable=true validators=none visible=1011111 choices=2#555094ec"],
+      ["adhoc_filters", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
+      ["granularity_sqla", "ds", false, "SelectControl label=Time column description#26e8ace3 clearable=true validators=none visible=always choices=1#af024535"],
+      ["time_range", "No filter", false, "TimeRangeControl label=Time range validators=none visible=0000010"],
+      ["timeseries_limit_metric", null, false, "MetricsControl label=Sort by description#841a5cf8 validators=none visible=1011111"],
+      ["order_desc", true, false, "CheckboxControl label=Sort descending validators=none visible=1011111"],
+      ["row_limit", 10000, false, "SelectControl label=Row limit freeForm clearable=false validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=10#8cb24277"],
+      ["server_pagination", false, false, "CheckboxControl label=Server pagination validators=none visible=always"],
+      ["server_page_length", 10, false, "SelectControl label=Server page length validators=none visible=0000000 choices=5#98f8de65"],
+      ["page_length", 0, false, "SelectControl label=Page length renderTrigger validators=none visible=always choices=6#7dc4b83e"],
+      ["include_search", false, false, "CheckboxControl label=Search box renderTrigger validators=none visible=always"],
+      ["show_cell_bars", true, false, "CheckboxControl label=Cell bars renderTrigger validators=none visible=always"],
+      ["table_number_format", null, false, "SelectControl label=Number format description#c0eea4c1 freeForm renderTrigger clearable=true placeholder=Original value validators=[...0....0/...0....0] (is not a valid d3 format) visible=always choices=12#818dcf37"],
+      ["table_timestamp_format", "smart_date", false, "SelectControl label=Timestamp format freeForm renderTrigger validators=none visible=always choices=9#b090a848"],
+    ],
+  },
+  "big_number_total": {
+    layout: [
+      "Query / data: metric | adhoc_filters | granularity_sqla | time_range",
+      "Options / customize: subheader | y_axis_format",
+    ],
+    controls: [
+      ["metric", {"expressionType":"SQL","sqlExpression":"COUNT(*)","label":"COUNT(*)"}, true, "MetricsControl label=Metric validators=[000....../000......] (cannot be empty) visible=always"],
+      ["adhoc_filters", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
+      ["granularity_sqla", "ds", false, "SelectControl label=Time column description#26e8ace3 clearable=true validators=none visible=always choices=1#af024535"],
+      ["time_range", "No filter", false, "TimeRangeControl label=Time range validators=none visible=0000010"],
+      ["subheader", null, false, "TextControl label=Subheader renderTrigger validators=none visible=always"],
+      ["y_axis_format", "SMART_NUMBER", false, "SelectControl label=Number format description#c0eea4c1 freeForm renderTrigger validators=[...0....0/...0....0] (is not a valid d3 format) visible=always choices=12#818dcf37"],
+    ],
+  },
+  "big_number": {
+    layout: [
+      "Query / data: x_axis | time_grain_sqla | metric | adhoc_filters | granularity_sqla | time_range",
+      "Options / data: compare_lag, compare_suffix | show_trend_line | start_y_axis_at_zero | rolling_type | rolling_periods, min_periods",
+      "Chart options / customize: y_axis_format",
+    ],
+    controls: [
+      ["x_axis", "ds", true, "ColumnsControl label=X-axis description#6aa83408 hideError columns=groupby validators=[000....../000......] (cannot be empty) visible=always"],
+      ["time_grain_sqla", "P1D", false, "SelectControl label=Time grain description#bdc3f696 clearable=true validators=none visible=0000100 choices=2#555094ec"],
+      ["metric", {"expressionType":"SQL","sqlExpression":"COUNT(*)","label":"COUNT(*)"}, true, "MetricsControl label=Metric validators=[000....../000......] (cannot be empty) visible=always"],
+      ["adhoc_filters", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
+      ["granularity_sqla", "ds", false, "SelectControl label=Time column description#26e8ace3 clearable=true validators=none visible=always choices=1#af024535"],
+      ["time_range", "No filter", false, "TimeRangeControl label=Time range validators=none visible=0000010"],
+      ["compare_lag", null, false, "TextControl label=Comparison period lag renderTrigger isInt validators=[...00..00/...00..00] (is expected to be an integer) visible=always"],
+      ["compare_suffix", null, false, "TextControl label=Comparison suffix renderTrigger validators=none visible=always"],
+      ["show_trend_line", true, false, "CheckboxControl label=Show trend line renderTrigger validators=none visible=always"],
+      ["start_y_axis_at_zero", true, false, "CheckboxControl label=Start y-axis at 0 renderTrigger validators=none visible=always"],
+      ["rolling_type", "None", false, "SelectControl label=Rolling function validators=none visible=always choices=5#2f992b0d"],
+      ["rolling_periods", null, false, "TextControl label=Periods description#7d05875e isInt validators=[...00..00/...00..00] (is expected to be an integer) visible=0001000"],
+      ["min_periods", null, false, "TextControl label=Min periods description#9a518339 isInt validators=[...00..00/...00..00] (is expected to be an integer) visible=0001000"],
+      ["y_axis_format", "SMART_NUMBER", false, "SelectControl label=Number format description#c0eea4c1 freeForm renderTrigger validators=[...0....0/...0....0] (is not a valid d3 format) visible=always choices=12#818dcf37"],
+    ],
+  },
+  "pie": {
+    layout: [
+      "Query / data: groupby | metric | adhoc_filters | granularity_sqla | time_range | row_limit | sort_by_metric",
+      "Chart options / customize: color_scheme | show_labels | number_format | label_type | labels_outside | donut | show_legend | legendOrientation",
+    ],
+    controls: [
+      ["groupby", [], false, "ColumnsControl label=Dimensions description#82d4e2e2 multi columns=groupby validators=none visible=always"],
+      ["metric", {"expressionType":"SQL","sqlExpression":"COUNT(*)","label":"COUNT(*)"}, true, "MetricsControl label=Metric validators=[000....../000......] (cannot be empty) visible=always"],
+      ["adhoc_filters", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
+      ["granularity_sqla", "ds", false, "SelectControl label=Time column description#26e8ace3 clearable=true validators=none visible=always choices=1#af024535"],
+      ["time_range", "No filter", false, "TimeRangeControl label=Time range validators=none visible=0000010"],
+      ["row_limit", 1000, false, "SelectControl label=Row limit freeForm clearable=false validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=10#8cb24277"],
+      ["sort_by_metric", true, false, "CheckboxControl label=Sort by metric validators=none visible=always"],
+      ["color_scheme", "supersetColors", false, "ColorSchemeControl label=Color scheme renderTrigger validators=none visible=always"],
+      ["show_labels", true, false, "CheckboxControl label=Show labels renderTrigger validators=none visible=always"],
+      ["number_format", "SMART_NUMBER", false, "SelectControl label=Number format description#c0eea4c1 freeForm renderTrigger validators=[...0....0/...0....0] (is not a valid d3 format) visible=always choices=12#818dcf37"],
+      ["label_type", "key", false, "SelectControl label=Label type renderTrigger validators=none visible=always choices=6#95265740"],
+      ["labels_outside", true, false, "CheckboxControl label=Put labels outside renderTrigger validators=none visible=always"],
+      ["donut", false, false, "CheckboxControl label=Donut renderTrigger validators=none visible=always"],
+      ["show_legend", true, false, "CheckboxControl label=Show legend renderTrigger validators=none visible=always"],
+      ["legendOrientation", "top", false, "SelectControl label=Legend orientation renderTrigger validators=none visible=1101111 choices=4#697b2bed"],
+    ],
+  },
+  "pivot_table_v2": {
+    layout: [
+      "Query / data: groupbyRows | groupbyColumns | metrics | time_grain_sqla | adhoc_filters | granularity_sqla | time_range | series_limit | series_limit_metric | order_desc | row_limit",
+      "Options / data: aggregateFunction | rowTotals, colTotals | transposePivot | valueFormat",
+    ],
+    controls: [
+      ["groupbyRows", [], false, "ColumnsControl label=Rows description#82d4e2e2 multi columns=groupby validators=none visible=always"],
+      ["groupbyColumns", [], false, "ColumnsControl label=Columns description#82d4e2e2 multi columns=groupby validators=none visible=always"],
+      ["metrics", [{"expressionType":"SQL","sqlExpression":"COUNT(*)","label":"COUNT(*)"}], true, "MetricsControl label=Metrics multi validators=[000....../000......] (cannot be empty) visible=always"],
+      ["time_grain_sqla", "P1D", false, "SelectControl label=Time grain description#bdc3f696 clearable=true validators=none visible=0000100 choices=2#555094ec"],
+      ["adhoc_filters", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
+      ["granularity_sqla", "ds", false, "SelectControl label=Time column description#26e8ace3 clearable=true validators=none visible=always choices=1#af024535"],
+      ["time_range", "No filter", false, "TimeRangeControl label=Time range validators=none visible=0000010"],
+      ["series_limit", null, false, "SelectControl label=Series limit description#38c17e79 freeForm clearable=true validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=6#d9949d6f"],
+      ["series_limit_metric", null, false, "MetricsControl label=Sort by description#841a5cf8 validators=none visible=always"],
+      ["order_desc", true, false, "CheckboxControl label=Sort descending validators=none visible=always"],
+      ["row_limit", 1000, false, "SelectControl label=Row limit freeForm clearable=false validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=10#8cb24277"],
+      ["aggregateFunction", "Sum", false, "SelectControl label=Aggregation function renderTrigger validators=none visible=always choices=10#56b0dbc7"],
+      ["rowTotals", false, false, "CheckboxControl label=Show rows total renderTrigger validators=none visible=always"],
+      ["colTotals", false, false, "CheckboxControl label=Show columns total renderTrigger validators=none visible=always"],
+      ["transposePivot", false, false, "CheckboxControl label=Transpose pivot renderTrigger validators=none visible=always"],
+      ["valueFormat", "SMART_NUMBER", false, "SelectControl label=Value format description#c0eea4c1 freeForm renderTrigger validators=[...0....0/...0....0] (is not a valid d3 format) visible=always choices=12#818dcf37"],
+    ],
+  },
+  "histogram_v2": {
+    layout: [
+      "Query / data: column | groupby | adhoc_filters | granularity_sqla | time_range | row_limit",
+      "Chart options / data: bins | normalize, cumulative | color_scheme | show_legend | x_axis_title, y_axis_title",
+    ],
+    controls: [
+      ["column", null, true, "ColumnsControl label=Column columns=numeric validators=[000....../000......] (cannot be empty) visible=always"],
+      ["groupby", [], false, "ColumnsControl label=Dimensions description#82d4e2e2 multi columns=groupby validators=none visible=always"],
+      ["adhoc_filters", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
+      ["granularity_sqla", "ds", false, "SelectControl label=Time column description#26e8ace3 clearable=true validators=none visible=always choices=1#af024535"],
+      ["time_range", "No filter", false, "TimeRangeControl label=Time range validators=none visible=0000010"],
+      ["row_limit", 10000, false, "SelectControl label=Row limit freeForm clearable=false validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=10#8cb24277"],
+      ["bins", 5, false, "SelectControl label=Bins freeForm validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=5#8722a4b7"],
+      ["normalize", false, false, "CheckboxControl label=Normalize validators=none visible=always"],
+      ["cumulative", false, false, "CheckboxControl label=Cumulative validators=none visible=always"],
+      ["color_scheme", "supersetColors", false, "ColorSchemeControl label=Color scheme renderTrigger validators=none visible=always"],
+      ["show_legend", true, false, "CheckboxControl label=Show legend renderTrigger validators=none visible=always"],
+      ["x_axis_title", null, false, "TextControl label=X axis title renderTrigger validators=none visible=always"],
+      ["y_axis_title", null, false, "TextControl label=Y axis title renderTrigger validators=none visible=always"],
+    ],
+  },
+  "box_plot": {
+    layout: [
+      "Query / data: columns | metrics | groupby | time_grain_sqla | adhoc_filters | granularity_sqla | time_range | limit | row_limit",
+      "Chart options / customize: color_scheme | whiskerOptions | number_format | show_legend",
+    ],
+    controls: [
+      ["columns", [], true, "ColumnsControl label=Distribute across description#08781b18 multi columns=groupby validators=[000....../000......] (cannot be empty) visible=always"],
+      ["metrics", [{"expressionType":"SQL","sqlExpression":"COUNT(*)","label":"COUNT(*)"}], true, "MetricsControl label=Metrics multi validators=[000....../000......] (cannot be empty) visible=always"],
+      ["groupby", [], false, "ColumnsControl label=Dimensions description#82d4e2e2 multi columns=groupby validators=none visible=always"],
+      ["time_grain_sqla", "P1D", false, "SelectControl label=Time grain description#bdc3f696 clearable=true validators=none visible=0000100 choices=2#555094ec"],
+      ["adhoc_filters", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
+      ["granularity_sqla", "ds", false, "SelectControl label=Time column description#26e8ace3 clearable=true validators=none visible=always choices=1#af024535"],
+      ["time_range", "No filter", false, "TimeRangeControl label=Time range validators=none visible=0000010"],
+      ["limit", null, false, "SelectControl label=Series limit description#38c17e79 freeForm clearable=true validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=6#d9949d6f"],
+      ["row_limit", 10000, false, "SelectControl label=Row limit freeForm clearable=false validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=10#8cb24277"],
+      ["color_scheme", "supersetColors", false, "ColorSchemeControl label=Color scheme renderTrigger validators=none visible=always"],
+      ["whiskerOptions", "Tukey", false, "SelectControl label=Whisker/outlier options validators=none visible=always choices=4#e4c2b845"],
+      ["number_format", "SMART_NUMBER", false, "SelectControl label=Number format description#c0eea4c1 freeForm renderTrigger validators=[...0....0/...0....0] (is not a valid d3 format) visible=always choices=12#818dcf37"],
+      ["show_legend", true, false, "CheckboxControl label=Show legend renderTrigger validators=none visible=always"],
+    ],
+  },
+  "heatmap_v2": {
+    layout: [
+      "Query / data: x_axis | time_grain_sqla | groupby | metric | adhoc_filters | granularity_sqla | time_range | row_limit | normalize_across, normalized",
+      "Chart options / customize: linear_color_scheme | show_values, show_legend | sort_x_axis, sort_y_axis | y_axis_format | x_axis_time_format",
+    ],
+    controls: [
+      ["x_axis", "ds", true, "ColumnsControl label=X-axis description#6aa83408 hideError columns=groupby validators=[000....../000......] (cannot be empty) visible=always"],
+      ["time_grain_sqla", "P1D", false, "SelectControl label=Time grain description#bdc3f696 clearable=true validators=none visible=0000100 choices=2#555094ec"],
+      ["groupby", [], true, "ColumnsControl label=Y-axis description#82d4e2e2 columns=groupby validators=[000....../000......] (cannot be empty) visible=always"],
+      ["metric", {"expressionType":"SQL","sqlExpression":"COUNT(*)","label":"COUNT(*)"}, true, "MetricsControl label=Metric validators=[000....../000......] (cannot be empty) visible=always"],
+      ["adhoc_filters", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
+      ["granularity_sqla", "ds", false, "SelectControl label=Time column description#26e8ace3 clearable=true validators=none visible=always choices=1#af024535"],
+      ["time_range", "No filter", false, "TimeRangeControl label=Time range validators=none visible=0000010"],
+      ["row_limit", 1000, false, "SelectControl label=Row limit freeForm clearable=false validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=10#8cb24277"],
+      ["normalize_across", "heatmap", false, "SelectControl label=Normalize across validators=none visible=always choices=3#9d56c4df"],
+      ["normalized", false, false, "CheckboxControl label=Normalize colors renderTrigger validators=none visible=always"],
+      ["linear_color_scheme", "Blues", false, "SelectControl label=Linear color scheme renderTrigger validators=none visible=always choices=6#30e71abb"],
+      ["show_values", false, false, "CheckboxControl label=Show values renderTrigger validators=none visible=always"],
+      ["show_legend", true, false, "CheckboxControl label=Show legend renderTrigger validators=none visible=always"],
+      ["sort_x_axis", true, false, "CheckboxControl label=Sort x-axis renderTrigger validators=none visible=always"],
+      ["sort_y_axis", true, false, "CheckboxControl label=Sort y-axis renderTrigger validators=none visible=always"],
+      ["y_axis_format", "SMART_NUMBER", false, "SelectControl label=Y axis format description#c0eea4c1 freeForm renderTrigger validators=[...0....0/...0....0] (is not a valid d3 format) visible=always choices=12#818dcf37"],
+      ["x_axis_time_format", "smart_date", false, "SelectControl label=Time format freeForm renderTrigger validators=none visible=always choices=9#b090a848"],
+    ],
+  },
+  "treemap_v2": {
+    layout: [
+      "Query / data: groupby | metric | adhoc_filters | granularity_sqla | time_range | row_limit | sort_by_metric",
+      "Chart options / customize: color_scheme | show_labels | number_format",
+    ],
+    controls: [
+      ["groupby", [], false, "ColumnsControl label=Dimensions description#82d4e2e2 multi columns=groupby validators=none visible=always"],
+      ["metric", {"expressionType":"SQL","sqlExpression":"COUNT(*)","label":"COUNT(*)"}, true, "MetricsControl label=Metric validators=[000....../000......] (cannot be empty) visible=always"],
+      ["adhoc_filters", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
+      ["granularity_sqla", "ds", false, "SelectControl label=Time column description#26e8ace3 clearable=true validators=none visible=always choices=1#af024535"],
+      ["time_range", "No filter", false, "TimeRangeControl label=Time range validators=none visible=0000010"],
+      ["row_limit", 1000, false, "SelectControl label=Row limit freeForm clearable=false validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=10#8cb24277"],
+      ["sort_by_metric", true, false, "CheckboxControl label=Sort by metric validators=none visible=always"],
+      ["color_scheme", "supersetColors", false, "ColorSchemeControl label=Color scheme renderTrigger validators=none visible=always"],
+      ["show_labels", true, false, "CheckboxControl label=Show labels renderTrigger validators=none visible=always"],
+      ["number_format", "SMART_NUMBER", false, "SelectControl label=Number format description#c0eea4c1 freeForm renderTrigger validators=[...0....0/...0....0] (is not a valid d3 format) visible=always choices=12#818dcf37"],
+    ],
+  },
+  "sunburst_v2": {
+    layout: [
+      "Query / data: columns | metric | secondary_metric | adhoc_filters | granularity_sqla | time_range | row_limit | sort_by_metric",
+      "Chart options / customize: color_scheme | show_labels | number_format",
+    ],
+    controls: [
+      ["columns", [], true, "ColumnsControl label=Hierarchy description#82d4e2e2 multi columns=groupby validators=[000....../000......] (cannot be empty) visible=always"],
+      ["metric", {"expressionType":"SQL","sqlExpression":"COUNT(*)","label":"COUNT(*)"}, true, "MetricsControl label=Primary metric validators=[000....../000......] (cannot be empty) visible=always"],
+      ["secondary_metric", null, false, "MetricsControl label=Secondary metric validators=none visible=always"],
+      ["adhoc_filters", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
+      ["granularity_sqla", "ds", false, "SelectControl label=Time column description#26e8ace3 clearable=true validators=none visible=always choices=1#af024535"],
+      ["time_range", "No filter", false, "TimeRangeControl label=Time range validators=none visible=0000010"],
+      ["row_limit", 1000, false, "SelectControl label=Row limit freeForm clearable=false validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=10#8cb24277"],
+      ["sort_by_metric", true, false, "CheckboxControl label=Sort by metric validators=none visible=always"],
+      ["color_scheme", "supersetColors", false, "ColorSchemeControl label=Color scheme renderTrigger validators=none visible=always"],
+      ["show_labels", true, false, "CheckboxControl label=Show labels renderTrigger validators=none visible=always"],
+      ["number_format", "SMART_NUMBER", false, "SelectControl label=Number format description#c0eea4c1 freeForm renderTrigger validators=[...0....0/...0....0] (is not a valid d3 format) visible=always choices=12#818dcf37"],
+    ],
+  },
+  "funnel": {
+    layout: [
+      "Query / data: groupby | metric | adhoc_filters | granularity_sqla | time_range | row_limit | sort_by_metric",
+      "Chart options / customize: color_scheme | show_labels | number_format | show_legend",
+    ],
+    controls: [
+      ["groupby", [], false, "ColumnsControl label=Dimensions description#82d4e2e2 multi columns=groupby validators=none visible=always"],
+      ["metric", {"expressionType":"SQL","sqlExpression":"COUNT(*)","label":"COUNT(*)"}, true, "MetricsControl label=Metric validators=[000....../000......] (cannot be empty) visible=always"],
+      ["adhoc_filters", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
+      ["granularity_sqla", "ds", false, "SelectControl label=Time column description#26e8ace3 clearable=true validators=none visible=always choices=1#af024535"],
+      ["time_range", "No filter", false, "TimeRangeControl label=Time range validators=none visible=0000010"],
+      ["row_limit", 1000, false, "SelectControl label=Row limit freeForm clearable=false validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=10#8cb24277"],
+      ["sort_by_metric", true, false, "CheckboxControl label=Sort by metric validators=none visible=always"],
+      ["color_scheme", "supersetColors", false, "ColorSchemeControl label=Color scheme renderTrigger validators=none visible=always"],
+      ["show_labels", true, false, "CheckboxControl label=Show labels renderTrigger validators=none visible=always"],
+      ["number_format", "SMART_NUMBER", false, "SelectControl label=Number format description#c0eea4c1 freeForm renderTrigger validators=[...0....0/...0....0] (is not a valid d3 format) visible=always choices=12#818dcf37"],
+      ["show_legend", true, false, "CheckboxControl label=Show legend renderTrigger validators=none visible=always"],
+    ],
+  },
+  "gauge_chart": {
+    layout: [
+      "Query / data: groupby | metric | adhoc_filters | granularity_sqla | time_range | row_limit | sort_by_metric",
+      "Chart options / customize: color_scheme | show_labels | number_format | min_val, max_val | show_pointer",
+    ],
+    controls: [
+      ["groupby", [], false, "ColumnsControl label=Group by description#82d4e2e2 multi columns=groupby validators=none visible=always"],
+      ["metric", {"expressionType":"SQL","sqlExpression":"COUNT(*)","label":"COUNT(*)"}, true, "MetricsControl label=Metric validators=[000....../000......] (cannot be empty) visible=always"],
+      ["adhoc_filters", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
+      ["granularity_sqla", "ds", false, "SelectControl label=Time column description#26e8ace3 clearable=true validators=none visible=always choices=1#af024535"],
+      ["time_range", "No filter", false, "TimeRangeControl label=Time range validators=none visible=0000010"],
+      ["row_limit", 1000, false, "SelectControl label=Row limit freeForm clearable=false validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=10#8cb24277"],
+      ["sort_by_metric", true, false, "CheckboxControl label=Sort by metric validators=none visible=always"],
+      ["color_scheme", "supersetColors", false, "ColorSchemeControl label=Color scheme renderTrigger validators=none visible=always"],
+      ["show_labels", true, false, "CheckboxControl label=Show labels renderTrigger validators=none visible=always"],
+      ["number_format", "SMART_NUMBER", false, "SelectControl label=Number format description#c0eea4c1 freeForm renderTrigger validators=[...0....0/...0....0] (is not a valid d3 format) visible=always choices=12#818dcf37"],
+      ["min_val", null, false, "TextControl label=Min renderTrigger isFloat validators=[...0...00/...0...00] (is expected to be a number) visible=always"],
+      ["max_val", null, false, "TextControl label=Max renderTrigger isFloat validators=[...0...00/...0...00] (is expected to be a number) visible=always"],
+      ["show_pointer", true, false, "CheckboxControl label=Show pointer renderTrigger validators=none visible=always"],
+    ],
+  },
+  "waterfall": {
+    layout: [
+      "Query / data: x_axis | time_grain_sqla | groupby | metric | adhoc_filters | granularity_sqla | time_range | row_limit",
+      "Chart options / customize: show_value | increase_color, decrease_color, total_color | x_axis_label, y_axis_label | y_axis_format | x_axis_time_format",
+    ],
+    controls: [
+      ["x_axis", "ds", true, "ColumnsControl label=X-axis description#6aa83408 hideError columns=groupby validators=[000....../000......] (cannot be empty) visible=always"],
+      ["time_grain_sqla", "P1D", false, "SelectControl label=Time grain description#bdc3f696 clearable=true validators=none visible=0000100 choices=2#555094ec"],
+      ["groupby", [], false, "ColumnsControl label=Breakdowns description#82d4e2e2 columns=groupby validators=none visible=always"],
+      ["metric", {"expressionType":"SQL","sqlExpression":"COUNT(*)","label":"COUNT(*)"}, true, "MetricsControl label=Metric validators=[000....../000......] (cannot be empty) visible=always"],
+      ["adhoc_filters", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
+      ["granularity_sqla", "ds", false, "SelectControl label=Time column description#26e8ace3 clearable=true validators=none visible=always choices=1#af024535"],
+      ["time_range", "No filter", false, "TimeRangeControl label=Time range validators=none visible=0000010"],
+      ["row_limit", 1000, false, "SelectControl label=Row limit freeForm clearable=false validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=10#8cb24277"],
+      ["show_value", false, false, "CheckboxControl label=Show value renderTrigger validators=none visible=always"],
+      ["increase_color", "#5AC189", false, "TextControl label=Increase color renderTrigger validators=none visible=always"],
+      ["decrease_color", "#FF7F44", false, "TextControl label=Decrease color renderTrigger validators=none visible=always"],
+      ["total_color", "#666666", false, "TextControl label=Total color renderTrigger validators=none visible=always"],
+      ["x_axis_label", null, false, "TextControl label=X axis label renderTrigger validators=none visible=always"],
+      ["y_axis_label", null, false, "TextControl label=Y axis label renderTrigger validators=none visible=always"],
+      ["y_axis_format", "SMART_NUMBER", false, "SelectControl label=Y axis format description#c0eea4c1 freeForm renderTrigger validators=[...0....0/...0....0] (is not a valid d3 format) visible=always choices=12#818dcf37"],
+      ["x_axis_time_format", "smart_date", false, "SelectControl label=Time format freeForm renderTrigger validators=none visible=always choices=9#b090a848"],
+    ],
+  },
 };
 
-describe("control panels of the maps, tables/others and extra ECharts types", () => {
+describe("control panels of every visualisation", () => {
   it("guards exactly the visualisations these panel files define", () => {
     const defined = [
       ...Object.keys(TABLES_OTHERS_PANELS),
       ...Object.keys(MAP_CONTROL_PANELS),
       ...Object.keys(echartsExtraPanels({ timeseriesPanel: () => ({ sections: [] }) })),
     ];
-    expect(defined.sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(Object.keys(EXPECTED)).toEqual(expect.arrayContaining(defined));
+  });
+
+  it("guards every visualisation with a panel, the AG Grid table reading the table's", () => {
+    const { "ag-grid-table": agGrid, ...panels } = CONTROL_PANELS;
+    expect(Object.keys(panels).sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(agGrid).toBe(CONTROL_PANELS.table);
   });
 
   for (const [vizType, expected] of Object.entries(EXPECTED)) {
@@ -770,4 +1294,63 @@ describe("control panels of the maps, tables/others and extra ECharts types", ()
       expect(picture.layout).toEqual(expected.layout);
     });
   }
+});
+
+/**
+ * The panel probes all use a temporal x-axis, where the x-axis sort controls stay hidden; these
+ * forms pin when they show (one series against several, a categorical or adhoc x-axis) and what
+ * the one-series sort offers.
+ */
+describe("x-axis sort controls of the timeseries family", () => {
+  const total = { expressionType: "SQL", sqlExpression: "SUM(num)", label: "total" };
+  const SORT_FORMS: Record<string, unknown>[] = [
+    {},
+    { x_axis: "ds", metrics: ["count"] },
+    { x_axis: "gender", metrics: ["count"] },
+    { x_axis: "gender", metrics: ["count"], x_axis_sort: "count" },
+    { x_axis: "gender", metrics: ["count"], x_axis_sort: "" },
+    { x_axis: { label: "g", sqlExpression: "gender", expressionType: "SQL" }, metrics: ["count"] },
+    { x_axis: "gender", metrics: ["count", total] },
+    { x_axis: "gender", metrics: ["count"], groupby: ["num"] },
+    { x_axis: "gender", metrics: ["count"], groupby: ["num"], x_axis_sort_series: "sum" },
+    { x_axis: "gender", metrics: [] },
+  ];
+  const panel = CONTROL_PANELS.echarts_timeseries_bar;
+  const controls = panel.sections.flatMap((s) => s.rows.flat());
+  const ctx = (formData: Record<string, unknown>): ControlContext => ({
+    dataset: PROBE_DATASET,
+    formData: { datasource: "7__table", viz_type: "echarts_timeseries_bar", ...formData } as FormData,
+  });
+  const sortControl = (name: string) => {
+    const control = controls.find((c) => c.name === name);
+    if (!control) throw new Error(`no ${name} control`);
+    return control;
+  };
+
+  it("shows each sort control only for the series it sorts", () => {
+    const visible = (name: string) => {
+      const { visibility } = sortControl(name);
+      return SORT_FORMS.map((fd) => (visibility?.(ctx(fd).formData, ctx(fd)) ? "1" : "0")).join("");
+    };
+    expect({
+      x_axis_sort: visible("x_axis_sort"),
+      x_axis_sort_asc: visible("x_axis_sort_asc"),
+      x_axis_sort_series: visible("x_axis_sort_series"),
+      x_axis_sort_series_ascending: visible("x_axis_sort_series_ascending"),
+    }).toEqual({
+      x_axis_sort: "0011110000",
+      x_axis_sort_asc: "0001000000",
+      x_axis_sort_series: "0000001110",
+      x_axis_sort_series_ascending: "0000000010",
+    });
+  });
+
+  it("offers the x-axis, then the metrics and the Sort by metric, each once", () => {
+    const form = { x_axis: "gender", metrics: ["count", total], timeseries_limit_metric: "count" };
+    expect(choicesOf(sortControl("x_axis_sort"), ctx(form))).toEqual([
+      ["gender", "gender"],
+      ["count", "count"],
+      ["total", "total"],
+    ]);
+  });
 });

@@ -1,40 +1,48 @@
 import { t } from "../../../lib/i18n";
-import type { ControlConfig, ControlPanel, ControlSection } from "../model/control-types";
-import { validateInteger, validateNonEmpty, validateNumber } from "../model/validators";
 import { annotationLayersSection } from "../components/annotations/annotation-section";
+import type { Choice, ControlConfig, ControlPanel, ControlSection } from "../model/control-types";
+import { validateInteger, validateNonEmpty } from "../model/validators";
+import {
+  checkboxControl,
+  collapsedSection,
+  columnControl,
+  floatControl,
+  integerControl,
+  linearColorSchemeControl,
+  optionalMetric,
+  optionalMetrics,
+  REQUIRED,
+  sameLabelChoices,
+  section,
+  selectControl,
+  textControl,
+} from "./control-factory";
 import { echartsExtraPanels } from "./panels-echarts-extra";
-import * as c from "./shared-controls";
-import { TABLES_OTHERS_PANELS } from "./panels-tables-others";
 import { MAP_CONTROL_PANELS } from "./panels-maps";
-import * as sort from "./x-axis-sort-controls";
+import { TABLES_OTHERS_PANELS } from "./panels-tables-others";
+import * as c from "./shared-controls";
+import { xAxisSortRows } from "./x-axis-sort-controls";
 
-const section = (
-  label: string,
-  tab: ControlSection["tab"],
-  rows: ControlConfig[][],
-  expanded = true,
-): ControlSection => ({
-  label,
-  tab,
-  rows,
-  expanded,
-});
+/**
+ * Control panels of the first eighteen visualisations (the ECharts time series, the table, big
+ * numbers, the category charts…), with the control names Superset's plugins write; the other
+ * files' panels are merged in, so this is the one place the explore view looks a panel up.
+ */
 
-const filtersRows = [[c.adhocFilters], [c.granularity], [c.timeRange]];
+/** The x-axis and its grain, which open every query of a chart drawn along an x-axis. */
+const xAxisRows = [[c.xAxis], [c.timeGrain]];
+/** Detail charts and tables read more rows than a chart of aggregates. */
+const rowLimit10k: ControlConfig = { ...c.rowLimit, default: 10000 };
+const yAxisAndTimeFormats = [[c.yAxisFormat], [c.xAxisTimeFormat]];
 
-const advancedAnalytics = section(
-  t("Advanced analytics"),
-  "data",
-  [
-    [c.rollingType],
-    [c.rollingPeriods, c.minPeriods],
-    [c.timeCompare, c.comparisonType],
-    [c.resampleRule, c.resampleMethod],
-  ],
-  false,
-);
+const advancedAnalytics = collapsedSection(t("Advanced analytics"), "data", [
+  [c.rollingType],
+  [c.rollingPeriods, c.minPeriods],
+  [c.timeCompare, c.comparisonType],
+  [c.resampleRule, c.resampleMethod],
+]);
 
-const legend = section(t("Legend"), "customize", [[c.showLegend], [c.legendOrientation]]);
+const legend = section(t("Legend"), "customize", c.legendRows);
 
 const axes = section(t("Axes"), "customize", [
   [c.xAxisTitle],
@@ -48,17 +56,12 @@ function timeseriesPanel(extraOptions: ControlConfig[][]): ControlPanel {
   return {
     sections: [
       section(t("Query"), "data", [
-        [c.xAxis],
-        [c.timeGrain],
-        [sort.xAxisSort],
-        [sort.xAxisSortAsc],
-        [sort.xAxisSortSeries],
-        [sort.xAxisSortSeriesAscending],
+        ...xAxisRows,
+        ...xAxisSortRows,
         [c.metrics],
         [c.groupby],
-        ...filtersRows,
-        [c.seriesLimit, c.sortBy],
-        [c.orderDesc],
+        ...c.filterRows,
+        ...c.seriesLimitRows,
         [c.rowLimit],
         [c.truncateMetric, c.showEmptyColumns],
       ]),
@@ -71,91 +74,67 @@ function timeseriesPanel(extraOptions: ControlConfig[][]): ControlPanel {
   };
 }
 
-const seriesStyle: ControlConfig = {
-  name: "seriesType",
-  type: "SelectControl",
-  label: t("Series style"),
-  default: "line",
-  choices: [
-    ["line", t("Line")],
-    ["smooth", t("Smooth line")],
-    ["step", t("Step")],
-  ],
-  renderTrigger: true,
-};
+const seriesStyle = selectControl("seriesType", t("Series style"), "line", [
+  ["line", t("Line")],
+  ["smooth", t("Smooth line")],
+  ["step", t("Step")],
+]);
 
-const markers: ControlConfig = {
-  name: "markerEnabled",
-  type: "CheckboxControl",
-  label: t("Marker"),
-  default: false,
-  renderTrigger: true,
-};
+const markers = checkboxControl("markerEnabled", t("Marker"), false);
 
-const orientation: ControlConfig = {
-  name: "orientation",
-  type: "SelectControl",
-  label: t("Bar orientation"),
-  default: "vertical",
-  choices: [
-    ["vertical", t("Vertical")],
-    ["horizontal", t("Horizontal")],
-  ],
-  renderTrigger: true,
-};
+const orientation = selectControl("orientation", t("Bar orientation"), "vertical", [
+  ["vertical", t("Vertical")],
+  ["horizontal", t("Horizontal")],
+]);
 
-const mixedQuery = (suffix: "" | "_b", label: string): ControlSection =>
-  section(label, "data", [
-    [{ ...c.metrics, name: `metrics${suffix}` }],
-    [{ ...c.groupby, name: `groupby${suffix}` }],
-    [{ ...c.adhocFilters, name: `adhoc_filters${suffix}` }],
+const MIXED_SERIES_TYPES: Choice[] = [
+  ["line", t("Line")],
+  ["scatter", t("Scatter")],
+  ["smooth", t("Smooth line")],
+  ["bar", t("Bar")],
+  ["area", t("Area")],
+  ["start", t("Step - start")],
+];
+
+/**
+ * One of mixed_timeseries' two queries: the shared query controls under names ending in `_b` for
+ * the second (Superset's naming), and its series drawn as a line on the primary axis (A) or as
+ * bars on the secondary one (B).
+ */
+const mixedQuery = (query: "A" | "B", label: string): ControlSection => {
+  const suffixed = (control: ControlConfig): ControlConfig => ({
+    ...control,
+    name: query === "A" ? control.name : `${control.name}_b`,
+  });
+  const drawingName = (name: string) => (query === "A" ? name : `${name}B`);
+  return section(label, "data", [
+    ...[[c.metrics], [c.groupby], [c.adhocFilters], ...c.seriesLimitRows, [c.rowLimit]].map((row) =>
+      row.map(suffixed),
+    ),
     [
-      { ...c.seriesLimit, name: `limit${suffix}` },
-      { ...c.sortBy, name: `timeseries_limit_metric${suffix}` },
-    ],
-    [{ ...c.orderDesc, name: `order_desc${suffix}` }],
-    [{ ...c.rowLimit, name: `row_limit${suffix}` }],
-    [
-      {
-        name: `seriesType${suffix === "" ? "" : "B"}`,
-        type: "SelectControl",
-        label: t("Series type"),
-        default: suffix === "" ? "line" : "bar",
-        choices: [
-          ["line", t("Line")],
-          ["scatter", t("Scatter")],
-          ["smooth", t("Smooth line")],
-          ["bar", t("Bar")],
-          ["area", t("Area")],
-          ["start", t("Step - start")],
-        ],
-        renderTrigger: true,
-      },
-      {
-        name: `yAxisIndex${suffix === "" ? "" : "B"}`,
-        type: "SelectControl",
-        label: t("Y axis"),
-        default: suffix === "" ? 0 : 1,
-        choices: [
-          [0, t("Primary")],
-          [1, t("Secondary")],
-        ],
-        renderTrigger: true,
-      },
+      selectControl(
+        drawingName("seriesType"),
+        t("Series type"),
+        query === "A" ? "line" : "bar",
+        MIXED_SERIES_TYPES,
+      ),
+      selectControl(drawingName("yAxisIndex"), t("Y axis"), query === "A" ? 0 : 1, [
+        [0, t("Primary")],
+        [1, t("Secondary")],
+      ]),
     ],
   ]);
+};
+
+/** The query of the charts of one metric over categories, after the controls that pick them. */
+const categoryQuery = (leadingRows: ControlConfig[][]): ControlSection =>
+  section(t("Query"), "data", [...leadingRows, ...c.filterRows, [c.rowLimit], [c.sortByMetric]]);
+
+const categoryOptions = (extra: ControlConfig[][] = []): ControlSection =>
+  section(t("Chart options"), "customize", [[c.colorScheme], [c.showLabels], [c.numberFormat], ...extra]);
 
 const categoryPanel = (groupLabel: string, extra: ControlConfig[][] = []): ControlPanel => ({
-  sections: [
-    section(t("Query"), "data", [
-      [{ ...c.groupby, label: groupLabel }],
-      [c.metric],
-      ...filtersRows,
-      [c.rowLimit],
-      [c.sortByMetric],
-    ]),
-    section(t("Chart options"), "customize", [[c.colorScheme], [c.showLabels], [c.numberFormat], ...extra]),
-  ],
+  sections: [categoryQuery([[{ ...c.groupby, label: groupLabel }], [c.metric]]), categoryOptions(extra)],
 });
 
 const hasValues = (v: unknown) =>
@@ -170,36 +149,99 @@ const tableNeedsColumns = (_v: unknown, fd: Record<string, unknown>) =>
     ? t("Group By, Metrics or Percentage Metrics must have a value")
     : false;
 
-const tableControls = {
-  queryMode: {
-    name: "query_mode",
-    type: "SelectControl",
-    label: t("Query mode"),
-    default: "aggregate",
-    choices: [
-      ["aggregate", t("Aggregate")],
-      ["raw", t("Raw records")],
-    ],
-  } satisfies ControlConfig,
-  allColumns: {
-    name: "all_columns",
-    type: "ColumnsControl",
-    label: t("Columns"),
-    multi: true,
-    columnFilter: "all",
-    default: [],
-    visibility: (fd) => fd.query_mode === "raw",
-    validators: [(v, fd) => (fd.query_mode === "raw" ? validateNonEmpty(v, fd) : false)],
-  } satisfies ControlConfig,
-  percentMetrics: {
-    name: "percent_metrics",
-    type: "MetricsControl",
-    label: t("Percentage metrics"),
-    multi: true,
-    default: [],
-    visibility: (fd) => fd.query_mode !== "raw",
-  } satisfies ControlConfig,
-};
+/** The table's aggregate-only controls hide while it reads raw records. */
+const notRaw: ControlConfig["visibility"] = (fd) => fd.query_mode !== "raw";
+
+const PAGE_LENGTHS = sameLabelChoices([10, 20, 50, 100, 200]);
+
+const tableQuery = section(t("Query"), "data", [
+  [c.queryMode],
+  [{ ...c.groupby, visibility: notRaw }],
+  [optionalMetrics("metrics", t("Metrics"), { visibility: notRaw, validators: [tableNeedsColumns] })],
+  [{ ...c.allColumns, validators: [(v, fd) => (fd.query_mode === "raw" ? validateNonEmpty(v, fd) : false)] }],
+  [optionalMetrics("percent_metrics", t("Percentage metrics"), { visibility: notRaw })],
+  [{ ...c.timeGrain, visibility: notRaw }],
+  ...c.filterRows,
+  [{ ...c.sortBy, visibility: notRaw }],
+  [{ ...c.orderDesc, visibility: notRaw }],
+  [rowLimit10k],
+  [
+    checkboxControl("server_pagination", t("Server pagination"), false, { renderTrigger: false }),
+    selectControl("server_page_length", t("Server page length"), 10, PAGE_LENGTHS, {
+      visibility: (fd) => Boolean(fd.server_pagination),
+      renderTrigger: false,
+    }),
+  ],
+]);
+
+const tableOptions = section(t("Options"), "customize", [
+  [selectControl("page_length", t("Page length"), 0, [[0, t("All")], ...PAGE_LENGTHS])],
+  [checkboxControl("include_search", t("Search box"), false)],
+  [checkboxControl("show_cell_bars", t("Cell bars"), true)],
+  [
+    {
+      ...c.numberFormat,
+      name: "table_number_format",
+      default: undefined,
+      clearable: true,
+      placeholder: t("Original value"),
+    },
+  ],
+  [{ ...c.xAxisTimeFormat, name: "table_timestamp_format", label: t("Timestamp format") }],
+]);
+
+/** The big numbers call their y-axis format the number format. */
+const bigNumberFormat: ControlConfig = { ...c.yAxisFormat, label: t("Number format") };
+
+const PIE_LABEL_TYPES: Choice[] = [
+  ["key", t("Category name")],
+  ["value", t("Value")],
+  ["percent", t("Percentage")],
+  ["key_value", t("Category and value")],
+  ["key_percent", t("Category and percentage")],
+  ["key_value_percent", t("Category, value and percentage")],
+];
+
+/** Choices whose values are the English names Superset stores, shown translated. */
+const translatedChoices = (values: string[]): Choice[] => values.map((v) => [v, t(v)]);
+
+const PIVOT_AGGREGATES = translatedChoices([
+  "Sum",
+  "Average",
+  "Median",
+  "Count",
+  "Count Unique Values",
+  "Minimum",
+  "Maximum",
+  "Sum as Fraction of Total",
+  "Sum as Fraction of Rows",
+  "Sum as Fraction of Columns",
+]);
+
+const WHISKER_OPTIONS = translatedChoices([
+  "Tukey",
+  "Min/max (no outliers)",
+  "2/98 percentiles",
+  "9/91 percentiles",
+]);
+
+const NORMALIZE_ACROSS: Choice[] = [
+  ["heatmap", t("Heatmap")],
+  ["x", t("X-axis")],
+  ["y", t("Y-axis")],
+];
+
+const HEATMAP_SCHEMES: Choice[] = [
+  ["Blues", "Blues"],
+  ["Greens", "Greens"],
+  ["Reds", "Reds"],
+  ["YlOrRd", t("Yellow–orange–red")],
+  ["Viridis", "Viridis"],
+  ["RdBu", t("Red–blue")],
+];
+
+/** Options that change the query, not only the drawing. */
+const QUERY_OPTION = { renderTrigger: false } satisfies Partial<ControlConfig>;
 
 export const CONTROL_PANELS: Record<string, ControlPanel> = {
   ...TABLES_OTHERS_PANELS,
@@ -211,174 +253,43 @@ export const CONTROL_PANELS: Record<string, ControlPanel> = {
   echarts_timeseries_scatter: timeseriesPanel([]),
   mixed_timeseries: {
     sections: [
-      section(t("Shared query fields"), "data", [[c.xAxis], [c.timeGrain], [c.granularity], [c.timeRange]]),
-      mixedQuery("", t("Query A")),
-      mixedQuery("_b", t("Query B")),
+      section(t("Shared query fields"), "data", [...xAxisRows, ...c.timeRows]),
+      mixedQuery("A", t("Query A")),
+      mixedQuery("B", t("Query B")),
       annotationLayersSection,
       section(t("Chart options"), "customize", [[c.colorScheme], [c.showValue]]),
       legend,
       axes,
     ],
   },
-  table: {
-    sections: [
-      section(t("Query"), "data", [
-        [tableControls.queryMode],
-        [{ ...c.groupby, visibility: (fd) => fd.query_mode !== "raw" }],
-        [
-          {
-            ...c.metrics,
-            visibility: (fd) => fd.query_mode !== "raw",
-            required: false,
-            validators: [tableNeedsColumns],
-            default: [],
-          },
-        ],
-        [tableControls.allColumns],
-        [tableControls.percentMetrics],
-        [{ ...c.timeGrain, visibility: (fd) => fd.query_mode !== "raw" }],
-        ...filtersRows,
-        [{ ...c.sortBy, label: t("Sort by"), visibility: (fd) => fd.query_mode !== "raw" }],
-        [{ ...c.orderDesc, visibility: (fd) => fd.query_mode !== "raw" }],
-        [{ ...c.rowLimit, default: 10000 }],
-        [
-          {
-            name: "server_pagination",
-            type: "CheckboxControl",
-            label: t("Server pagination"),
-            default: false,
-          },
-          {
-            name: "server_page_length",
-            type: "SelectControl",
-            label: t("Server page length"),
-            default: 10,
-            choices: [10, 20, 50, 100, 200].map((n) => [n, String(n)]),
-            visibility: (fd) => Boolean(fd.server_pagination),
-          },
-        ],
-      ]),
-      section(t("Options"), "customize", [
-        [
-          {
-            name: "page_length",
-            type: "SelectControl",
-            label: t("Page length"),
-            default: 0,
-            choices: [[0, t("All")], ...[10, 20, 50, 100, 200].map((n): [number, string] => [n, String(n)])],
-            renderTrigger: true,
-          },
-        ],
-        [
-          {
-            name: "include_search",
-            type: "CheckboxControl",
-            label: t("Search box"),
-            default: false,
-            renderTrigger: true,
-          },
-        ],
-        [
-          {
-            name: "show_cell_bars",
-            type: "CheckboxControl",
-            label: t("Cell bars"),
-            default: true,
-            renderTrigger: true,
-          },
-        ],
-        [
-          {
-            ...c.numberFormat,
-            name: "table_number_format",
-            label: t("Number format"),
-            default: undefined,
-            clearable: true,
-            placeholder: t("Original value"),
-          },
-        ],
-        [{ ...c.xAxisTimeFormat, name: "table_timestamp_format", label: t("Timestamp format") }],
-      ]),
-    ],
-  },
+  table: { sections: [tableQuery, tableOptions] },
   big_number_total: {
     sections: [
-      section(t("Query"), "data", [[c.metric], ...filtersRows]),
-      section(t("Options"), "customize", [
-        [{ name: "subheader", type: "TextControl", label: t("Subheader"), renderTrigger: true }],
-        [{ ...c.yAxisFormat, label: t("Number format") }],
-      ]),
+      section(t("Query"), "data", [[c.metric], ...c.filterRows]),
+      section(t("Options"), "customize", [[textControl("subheader", t("Subheader"))], [bigNumberFormat]]),
     ],
   },
   big_number: {
     sections: [
-      section(t("Query"), "data", [[c.xAxis], [c.timeGrain], [c.metric], ...filtersRows]),
+      section(t("Query"), "data", [...xAxisRows, [c.metric], ...c.filterRows]),
       section(t("Options"), "data", [
         [
-          {
-            name: "compare_lag",
-            type: "TextControl",
-            label: t("Comparison period lag"),
-            isInt: true,
-            validators: [validateInteger],
-            renderTrigger: true,
-          },
-          { name: "compare_suffix", type: "TextControl", label: t("Comparison suffix"), renderTrigger: true },
+          integerControl("compare_lag", t("Comparison period lag"), undefined),
+          textControl("compare_suffix", t("Comparison suffix")),
         ],
-        [
-          {
-            name: "show_trend_line",
-            type: "CheckboxControl",
-            label: t("Show trend line"),
-            default: true,
-            renderTrigger: true,
-          },
-        ],
-        [
-          {
-            name: "start_y_axis_at_zero",
-            type: "CheckboxControl",
-            label: t("Start y-axis at 0"),
-            default: true,
-            renderTrigger: true,
-          },
-        ],
+        [checkboxControl("show_trend_line", t("Show trend line"), true)],
+        [checkboxControl("start_y_axis_at_zero", t("Start y-axis at 0"), true)],
         [c.rollingType],
         [c.rollingPeriods, c.minPeriods],
       ]),
-      section(t("Chart options"), "customize", [[{ ...c.yAxisFormat, label: t("Number format") }]]),
+      section(t("Chart options"), "customize", [[bigNumberFormat]]),
     ],
   },
   pie: categoryPanel(t("Dimensions"), [
-    [
-      {
-        name: "label_type",
-        type: "SelectControl",
-        label: t("Label type"),
-        default: "key",
-        choices: [
-          ["key", t("Category name")],
-          ["value", t("Value")],
-          ["percent", t("Percentage")],
-          ["key_value", t("Category and value")],
-          ["key_percent", t("Category and percentage")],
-          ["key_value_percent", t("Category, value and percentage")],
-        ],
-        renderTrigger: true,
-      },
-    ],
-    [
-      {
-        name: "labels_outside",
-        type: "CheckboxControl",
-        label: t("Put labels outside"),
-        default: true,
-        renderTrigger: true,
-      },
-    ],
-    [{ name: "donut", type: "CheckboxControl", label: t("Donut"), default: false, renderTrigger: true }],
-    [c.showLegend],
-    [c.legendOrientation],
+    [selectControl("label_type", t("Label type"), "key", PIE_LABEL_TYPES)],
+    [checkboxControl("labels_outside", t("Put labels outside"), true)],
+    [checkboxControl("donut", t("Donut"), false)],
+    ...c.legendRows,
   ]),
   pivot_table_v2: {
     sections: [
@@ -387,59 +298,19 @@ export const CONTROL_PANELS: Record<string, ControlPanel> = {
         [{ ...c.groupby, name: "groupbyColumns", label: t("Columns") }],
         [c.metrics],
         [c.timeGrain],
-        ...filtersRows,
-        [{ ...c.seriesLimit, name: "series_limit", label: t("Series limit") }],
+        ...c.filterRows,
+        [{ ...c.seriesLimit, name: "series_limit" }],
         [{ ...c.sortBy, name: "series_limit_metric" }],
         [c.orderDesc],
         [c.rowLimit],
       ]),
       section(t("Options"), "data", [
+        [selectControl("aggregateFunction", t("Aggregation function"), "Sum", PIVOT_AGGREGATES)],
         [
-          {
-            name: "aggregateFunction",
-            type: "SelectControl",
-            label: t("Aggregation function"),
-            default: "Sum",
-            choices: [
-              "Sum",
-              "Average",
-              "Median",
-              "Count",
-              "Count Unique Values",
-              "Minimum",
-              "Maximum",
-              "Sum as Fraction of Total",
-              "Sum as Fraction of Rows",
-              "Sum as Fraction of Columns",
-            ].map((a) => [a, t(a)]),
-            renderTrigger: true,
-          },
+          checkboxControl("rowTotals", t("Show rows total"), false),
+          checkboxControl("colTotals", t("Show columns total"), false),
         ],
-        [
-          {
-            name: "rowTotals",
-            type: "CheckboxControl",
-            label: t("Show rows total"),
-            default: false,
-            renderTrigger: true,
-          },
-          {
-            name: "colTotals",
-            type: "CheckboxControl",
-            label: t("Show columns total"),
-            default: false,
-            renderTrigger: true,
-          },
-        ],
-        [
-          {
-            name: "transposePivot",
-            type: "CheckboxControl",
-            label: t("Transpose pivot"),
-            default: false,
-            renderTrigger: true,
-          },
-        ],
+        [checkboxControl("transposePivot", t("Transpose pivot"), false)],
         [{ ...c.numberFormat, name: "valueFormat", label: t("Value format") }],
       ]),
     ],
@@ -447,35 +318,22 @@ export const CONTROL_PANELS: Record<string, ControlPanel> = {
   histogram_v2: {
     sections: [
       section(t("Query"), "data", [
-        [
-          {
-            name: "column",
-            type: "ColumnsControl",
-            label: t("Column"),
-            columnFilter: "numeric",
-            required: true,
-            validators: [validateNonEmpty],
-          },
-        ],
-        [{ ...c.groupby, label: t("Dimensions") }],
-        ...filtersRows,
-        [{ ...c.rowLimit, default: 10000 }],
+        [columnControl("column", t("Column"), { ...REQUIRED, columnFilter: "numeric" })],
+        [c.groupby],
+        ...c.filterRows,
+        [rowLimit10k],
       ]),
       section(t("Chart options"), "data", [
         [
-          {
-            name: "bins",
-            type: "SelectControl",
-            label: t("Bins"),
+          selectControl("bins", t("Bins"), 5, sameLabelChoices([5, 10, 25, 50, 100]), {
+            ...QUERY_OPTION,
             freeForm: true,
-            default: 5,
             validators: [validateInteger],
-            choices: [5, 10, 25, 50, 100].map((n) => [n, String(n)]),
-          },
+          }),
         ],
         [
-          { name: "normalize", type: "CheckboxControl", label: t("Normalize"), default: false },
-          { name: "cumulative", type: "CheckboxControl", label: t("Cumulative"), default: false },
+          checkboxControl("normalize", t("Normalize"), false, QUERY_OPTION),
+          checkboxControl("cumulative", t("Cumulative"), false, QUERY_OPTION),
         ],
         [c.colorScheme],
         [c.showLegend],
@@ -489,33 +347,29 @@ export const CONTROL_PANELS: Record<string, ControlPanel> = {
         [
           {
             ...c.groupby,
+            ...REQUIRED,
             name: "columns",
             label: t("Distribute across"),
-            required: true,
-            validators: [validateNonEmpty],
             description: t("Columns to calculate distribution across."),
           },
         ],
         [c.metrics],
-        [{ ...c.groupby, label: t("Dimensions") }],
+        [c.groupby],
         [c.timeGrain],
-        ...filtersRows,
+        ...c.filterRows,
         [c.seriesLimit],
-        [{ ...c.rowLimit, default: 10000 }],
+        [rowLimit10k],
       ]),
       section(t("Chart options"), "customize", [
         [c.colorScheme],
         [
-          {
-            name: "whiskerOptions",
-            type: "SelectControl",
-            label: t("Whisker/outlier options"),
-            default: "Tukey",
-            choices: ["Tukey", "Min/max (no outliers)", "2/98 percentiles", "9/91 percentiles"].map((w) => [
-              w,
-              t(w),
-            ]),
-          },
+          selectControl(
+            "whiskerOptions",
+            t("Whisker/outlier options"),
+            "Tukey",
+            WHISKER_OPTIONS,
+            QUERY_OPTION,
+          ),
         ],
         [c.numberFormat],
         [c.showLegend],
@@ -525,184 +379,61 @@ export const CONTROL_PANELS: Record<string, ControlPanel> = {
   heatmap_v2: {
     sections: [
       section(t("Query"), "data", [
-        [c.xAxis],
-        [c.timeGrain],
-        [{ ...c.groupby, label: t("Y-axis"), multi: false, required: true, validators: [validateNonEmpty] }],
+        ...xAxisRows,
+        [{ ...c.groupby, ...REQUIRED, label: t("Y-axis"), multi: false }],
         [c.metric],
-        ...filtersRows,
+        ...c.filterRows,
         [c.rowLimit],
         [
-          {
-            name: "normalize_across",
-            type: "SelectControl",
-            label: t("Normalize across"),
-            default: "heatmap",
-            choices: [
-              ["heatmap", t("Heatmap")],
-              ["x", t("X-axis")],
-              ["y", t("Y-axis")],
-            ],
-          },
-          {
-            name: "normalized",
-            type: "CheckboxControl",
-            label: t("Normalize colors"),
-            default: false,
-            renderTrigger: true,
-          },
+          selectControl("normalize_across", t("Normalize across"), "heatmap", NORMALIZE_ACROSS, QUERY_OPTION),
+          checkboxControl("normalized", t("Normalize colors"), false),
         ],
       ]),
       section(t("Chart options"), "customize", [
+        [linearColorSchemeControl("Blues", HEATMAP_SCHEMES)],
+        [checkboxControl("show_values", t("Show values"), false), c.showLegend],
         [
-          {
-            name: "linear_color_scheme",
-            type: "SelectControl",
-            label: t("Linear color scheme"),
-            default: "Blues",
-            choices: [
-              ["Blues", "Blues"],
-              ["Greens", "Greens"],
-              ["Reds", "Reds"],
-              ["YlOrRd", t("Yellow–orange–red")],
-              ["Viridis", "Viridis"],
-              ["RdBu", t("Red–blue")],
-            ],
-            renderTrigger: true,
-          },
+          checkboxControl("sort_x_axis", t("Sort x-axis"), true),
+          checkboxControl("sort_y_axis", t("Sort y-axis"), true),
         ],
-        [
-          {
-            name: "show_values",
-            type: "CheckboxControl",
-            label: t("Show values"),
-            default: false,
-            renderTrigger: true,
-          },
-          c.showLegend,
-        ],
-        [
-          {
-            name: "sort_x_axis",
-            type: "CheckboxControl",
-            label: t("Sort x-axis"),
-            default: true,
-            renderTrigger: true,
-          },
-          {
-            name: "sort_y_axis",
-            type: "CheckboxControl",
-            label: t("Sort y-axis"),
-            default: true,
-            renderTrigger: true,
-          },
-        ],
-        [c.yAxisFormat],
-        [c.xAxisTimeFormat],
+        ...yAxisAndTimeFormats,
       ]),
     ],
   },
   treemap_v2: categoryPanel(t("Dimensions")),
   sunburst_v2: {
     sections: [
-      section(t("Query"), "data", [
-        [
-          {
-            ...c.groupby,
-            name: "columns",
-            label: t("Hierarchy"),
-            required: true,
-            validators: [validateNonEmpty],
-          },
-        ],
+      categoryQuery([
+        [{ ...c.groupby, ...REQUIRED, name: "columns", label: t("Hierarchy") }],
         [{ ...c.metric, label: t("Primary metric") }],
-        [
-          {
-            ...c.metric,
-            name: "secondary_metric",
-            label: t("Secondary metric"),
-            validators: [],
-            required: false,
-            default: undefined,
-          },
-        ],
-        ...filtersRows,
-        [c.rowLimit],
-        [c.sortByMetric],
+        [optionalMetric("secondary_metric", t("Secondary metric"))],
       ]),
-      section(t("Chart options"), "customize", [[c.colorScheme], [c.showLabels], [c.numberFormat]]),
+      categoryOptions(),
     ],
   },
   funnel: categoryPanel(t("Dimensions"), [[c.showLegend]]),
   gauge_chart: categoryPanel(t("Group by"), [
-    [
-      {
-        name: "min_val",
-        type: "TextControl",
-        label: t("Min"),
-        isFloat: true,
-        validators: [validateNumber],
-        renderTrigger: true,
-      },
-      {
-        name: "max_val",
-        type: "TextControl",
-        label: t("Max"),
-        isFloat: true,
-        validators: [validateNumber],
-        renderTrigger: true,
-      },
-    ],
-    [
-      {
-        name: "show_pointer",
-        type: "CheckboxControl",
-        label: t("Show pointer"),
-        default: true,
-        renderTrigger: true,
-      },
-    ],
+    [floatControl("min_val", t("Min"), undefined), floatControl("max_val", t("Max"), undefined)],
+    [checkboxControl("show_pointer", t("Show pointer"), true)],
   ]),
   waterfall: {
     sections: [
       section(t("Query"), "data", [
-        [c.xAxis],
-        [c.timeGrain],
+        ...xAxisRows,
         [{ ...c.groupby, label: t("Breakdowns"), multi: false }],
         [c.metric],
-        ...filtersRows,
+        ...c.filterRows,
         [c.rowLimit],
       ]),
       section(t("Chart options"), "customize", [
         [c.showValue],
         [
-          {
-            name: "increase_color",
-            type: "TextControl",
-            label: t("Increase color"),
-            default: "#5AC189",
-            renderTrigger: true,
-          },
-          {
-            name: "decrease_color",
-            type: "TextControl",
-            label: t("Decrease color"),
-            default: "#FF7F44",
-            renderTrigger: true,
-          },
-          {
-            name: "total_color",
-            type: "TextControl",
-            label: t("Total color"),
-            default: "#666666",
-            renderTrigger: true,
-          },
+          textControl("increase_color", t("Increase color"), { default: "#5AC189" }),
+          textControl("decrease_color", t("Decrease color"), { default: "#FF7F44" }),
+          textControl("total_color", t("Total color"), { default: "#666666" }),
         ],
-        [
-          { name: "x_axis_label", type: "TextControl", label: t("X axis label"), renderTrigger: true },
-          { name: "y_axis_label", type: "TextControl", label: t("Y axis label"), renderTrigger: true },
-        ],
-        [c.yAxisFormat],
-        [c.xAxisTimeFormat],
+        [textControl("x_axis_label", t("X axis label")), textControl("y_axis_label", t("Y axis label"))],
+        ...yAxisAndTimeFormats,
       ]),
     ],
   },

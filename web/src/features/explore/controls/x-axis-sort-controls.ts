@@ -2,6 +2,7 @@ import type { QueryColumn, QueryMetric } from "@strata/contracts";
 import { columnLabel, ensureArray, isTemporalColumn, metricLabel } from "../../../components/charts";
 import { t } from "../../../lib/i18n";
 import type { Choice, ControlConfig, ControlContext } from "../model/control-types";
+import { checkboxControl, selectControl } from "./control-factory";
 
 /**
  * Superset's x-axis sort controls of the timeseries family, under the same form-data keys so
@@ -51,51 +52,47 @@ function sortChoices(ctx: ControlContext): Choice[] {
   return labels.map((label) => [label, verbose(ctx, label)]);
 }
 
-export const xAxisSort: ControlConfig = {
-  name: "x_axis_sort",
-  type: "SelectControl",
-  label: t("X-Axis Sort By"),
+const sortByLabel = t("X-Axis Sort By");
+
+/** The ascending switch of either sort; only the single-series one changes the query. */
+const sortAscending = (name: string, extra: Partial<ControlConfig>): ControlConfig =>
+  checkboxControl(name, t("X-Axis Sort Ascending"), true, {
+    description: t("Whether to sort ascending or descending on the base Axis."),
+    ...extra,
+  });
+
+export const xAxisSort = selectControl("x_axis_sort", sortByLabel, undefined, sortChoices, {
   description: t(
     "Decides which column to sort the base axis by. Left empty, the bars keep the query's order: by the Sort by metric (or the metric), as Sort descending says.",
   ),
-  choices: sortChoices,
   clearable: true,
   placeholder: t("Query order"),
   visibility: oneSeries,
-};
+  renderTrigger: false,
+});
 
-export const xAxisSortAsc: ControlConfig = {
-  name: "x_axis_sort_asc",
-  type: "CheckboxControl",
-  label: t("X-Axis Sort Ascending"),
-  description: t("Whether to sort ascending or descending on the base Axis."),
-  default: true,
+export const xAxisSortAsc = sortAscending("x_axis_sort_asc", {
   visibility: (fd, ctx) => fd.x_axis_sort != null && fd.x_axis_sort !== "" && oneSeries(fd, ctx),
-};
+  renderTrigger: false,
+});
 
-export const xAxisSortSeries: ControlConfig = {
-  name: "x_axis_sort_series",
-  type: "SelectControl",
-  label: t("X-Axis Sort By"),
-  description: t("Decides which measure to sort the base axis by."),
-  default: "name",
-  choices: [
+export const xAxisSortSeries = selectControl(
+  "x_axis_sort_series",
+  sortByLabel,
+  "name",
+  [
     ["name", t("Category name")],
     ["sum", t("Total value")],
     ["min", t("Minimum value")],
     ["max", t("Maximum value")],
     ["avg", t("Average value")],
   ],
-  renderTrigger: true,
-  visibility: severalSeries,
-};
+  { description: t("Decides which measure to sort the base axis by."), visibility: severalSeries },
+);
 
-export const xAxisSortSeriesAscending: ControlConfig = {
-  name: "x_axis_sort_series_ascending",
-  type: "CheckboxControl",
-  label: t("X-Axis Sort Ascending"),
-  description: t("Whether to sort ascending or descending on the base Axis."),
-  default: true,
-  renderTrigger: true,
+export const xAxisSortSeriesAscending = sortAscending("x_axis_sort_series_ascending", {
   visibility: (fd, ctx) => fd.x_axis_sort_series != null && severalSeries(fd, ctx),
-};
+});
+
+/** The four controls in the order the timeseries query section shows them. */
+export const xAxisSortRows = [[xAxisSort], [xAxisSortAsc], [xAxisSortSeries], [xAxisSortSeriesAscending]];

@@ -1,6 +1,7 @@
 import type { Locator, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, datasetIdOf, dt, type E2E, logIn, startE2E } from "./browser.ts";
+import { type ChartFormData, createChart, createDashboard, gridLayout } from "./dashboard-seed.ts";
 
 /**
  * The ECharts-family visualisations, their legacy keys and the ones Strata drew before, each saved
@@ -767,24 +768,10 @@ describe("ECharts-family visualisations in Chromium", () => {
     const page = e.page;
     const ds = await datasetIdOf(e, "birth_names");
     const gantt = CASES.find((c) => c.name === "Gantt") as Case;
-    const dashboard = (
-      await api<{ id: number }>("POST", "/api/v1/dashboard/", {
-        dashboard_title: "Gantt cross filter",
-        published: true,
-      })
-    ).id;
-    const save = async (name: string, params: Record<string, unknown>) =>
-      (
-        await api<{ id: number }>("POST", "/api/v1/chart/", {
-          slice_name: name,
-          viz_type: params.viz_type,
-          datasource_id: ds,
-          datasource_type: "table",
-          params: JSON.stringify({ datasource: `${ds}__table`, adhoc_filters: [], ...params }),
-          dashboards: [dashboard],
-        })
-      ).id;
-    const ganttId = await save("Filtering gantt", gantt.params);
+    const dashboard = await createDashboard(e, "Gantt cross filter");
+    const save = (name: string, params: ChartFormData) =>
+      createChart(e, { name, datasetId: ds, params, dashboards: [dashboard] });
+    const ganttId = await save("Filtering gantt", gantt.params as ChartFormData);
     const tableId = await save("States", {
       viz_type: "table",
       query_mode: "aggregate",
@@ -793,23 +780,12 @@ describe("ECharts-family visualisations in Chromium", () => {
       adhoc_filters: [inStates("CA", "NY")],
       row_limit: 10,
     });
-    const layout = {
-      ROOT_ID: { id: "ROOT_ID", type: "ROOT", children: ["GRID_ID"], meta: {} },
-      GRID_ID: { id: "GRID_ID", type: "GRID", children: ["ROW-0"], meta: {} },
-      "ROW-0": { id: "ROW-0", type: "ROW", children: ["CHART-g", "CHART-t"], meta: {} },
-      "CHART-g": {
-        id: "CHART-g",
-        type: "CHART",
-        children: [],
-        meta: { chartId: ganttId, width: 6, height: 50 },
-      },
-      "CHART-t": {
-        id: "CHART-t",
-        type: "CHART",
-        children: [],
-        meta: { chartId: tableId, width: 6, height: 50 },
-      },
-    };
+    const layout = gridLayout([
+      [
+        { chartId: ganttId, width: 6 },
+        { chartId: tableId, width: 6 },
+      ],
+    ]);
     await api("PUT", `/api/v1/dashboard/${dashboard}`, { position_json: JSON.stringify(layout) });
     await page.goto(`${e.url}/superset/dashboard/${dashboard}/`);
     const box = (id: number) => page.locator(`${dt("dashboard-chart")}[data-chart-id="${id}"]`);

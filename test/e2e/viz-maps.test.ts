@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, datasetIdOf, dt, type E2E, logIn, startE2E } from "./browser.ts";
+import { type ChartFormData, createChart, createDashboard, gridLayout } from "./dashboard-seed.ts";
 
 /**
  * Map visualisations saved with Superset's form data open in Explore and on a dashboard and draw
@@ -395,32 +396,18 @@ describe("map visualisations", () => {
       { key: "world_map", table: "covid_vaccines", column: "ioc_country_code" },
       { key: "country_map", table: "birth_france_by_region", column: "DEPT_ID" },
     ];
-    const dashboard = (
-      await api<{ id: number }>("POST", "/api/v1/dashboard/", {
-        dashboard_title: "Map cross filters",
-        published: true,
-      })
-    ).id;
+    const dashboard = await createDashboard(e, "Map cross filters");
     const made: { map: number; table: number; column: string }[] = [];
     for (const pair of pairs) {
-      const ds = await datasetIdOf(e, pair.table);
+      const datasetId = await datasetIdOf(e, pair.table);
       const chart = CHARTS.find((c) => c.key === pair.key)!;
-      const save = async (name: string, params: Record<string, unknown>) =>
-        (
-          await api<{ id: number }>("POST", "/api/v1/chart/", {
-            slice_name: name,
-            viz_type: params.viz_type,
-            datasource_id: ds,
-            datasource_type: "table",
-            params: JSON.stringify({
-              datasource: `${ds}__table`,
-              adhoc_filters: [],
-              time_range: "No filter",
-              ...params,
-            }),
-            dashboards: [dashboard],
-          })
-        ).id;
+      const save = (name: string, params: ChartFormData) =>
+        createChart(e, {
+          name,
+          datasetId,
+          params: { time_range: "No filter", ...params },
+          dashboards: [dashboard],
+        });
       made.push({
         map: await save(`Filtering ${pair.key}`, { viz_type: pair.key, ...chart.params }),
         table: await save(`Filtered by ${pair.key}`, {
@@ -433,25 +420,12 @@ describe("map visualisations", () => {
         column: pair.column,
       });
     }
-    const node = (id: string, type: string, children: string[] = [], meta: Record<string, unknown> = {}) => ({
-      [id]: { id, type, children, meta },
-    });
-    const layout = {
-      ...node("ROOT_ID", "ROOT", ["GRID_ID"]),
-      ...node(
-        "GRID_ID",
-        "GRID",
-        made.map((_, i) => `ROW-${i}`),
-      ),
-      ...Object.assign(
-        {},
-        ...made.map((m, i) => ({
-          ...node(`ROW-${i}`, "ROW", [`CHART-m${i}`, `CHART-t${i}`]),
-          ...node(`CHART-m${i}`, "CHART", [], { chartId: m.map, width: 6, height: 50 }),
-          ...node(`CHART-t${i}`, "CHART", [], { chartId: m.table, width: 6, height: 50 }),
-        })),
-      ),
-    };
+    const layout = gridLayout(
+      made.map((m) => [
+        { chartId: m.map, width: 6 },
+        { chartId: m.table, width: 6 },
+      ]),
+    );
     await api("PUT", `/api/v1/dashboard/${dashboard}`, { position_json: JSON.stringify(layout) });
     await e.page.goto(`${e.url}/superset/dashboard/${dashboard}/`);
     const box = (id: number) => e.page.locator(`${dt("dashboard-chart")}[data-chart-id="${id}"]`);
@@ -497,29 +471,15 @@ describe("map visualisations", () => {
   });
 
   it("a click on a deck.gl point cross-filters a table by its position; a second click clears it", async () => {
-    const ds = await datasetIdOf(e, "long_lat");
-    const dashboard = (
-      await api<{ id: number }>("POST", "/api/v1/dashboard/", {
-        dashboard_title: "Point cross filter",
-        published: true,
-      })
-    ).id;
-    const save = async (name: string, params: Record<string, unknown>) =>
-      (
-        await api<{ id: number }>("POST", "/api/v1/chart/", {
-          slice_name: name,
-          viz_type: params.viz_type,
-          datasource_id: ds,
-          datasource_type: "table",
-          params: JSON.stringify({
-            datasource: `${ds}__table`,
-            adhoc_filters: [],
-            time_range: "No filter",
-            ...params,
-          }),
-          dashboards: [dashboard],
-        })
-      ).id;
+    const datasetId = await datasetIdOf(e, "long_lat");
+    const dashboard = await createDashboard(e, "Point cross filter");
+    const save = (name: string, params: ChartFormData) =>
+      createChart(e, {
+        name,
+        datasetId,
+        params: { time_range: "No filter", ...params },
+        dashboards: [dashboard],
+      });
     const scatter = CHARTS.find((c) => c.key === "deck_scatter")!;
     const mapId = await save("Filtering points", {
       viz_type: "deck_scatter",
@@ -533,23 +493,12 @@ describe("map visualisations", () => {
       metrics: ["count"],
       row_limit: 10,
     });
-    const layout = {
-      ROOT_ID: { id: "ROOT_ID", type: "ROOT", children: ["GRID_ID"], meta: {} },
-      GRID_ID: { id: "GRID_ID", type: "GRID", children: ["ROW-0"], meta: {} },
-      "ROW-0": { id: "ROW-0", type: "ROW", children: ["CHART-m", "CHART-t"], meta: {} },
-      "CHART-m": {
-        id: "CHART-m",
-        type: "CHART",
-        children: [],
-        meta: { chartId: mapId, width: 6, height: 50 },
-      },
-      "CHART-t": {
-        id: "CHART-t",
-        type: "CHART",
-        children: [],
-        meta: { chartId: tableId, width: 6, height: 50 },
-      },
-    };
+    const layout = gridLayout([
+      [
+        { chartId: mapId, width: 6 },
+        { chartId: tableId, width: 6 },
+      ],
+    ]);
     await api("PUT", `/api/v1/dashboard/${dashboard}`, { position_json: JSON.stringify(layout) });
     await e.page.goto(`${e.url}/superset/dashboard/${dashboard}/`);
     const box = (id: number) => e.page.locator(`${dt("dashboard-chart")}[data-chart-id="${id}"]`);

@@ -22,8 +22,6 @@ import * as c from "./shared-controls";
 
 const metricNamed = (name: string, label: string): ControlConfig => ({ ...c.metric, name, label });
 
-const markers = checkboxControl("markerEnabled", t("Marker"), false);
-
 const SERIES_TYPES: ControlConfig["choices"] = [
   ["line", t("Line")],
   ["scatter", t("Scatter")],
@@ -46,13 +44,13 @@ export function echartsExtraPanels(helpers: {
   const { timeseriesPanel } = helpers;
   return {
     echarts_timeseries: timeseriesPanel([
-      [selectControl("seriesType", t("Series Style"), "line", SERIES_TYPES), markers],
+      [selectControl("seriesType", t("Series Style"), "line", SERIES_TYPES), c.markers],
       [checkboxControl("area", t("Area Chart"), false)],
       [c.stack],
     ]),
-    echarts_timeseries_smooth: timeseriesPanel([[markers], [c.stack]]),
+    echarts_timeseries_smooth: timeseriesPanel([[c.markers], [c.stack]]),
     echarts_timeseries_step: timeseriesPanel([
-      [selectControl("seriesType", t("Step type"), "start", STEP_TYPES), markers],
+      [selectControl("seriesType", t("Step type"), "start", STEP_TYPES), c.markers],
       [c.stack],
     ]),
     radar: {

@@ -60,18 +60,16 @@ const seriesQuery = (groupby: ControlConfig = c.groupby): ControlSection =>
     [c.rowLimit],
   ]);
 
-const notRaw: ControlConfig["visibility"] = (fd) => fd.query_mode !== "raw";
-
 /** handlebars reads its rows like the table: aggregated, or raw records. */
 const tableLikeQuery: ControlSection = section(t("Query"), "data", [
   [c.queryMode],
-  [{ ...c.groupby, visibility: notRaw }],
-  [optionalMetrics("metrics", t("Metrics"), { visibility: notRaw })],
+  [{ ...c.groupby, visibility: c.notRaw }],
+  [optionalMetrics("metrics", t("Metrics"), { visibility: c.notRaw })],
   [c.allColumns],
-  [{ ...c.sortBy, label: t("Sort by"), visibility: notRaw }],
-  [{ ...c.orderDesc, visibility: notRaw }],
+  [{ ...c.sortBy, label: t("Sort by"), visibility: c.notRaw }],
+  [{ ...c.orderDesc, visibility: c.notRaw }],
   ...c.filterRows,
-  [{ ...c.rowLimit, default: 10000 }],
+  [c.rowLimit10k],
 ]);
 
 export const TABLES_OTHERS_PANELS: Record<string, ControlPanel> = {

@@ -32,7 +32,6 @@ import { xAxisSortRows } from "./x-axis-sort-controls";
 /** The x-axis and its grain, which open every query of a chart drawn along an x-axis. */
 const xAxisRows = [[c.xAxis], [c.timeGrain]];
 /** Detail charts and tables read more rows than a chart of aggregates. */
-const rowLimit10k: ControlConfig = { ...c.rowLimit, default: 10000 };
 const yAxisAndTimeFormats = [[c.yAxisFormat], [c.xAxisTimeFormat]];
 
 const advancedAnalytics = collapsedSection(t("Advanced analytics"), "data", [
@@ -79,8 +78,6 @@ const seriesStyle = selectControl("seriesType", t("Series style"), "line", [
   ["smooth", t("Smooth line")],
   ["step", t("Step")],
 ]);
-
-const markers = checkboxControl("markerEnabled", t("Marker"), false);
 
 const orientation = selectControl("orientation", t("Bar orientation"), "vertical", [
   ["vertical", t("Vertical")],
@@ -149,22 +146,19 @@ const tableNeedsColumns = (_v: unknown, fd: Record<string, unknown>) =>
     ? t("Group By, Metrics or Percentage Metrics must have a value")
     : false;
 
-/** The table's aggregate-only controls hide while it reads raw records. */
-const notRaw: ControlConfig["visibility"] = (fd) => fd.query_mode !== "raw";
-
 const PAGE_LENGTHS = sameLabelChoices([10, 20, 50, 100, 200]);
 
 const tableQuery = section(t("Query"), "data", [
   [c.queryMode],
-  [{ ...c.groupby, visibility: notRaw }],
-  [optionalMetrics("metrics", t("Metrics"), { visibility: notRaw, validators: [tableNeedsColumns] })],
+  [{ ...c.groupby, visibility: c.notRaw }],
+  [optionalMetrics("metrics", t("Metrics"), { visibility: c.notRaw, validators: [tableNeedsColumns] })],
   [{ ...c.allColumns, validators: [(v, fd) => (fd.query_mode === "raw" ? validateNonEmpty(v, fd) : false)] }],
-  [optionalMetrics("percent_metrics", t("Percentage metrics"), { visibility: notRaw })],
-  [{ ...c.timeGrain, visibility: notRaw }],
+  [optionalMetrics("percent_metrics", t("Percentage metrics"), { visibility: c.notRaw })],
+  [{ ...c.timeGrain, visibility: c.notRaw }],
   ...c.filterRows,
-  [{ ...c.sortBy, visibility: notRaw }],
-  [{ ...c.orderDesc, visibility: notRaw }],
-  [rowLimit10k],
+  [{ ...c.sortBy, visibility: c.notRaw }],
+  [{ ...c.orderDesc, visibility: c.notRaw }],
+  [c.rowLimit10k],
   [
     checkboxControl("server_pagination", t("Server pagination"), false, { renderTrigger: false }),
     selectControl("server_page_length", t("Server page length"), 10, PAGE_LENGTHS, {
@@ -247,9 +241,9 @@ export const CONTROL_PANELS: Record<string, ControlPanel> = {
   ...TABLES_OTHERS_PANELS,
   ...MAP_CONTROL_PANELS,
   ...echartsExtraPanels({ timeseriesPanel }),
-  echarts_timeseries_line: timeseriesPanel([[seriesStyle, markers], [c.stack]]),
+  echarts_timeseries_line: timeseriesPanel([[seriesStyle, c.markers], [c.stack]]),
   echarts_timeseries_bar: timeseriesPanel([[orientation], [c.stack]]),
-  echarts_area: timeseriesPanel([[c.stack], [markers]]),
+  echarts_area: timeseriesPanel([[c.stack], [c.markers]]),
   echarts_timeseries_scatter: timeseriesPanel([]),
   mixed_timeseries: {
     sections: [
@@ -321,7 +315,7 @@ export const CONTROL_PANELS: Record<string, ControlPanel> = {
         [columnControl("column", t("Column"), { ...REQUIRED, columnFilter: "numeric" })],
         [c.groupby],
         ...c.filterRows,
-        [rowLimit10k],
+        [c.rowLimit10k],
       ]),
       section(t("Chart options"), "data", [
         [
@@ -358,7 +352,7 @@ export const CONTROL_PANELS: Record<string, ControlPanel> = {
         [c.timeGrain],
         ...c.filterRows,
         [c.seriesLimit],
-        [rowLimit10k],
+        [c.rowLimit10k],
       ]),
       section(t("Chart options"), "customize", [
         [c.colorScheme],

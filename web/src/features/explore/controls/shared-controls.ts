@@ -235,6 +235,11 @@ export const stack = selectControl(
 );
 
 export const showValue = checkboxControl("show_value", t("Show value"), false);
+export const markers = checkboxControl("markerEnabled", t("Marker"), false);
+/** A table-like chart's aggregate-only controls hide while it reads raw records. */
+export const notRaw: ControlConfig["visibility"] = (fd) => fd.query_mode !== "raw";
+/** Table-like charts read up to 10,000 rows unless told otherwise. */
+export const rowLimit10k: ControlConfig = { ...rowLimit, default: 10000 };
 
 export const showLegend = checkboxControl("show_legend", t("Show legend"), true);
 

@@ -121,6 +121,8 @@ async function main() {
     const small = "SELECT 42 AS answer, 'x' AS label";
     const smallRaw: number[] = [];
     const smallApi: number[] = [];
+    // The same server's cheapest authenticated request: what HTTP and sign-in cost before any work.
+    const noop: number[] = [];
     for (let i = 0; i < SMALL_ROUNDS + 5; i++) {
       let t0 = performance.now();
       await raw.execute(small, { limit: 1000 });
@@ -132,9 +134,13 @@ async function main() {
         body: JSON.stringify({ database_id: dbId, sql: small, queryLimit: 1000 }),
       });
       await res.text();
+      const a0 = performance.now() - t0;
+      t0 = performance.now();
+      await (await fetch(`${url}/api/v1/me/`, { headers: auth })).text();
       if (i >= 5) {
         smallRaw.push(r0);
-        smallApi.push(performance.now() - t0);
+        smallApi.push(a0);
+        noop.push(performance.now() - t0);
       }
     }
 
@@ -163,8 +169,12 @@ async function main() {
     );
     const sr = median(smallRaw);
     const sa = median(smallApi);
+    const floor = median(noop);
     console.log(
       `small query, ${SMALL_ROUNDS} rounds (raw DuckDB vs POST /api/v1/sqllab/execute/ over HTTP)\n  raw ${sr.toFixed(2)} ms   api ${sa.toFixed(2)} ms   ratio ${(sa / sr).toFixed(2)}`,
+    );
+    console.log(
+      `  for scale: GET /api/v1/me/ (authenticated, no work) ${floor.toFixed(2)} ms = ${(floor / sr).toFixed(2)}× the raw query`,
     );
     console.log(`the result in Arrow's layout: ${arrowMb.toFixed(0)} MB`);
     if (before && peaks.length > 0)
@@ -179,6 +189,7 @@ async function main() {
       rises.length > 0 ? median(rises) : (memory(child.pid!)?.rss ?? Number.NaN) - (before?.rss ?? 0);
     recordResults({
       sqllab_small_ratio: sa / sr,
+      sqllab_small_http_floor_ratio: floor / sr,
       sqllab_1m_first_rows_ratio: a / r,
       sqllab_1m_peak_mb: riseMb,
     });

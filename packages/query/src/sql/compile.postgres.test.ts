@@ -129,6 +129,16 @@ describe("compiled SQL on PostgreSQL", () => {
     expect(await run(compiled)).toEqual([["2"]]);
   });
 
+  it("runs a LIKE pattern that ends in a lone backslash (PostgreSQL's escape) as a literal backslash", async () => {
+    for (const paramStyle of ["inline", undefined] as const) {
+      const compiled = compile(
+        { metrics: ["count"], filters: [{ col: "name", op: "LIKE", val: "\\" }] },
+        paramStyle ? { paramStyle } : {},
+      );
+      expect(await run(compiled)).toEqual([["0"]]);
+    }
+  });
+
   it("property: every generated statement parses, binds and runs", async () => {
     await fc.assert(
       fc.asyncProperty(queryObject, async (query) => {

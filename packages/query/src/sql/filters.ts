@@ -1,5 +1,5 @@
 import type { QueryFilter } from "@strata/contracts";
-import { isTrinoLike } from "../dialect.ts";
+import { isTrinoLike, type SqlDialect } from "../dialect.ts";
 import { invalidPayload } from "../errors.ts";
 import { type ColumnKind, columnKind, isEpochFormat } from "../model.ts";
 import { toNaiveIso } from "../time/calendar.ts";
@@ -7,7 +7,7 @@ import { parseTimeRange, type TimeBounds } from "../time/time-range.ts";
 import { columnLabel, findColumn, type ResolvedColumn } from "./columns.ts";
 import type { CompileContext } from "./context.ts";
 import type { ResolvedMetric } from "./metrics.ts";
-import { asList, formatDate, type FilterScalar, normalizeFilterScalar, requireScalar } from "./values.ts";
+import { asList, type FilterScalar, formatDate, normalizeFilterScalar, requireScalar } from "./values.ts";
 
 export type FilterResult =
   | { status: "applied"; clause: "WHERE" | "HAVING"; column: string; sql: string | null; bounds?: TimeBounds }
@@ -124,7 +124,7 @@ function condition(filter: QueryFilter, target: FilterTarget, ctx: CompileContex
       const pattern = normalizeFilterScalar(requireScalar(filter.val, filter.op, label), "string");
       if (typeof pattern !== "string")
         throw invalidPayload(`Filter "${label} ${filter.op}" needs a text pattern`);
-      const bound = ctx.params.bind(pattern);
+      const bound = ctx.params.bind(likePattern(pattern, ctx.dialect));
       if (filter.op === "ILIKE") return trino ? `LOWER(${x}) LIKE LOWER(${bound})` : `${x} ILIKE ${bound}`;
       return `${x} ${filter.op} ${bound}`;
     }
@@ -163,4 +163,16 @@ export function compileFilter(
     return { status: "applied", clause: target.clause, column, sql, bounds };
   }
   return { status: "applied", clause: target.clause, column, sql: condition(filter, target, ctx) };
+}
+
+/**
+ * PostgreSQL reads a backslash in a LIKE pattern as an escape and refuses a pattern that ends in
+ * one with nothing to escape ("LIKE pattern must not end with escape character"). Such a trailing
+ * backslash can only have meant itself, so it is doubled; every other pattern, escapes included,
+ * is the user's as written. The other engines have no default escape character.
+ */
+export function likePattern(pattern: string, dialect: SqlDialect): string {
+  if (dialect.engine !== "postgresql") return pattern;
+  const trailing = pattern.length - pattern.replace(/\\+$/, "").length;
+  return trailing % 2 === 1 ? `${pattern}\\` : pattern;
 }

@@ -12,7 +12,7 @@ import type { Principal } from "../security/principal.ts";
 import { requirePermission } from "../security/principal.ts";
 import { type ChartTemplateScope, requestTexts, templatedQuery } from "../templating/chart-query.ts";
 import { loadTemplating } from "../templating/jinja-engine.ts";
-import { resolveMacroScope } from "../templating/macro-scope.ts";
+import { readableAs, resolveMacroScope } from "../templating/macro-scope.ts";
 import { templateUser } from "../templating/template-user.ts";
 import { checkGuestQuery, requestedSliceId } from "./guest-query-check.ts";
 import { loadLegacyViz } from "./legacy/viz-types.ts";
@@ -119,11 +119,7 @@ export class ChartRequests {
     return resolveMacroScope(texts, {
       user: templateUser(p),
       currentMetrics: ds.metrics,
-      readable: async (id) => {
-        const other = await this.deps.datasets.get(p, id).catch(() => undefined);
-        return other?.db ? { ds: other.ds, db: other.db } : undefined;
-      },
-      rls: (id) => this.deps.rlsClauses(p, id),
+      ...readableAs({ get: (q, id) => this.deps.datasets.get(q, id), rlsClauses: this.deps.rlsClauses }, p),
       now: this.opts.now?.() ?? new Date(),
       maxRows: this.limits.maxRows,
     });

@@ -1,7 +1,7 @@
 import type { Core } from "@strata/core";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { authenticate, securityHeaders } from "./http/auth.ts";
+import { bodyLimits } from "./http/body-limit.ts";
 import { clientInfo } from "./http/client.ts";
 import type { AppEnv } from "./http/env.ts";
 import { notFound, onError } from "./http/errors.ts";
@@ -54,12 +54,9 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.onError(onError);
   app.notFound(notFound);
   app.use(securityHeaders(core));
-  app.use(async (c, next) => {
-    // The preview (upload_metadata) is sent the whole file too, so it gets the upload's bound.
-    // Asset imports take a bundle of the same bound (a 413 before the body is read whole).
-    const isUpload = /\/(upload(_metadata)?|import)\/?$/.test(c.req.path);
-    return bodyLimit({ maxSize: isUpload ? UPLOAD_LIMIT : JSON_LIMIT })(c, next);
-  });
+  // The preview (upload_metadata) is sent the whole file too, so it gets the upload's bound.
+  // Asset imports take a bundle of the same bound (a 413 before the body is read whole).
+  app.use(bodyLimits((path) => (/\/(upload(_metadata)?|import)\/?$/.test(path) ? UPLOAD_LIMIT : JSON_LIMIT)));
   app.use(jsonBodyGuard());
   app.use(clientInfo({ trustedProxies: opts.trustedProxies, alwaysHttps: opts.secureCookies }));
   app.use(authenticate(core));

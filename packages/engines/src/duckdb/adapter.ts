@@ -108,6 +108,23 @@ async function acquireInstance(config: DuckDbConfig, options: DuckDbEngineOption
   return shared;
 }
 
+/**
+ * Texts whose DuckDB parse tree passed the system-name check. DuckDB reads a text the same way
+ * every time, so a text met again (a chart's query on each refresh, a re-run in SQL Lab) skips
+ * the round trip. Bounded in count and text length; the oldest are forgotten first.
+ */
+const treePassed = {
+  texts: new Set<string>(),
+  has(sql: string): boolean {
+    return this.texts.has(sql);
+  },
+  remember(sql: string): void {
+    if (sql.length > 20_000) return;
+    if (this.texts.size >= 1_000) this.texts.delete(this.texts.values().next().value as string);
+    this.texts.add(sql);
+  },
+};
+
 /** Binds JS values the way a caller means them: integers as BIGINT, Dates as TIMESTAMP. */
 function bindParams(prepared: DuckDBPreparedStatement, params: unknown[]): void {
   const count = prepared.parameterCount;
@@ -172,21 +189,32 @@ export class DuckDbEngine implements QueryEngine {
       };
       try {
         check();
-        await this.refuseSystemNames(connection, sql);
-        await this.useSchema(connection, options.schema, options.catalog);
-        const extracted = await connection.extractStatements(sql);
+        // DuckDB's reading of the text is checked on a connection of its own while this one
+        // prepares: nothing runs before the check passes, and its refusal wins over any error the
+        // preparing met (a bind error could otherwise quote a value the check keeps hidden).
+        const guard = this.refuseSystemNames(sql);
+        guard.catch(() => undefined);
+        let extracted: Extracted;
         const prepared: DuckDBPreparedStatement[] = [];
-        if (!allowDml) {
-          // Classify every statement before running any of them.
-          for (let i = 0; i < extracted.count; i++) {
-            const statement = await prepareOrClassify(extracted, i, sql);
-            if (!READ_ONLY_KINDS.has(statement.statementType))
-              throw dmlNotAllowed(KIND_NAMES[statement.statementType]);
-            prepared.push(statement);
+        try {
+          await this.useSchema(connection, options.schema, options.catalog);
+          extracted = await connection.extractStatements(sql);
+          if (!allowDml) {
+            // Classify every statement before running any of them.
+            for (let i = 0; i < extracted.count; i++) {
+              const statement = await prepareOrClassify(extracted, i, sql);
+              if (!READ_ONLY_KINDS.has(statement.statementType))
+                throw dmlNotAllowed(KIND_NAMES[statement.statementType]);
+              prepared.push(statement);
+            }
           }
-          // Belt and braces: reads run in a transaction that is always rolled back.
-          await connection.run("BEGIN TRANSACTION");
+        } catch (error) {
+          await guard;
+          throw error;
         }
+        await guard;
+        // Belt and braces: reads run in a transaction that is always rolled back.
+        if (!allowDml) await connection.run("BEGIN TRANSACTION");
         try {
           for (let i = 0; i < extracted.count - 1; i++) {
             const statement = prepared[i] ?? (await extracted.prepare(i));
@@ -213,20 +241,25 @@ export class DuckDbEngine implements QueryEngine {
 
   /**
    * User SQL (sandboxed engines) may not read DuckDB's own setup, which names server paths
-   * (`duckdb-system-guard.ts`): our lexer's reading of every statement, then DuckDB's parse tree
-   * of SELECTs. A script DuckDB can't serialise (not all SELECT, or not valid) keeps the first check.
+   * (`system-guard.ts`): our lexer's reading of every statement (before this returns), then
+   * DuckDB's parse tree of SELECTs, on a connection of its own. A script DuckDB can't serialise
+   * (not all SELECT, or not valid) keeps the first check.
    */
-  private async refuseSystemNames(connection: DuckDBConnection, sql: string): Promise<void> {
-    if (!this.sandboxed) return;
+  private refuseSystemNames(sql: string): Promise<void> {
+    if (!this.sandboxed) return Promise.resolve();
     checkSystemNamesInText(sql);
-    let tree: { error?: boolean; statements?: unknown };
-    try {
-      const reader = await connection.runAndReadAll(serializeSqlQuery(sql));
-      tree = JSON.parse(String(reader.getRowsJson()[0]?.[0] ?? "{}"));
-    } catch {
-      return;
-    }
-    if (!tree.error) checkSystemNamesInTree(tree.statements);
+    if (treePassed.has(sql)) return Promise.resolve();
+    return this.withConnection(async (connection) => {
+      let tree: { error?: boolean; statements?: unknown } | undefined;
+      try {
+        const reader = await connection.runAndReadAll(serializeSqlQuery(sql));
+        tree = JSON.parse(String(reader.getRowsJson()[0]?.[0] ?? "{}"));
+      } catch {
+        // Not serialisable: only the lexer's check applies.
+      }
+      if (tree && !tree.error) checkSystemNamesInTree(tree.statements);
+      treePassed.remember(sql);
+    });
   }
 
   private async useSchema(connection: DuckDBConnection, schema?: string | null, catalog?: string | null) {
@@ -317,7 +350,7 @@ export class DuckDbEngine implements QueryEngine {
       throw new EngineError("There is no SQL statement to describe.", ErrorType.INVALID_SQL_ERROR);
     return this.withConnection(async (connection) => {
       try {
-        await this.refuseSystemNames(connection, sql);
+        await this.refuseSystemNames(sql);
         await this.useSchema(connection, schema);
         const extracted = await connection.extractStatements(sql);
         const statement = await extracted.prepare(extracted.count - 1);

@@ -29,6 +29,18 @@ export function createAwsClients(cfg: AwsConfig): AwsClients {
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
+  // Uploads are signed without hashing their bytes first (S3's UNSIGNED-PAYLOAD): the connection
+  // (TLS in the cloud, loopback locally) already guards them, and hashing a result chunk of several
+  // megabytes holds the event loop for tens of milliseconds per chunk.
+  s3.middlewareStack.add(
+    (next, context) => (args) => {
+      const request = args.request as { headers?: Record<string, string>; body?: unknown };
+      if (request.headers && request.body !== undefined && context.commandName === "PutObjectCommand")
+        request.headers["x-amz-content-sha256"] = "UNSIGNED-PAYLOAD";
+      return next(args);
+    },
+    { step: "build", name: "strataUnsignedPayload" },
+  );
   const sqs = new SQSClient({ ...common, endpoint: local?.sqs });
   return { dynamo, doc, s3, sqs };
 }

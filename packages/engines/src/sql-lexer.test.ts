@@ -20,6 +20,14 @@ describe("splitStatements", () => {
     expect(splitStatements("select 1;;")).toEqual(["select 1"]);
   });
 
+  it("ends a line comment at a carriage return, as the engines do", () => {
+    expect(splitStatements("select 1 -- note\r; select 2")).toEqual(["select 1 -- note", "select 2"]);
+    expect(classifyStatements("select 1 -- note\r; delete from t").map((s) => s.kind)).toEqual([
+      "SELECT",
+      "DELETE",
+    ]);
+  });
+
   it("handles nested block comments and tagged dollar quotes", () => {
     expect(splitStatements("/* a /* b; */ c; */ select 1; select $fn$ ; $fn$")).toEqual([
       "/* a /* b; */ c; */ select 1",

@@ -45,8 +45,10 @@ export function scanStatements(sql: string): ScannedStatement[] {
     const ch = sql[i];
     const next = sql[i + 1];
     if (ch === "-" && next === "-") {
-      const nl = sql.indexOf("\n", i);
-      i = nl === -1 ? n : nl + 1;
+      // A line comment ends at a line feed or a carriage return, as PostgreSQL's and DuckDB's
+      // scanners end it (a lone \r must not hide the rest of the line from us).
+      const end = sql.slice(i).search(/[\n\r]/);
+      i = end === -1 ? n : i + end + 1;
     } else if (ch === "/" && next === "*") {
       i = skipBlockComment(sql, i);
     } else if (ch === ";") {

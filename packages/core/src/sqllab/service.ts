@@ -463,7 +463,7 @@ export class SqlLab {
   async runJob(job: Job): Promise<void> {
     const { queryId } = job.payload as { queryId: number };
     const query = await this.deps.meta.get<QueryData>(QUERY, queryId);
-    if (!query || query.status !== "pending") return;
+    if (query?.status !== "pending") return;
     const p = await this.deps.principalOf(query.user_id);
     const { db, engine } = await this.engineFor(p, query.database_id);
     await this.run(RunRecord.stored(this.deps.meta, query), db, engine, this.limits.asyncTimeoutSec);

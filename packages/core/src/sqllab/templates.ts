@@ -59,7 +59,7 @@ export async function renderTemplate(
 }
 
 export function parseTemplateParams(text: string | null | undefined): Record<string, unknown> {
-  if (!text || !text.trim()) return {};
+  if (!text?.trim()) return {};
   try {
     const parsed = JSON.parse(text) as unknown;
     if (parsed && typeof parsed === "object" && !Array.isArray(parsed))

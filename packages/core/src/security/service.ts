@@ -27,9 +27,12 @@ export class SecurityService {
     this.throttle = new LoginThrottle(meta, loginLimits);
   }
 
-  /** Every role; the store's metadata cache serves it (a role write is seen at once here, within 1 s elsewhere). */
-  roles(): Promise<RoleEntity[]> {
-    return this.meta.list<RoleData>(ROLE);
+  /**
+   * Every role, frozen and shared by all requests (read on each one); the store's metadata cache
+   * serves it (a role write is seen at once here, within 1 s elsewhere).
+   */
+  roles(): Promise<readonly RoleEntity[]> {
+    return this.meta.listShared<RoleData>(ROLE);
   }
 
   async principalFor(user: UserEntity | null): Promise<Principal> {

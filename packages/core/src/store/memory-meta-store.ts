@@ -221,12 +221,18 @@ export class MemoryMetaStore implements MetaStorePort {
   }
 
   list<T>(type: string): Promise<Entity<T>[]> {
-    return this.cache.list(type, async () => {
-      await this.tick();
-      const items = [...this.ofType(type).values()].sort((a, b) => byBytes(b.gsi1sk, a.gsi1sk));
-      this.counted(type, items.length);
-      return items.map((i) => copy(i.data) as Entity<T>);
-    });
+    return this.cache.list(type, () => this.readAll<T>(type));
+  }
+
+  listShared<T>(type: string): Promise<readonly Readonly<Entity<T>>[]> {
+    return this.cache.sharedList(type, () => this.readAll<T>(type));
+  }
+
+  private async readAll<T>(type: string): Promise<Entity<T>[]> {
+    await this.tick();
+    const items = [...this.ofType(type).values()].sort((a, b) => byBytes(b.gsi1sk, a.gsi1sk));
+    this.counted(type, items.length);
+    return items.map((i) => copy(i.data) as Entity<T>);
   }
 
   async getMany<T>(type: string, ids: number[]): Promise<Entity<T>[]> {

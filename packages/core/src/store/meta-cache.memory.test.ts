@@ -168,6 +168,26 @@ describe("MetaCache", () => {
     expect(await cache.entity("role", 1, async () => entity(1, "from the store"))).toEqual(entity(1, "a"));
   });
 
+  it("shares one frozen list, dropped by a write of its type and after 1 s", async () => {
+    let ms = 0;
+    const cache = new MetaCache({ now: () => ms });
+    let loads = 0;
+    const load = async () => [{ ...entity(1, `load ${++loads}`), permissions: [["can_read", "Chart"]] }];
+    const first = await cache.sharedList("role", load);
+    expect(await cache.sharedList("role", load)).toBe(first); // the same value, not a copy
+    expect(Object.isFrozen(first[0].permissions[0])).toBe(true);
+    expect(() => {
+      first[0].name = "changed by a caller";
+    }).toThrow(TypeError);
+    cache.wroteEntity("role", 1);
+    expect((await cache.sharedList("role", load))[0].name).toBe("load 2");
+    ms += 1000;
+    expect((await cache.sharedList("role", load))[0].name).toBe("load 3");
+    // An uncached type is read each time, and still handed out frozen.
+    expect(Object.isFrozen(await cache.sharedList("chart", load))).toBe(true);
+    expect(loads).toBe(4);
+  });
+
   it("caches only the hot types and sets, never an absent item, never past 1 s, within its size", async () => {
     let ms = 0;
     const cache = new MetaCache({ now: () => ms, ttlMs: 60_000, maxEntries: 2 });

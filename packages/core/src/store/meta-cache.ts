@@ -8,7 +8,8 @@
  * - an entry lives at most `ttlMs` (1 s), so a write by another process (another Lambda) is seen
  *   within a second: security data (users, roles, RLS) is never staler than that. DynamoDB's
  *   eventually consistent reads, which the store uses anyway, are of the same order;
- * - callers get their own copy of an entry, so mutating a result never changes the cache;
+ * - callers get their own copy of an entry, so mutating a result never changes the cache (a
+ *   shared list is the exception: one frozen value handed to every caller, see `sharedList`);
  * - the number of entries is capped (least recently used goes first).
  * It holds stored items only; every authorisation check still runs per request on them.
  */
@@ -70,6 +71,17 @@ export class MetaCache {
     return this.read(type, `l:${type}`, load) as Promise<T>;
   }
 
+  /**
+   * All entities of a type as one deep-frozen value shared by every caller, not a copy each: the
+   * roles every request turns into its caller's permissions (copying all of them was most of the
+   * cost of authenticating a request). Otherwise the rules of `list`: a write of the type drops it
+   * and it lives at most the TTL.
+   */
+  sharedList<T>(type: string, load: () => Promise<T>): Promise<T> {
+    if (!CACHED_TYPES.has(type)) return load().then(deepFreeze);
+    return this.read(type, `f:${type}`, load, true) as Promise<T>;
+  }
+
   /** A set's members. */
   members<T>(set: string, load: () => Promise<T>): Promise<T> {
     if (!CACHED_SET_PREFIXES.some((p) => set.startsWith(p))) return load();
@@ -94,6 +106,7 @@ export class MetaCache {
     this.bump(type);
     this.entries.delete(`e:${type}#${id}`);
     this.entries.delete(`l:${type}`);
+    this.entries.delete(`f:${type}`);
   }
 
   /** A write of a set's member. */
@@ -116,23 +129,24 @@ export class MetaCache {
     this.generations.set(scope, (this.generations.get(scope) ?? 0) + 1);
   }
 
-  private async read<T>(scope: string, key: string, load: () => Promise<T>): Promise<T> {
+  private async read<T>(scope: string, key: string, load: () => Promise<T>, shared = false): Promise<T> {
     const hit = this.entries.get(key);
     const now = this.now();
     if (hit && now - hit.at < this.ttlMs) {
       // Least recently used order: a hit moves to the end.
       this.entries.delete(key);
       this.entries.set(key, hit);
-      return structuredClone(hit.value) as T;
+      return (shared ? hit.value : structuredClone(hit.value)) as T;
     }
     if (hit) this.entries.delete(key);
     const generation = this.generations.get(scope) ?? 0;
     const startedAt = now;
-    const value = await load();
+    const loaded = await load();
+    const value = shared ? deepFreeze(loaded) : loaded;
     // A write of this scope while the read was under way may have been missed by it: not kept.
     if (value !== undefined && (this.generations.get(scope) ?? 0) === generation) {
       // Aged from when the read began, so an entry never outlives the TTL counted from the store's answer.
-      this.entries.set(key, { value: structuredClone(value), at: startedAt });
+      this.entries.set(key, { value: shared ? value : structuredClone(value), at: startedAt });
       if (this.entries.size > this.maxEntries) {
         const oldest = this.entries.keys().next().value;
         if (oldest !== undefined) this.entries.delete(oldest);
@@ -140,4 +154,13 @@ export class MetaCache {
     }
     return value;
   }
+}
+
+/** Freezes a value and everything it holds (plain objects and arrays, as stored items are). */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }

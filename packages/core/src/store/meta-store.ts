@@ -352,6 +352,11 @@ export class MetaStore implements MetaStorePort {
     return this.cache.list(type, () => this.readAll<T>(type));
   }
 
+  /** `list`, as one frozen value shared by every caller (see MetaCache.sharedList). */
+  listShared<T>(type: string): Promise<readonly Readonly<Entity<T>>[]> {
+    return this.cache.sharedList(type, () => this.readAll<T>(type));
+  }
+
   private async readAll<T>(type: string): Promise<Entity<T>[]> {
     const items: Entity<T>[] = [];
     let start: Record<string, unknown> | undefined;

@@ -45,6 +45,8 @@ export interface MetaStorePort {
   delete(type: string, current: EntityMeta): Promise<void>;
   /** All entities of a type, most recently changed first. */
   list<T>(type: string): Promise<Entity<T>[]>;
+  /** `list`, as one frozen value shared by every caller (read-only). */
+  listShared<T>(type: string): Promise<readonly Readonly<Entity<T>>[]>;
   getMany<T>(type: string, ids: number[]): Promise<Entity<T>[]>;
   /** Claims a unique value for an id; false when another id holds it (see MetaStore.claimUnique). */
   claimUnique(

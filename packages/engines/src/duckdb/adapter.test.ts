@@ -263,6 +263,14 @@ describe("DuckDB engine", () => {
     expect(error.message).toMatch(/already open with different settings/);
   });
 
+  it("gives every query a connection of its own: what one sets is gone for the next", async () => {
+    await engine.execute("CREATE TEMP TABLE only_here AS SELECT 1 AS a; SET VARIABLE mark = 7", {
+      allowDml: true,
+    });
+    expect((await failure(engine.execute("SELECT * FROM only_here"))).message).toMatch(/only_here/);
+    expect((await engine.execute("SELECT getvariable('mark') AS v")).data).toEqual([[null]]);
+  });
+
   it("quotes identifiers", () => {
     expect(engine.quoteIdentifier('we"ird name')).toBe('"we""ird name"');
   });

@@ -53,6 +53,10 @@ interface SharedInstance {
   refs: number;
   key: string;
   settingsKey: string;
+  /** A connection opened ahead of need (see `DuckDbEngine.connect`); each is used once. */
+  spare?: Promise<DuckDBConnection>;
+  /** Connections being rolled back and closed after their query answered. */
+  closing: Set<Promise<void>>;
 }
 
 /** One DuckDB instance per database file in this process; engines on the same file share it. */
@@ -82,7 +86,7 @@ async function acquireInstance(config: DuckDbConfig, options: DuckDbEngineOption
   const inMemory = config.path === ":memory:" || config.path === "";
   if (inMemory) {
     const instance = await DuckDBInstance.create(":memory:", settings);
-    return { instance, refs: 1, key: "", settingsKey };
+    return { instance, refs: 1, key: "", settingsKey, closing: new Set() };
   }
   const key = path.resolve(config.path);
   let pending = instances.get(key);
@@ -92,6 +96,7 @@ async function acquireInstance(config: DuckDbConfig, options: DuckDbEngineOption
       refs: 0,
       key,
       settingsKey,
+      closing: new Set<Promise<void>>(),
     }));
     instances.set(key, pending);
     pending.catch(() => instances.delete(key));
@@ -156,11 +161,9 @@ export class DuckDbEngine implements QueryEngine {
     readonly sandboxed: boolean,
   ) {}
 
-  /** Runs `fn` on a fresh connection (cheap in DuckDB: ~50 µs), closed afterwards. */
+  /** Runs `fn` on a fresh connection, closed afterwards. */
   async withConnection<T>(fn: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-    if (this.closed)
-      throw new EngineError("The DuckDB engine is closed.", ErrorType.GENERIC_DB_ENGINE_ERROR, 500);
-    const connection = await this.shared.instance.connect();
+    const connection = await this.connect();
     try {
       return await fn(connection);
     } finally {
@@ -168,75 +171,114 @@ export class DuckDbEngine implements QueryEngine {
     }
   }
 
+  /**
+   * A fresh connection, never used before: every query gets its own, so nothing a statement sets
+   * on its connection reaches another. Opening one is cheap but is a round trip to DuckDB's
+   * threads, so the next one is opened now, while this one works.
+   */
+  private async connect(): Promise<DuckDBConnection> {
+    if (this.closed)
+      throw new EngineError("The DuckDB engine is closed.", ErrorType.GENERIC_DB_ENGINE_ERROR, 500);
+    const shared = this.shared;
+    const ready = shared.spare ?? shared.instance.connect();
+    const next = shared.instance.connect();
+    next.catch(() => undefined);
+    shared.spare = next;
+    return ready;
+  }
+
+  /**
+   * Ends a query's connection after its answer has gone: the guard transaction of a read is rolled
+   * back and the connection closed in the background (an engine closing waits for them).
+   */
+  private release(connection: DuckDBConnection, rollback: boolean): void {
+    if (!rollback) {
+      connection.closeSync();
+      return;
+    }
+    const closing: Promise<void> = connection
+      .run("ROLLBACK")
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        connection.closeSync();
+        this.shared.closing.delete(closing);
+      });
+    this.shared.closing.add(closing);
+  }
+
   async execute(sql: string, options: ExecuteOptions = {}): Promise<ColumnarResult> {
     const { signal, allowDml = false, params = [], limit } = options;
     if (signal?.aborted) throw abortError(signal, "DuckDB");
-    if (splitStatements(sql).length === 0)
+    const texts = splitStatements(sql);
+    if (texts.length === 0)
       throw new EngineError("There is no SQL statement to run.", ErrorType.INVALID_SQL_ERROR);
-    return this.withConnection(async (connection) => {
-      // Interrupt now and keep interrupting: a statement that starts just after the abort
-      // would not see a single interrupt.
-      let again: ReturnType<typeof setInterval> | undefined;
-      const onAbort = () => {
-        connection.interrupt();
-        again = setInterval(() => connection.interrupt(), 100);
-      };
-      signal?.addEventListener("abort", onAbort, { once: true });
-      // An interrupt only reaches a running statement: an abort between statements (or before
-      // the listener existed) is checked here and before each statement.
-      const check = () => {
-        if (signal?.aborted) throw abortError(signal, "DuckDB");
-      };
+    const connection = await this.connect();
+    let inTransaction = false;
+    // Interrupt now and keep interrupting: a statement that starts just after the abort
+    // would not see a single interrupt.
+    let again: ReturnType<typeof setInterval> | undefined;
+    const onAbort = () => {
+      connection.interrupt();
+      again = setInterval(() => connection.interrupt(), 100);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    // An interrupt only reaches a running statement: an abort between statements (or before
+    // the listener existed) is checked here and before each statement.
+    const check = () => {
+      if (signal?.aborted) throw abortError(signal, "DuckDB");
+    };
+    try {
+      check();
+      // DuckDB's reading of the text is checked on a connection of its own while this one
+      // prepares: nothing runs before the check passes, and its refusal wins over any error the
+      // preparing met (a bind error could otherwise quote a value the check keeps hidden).
+      const guard = this.refuseSystemNames(sql);
+      guard.catch(() => undefined);
+      let statements: Statements;
+      const prepared: DuckDBPreparedStatement[] = [];
       try {
-        check();
-        // DuckDB's reading of the text is checked on a connection of its own while this one
-        // prepares: nothing runs before the check passes, and its refusal wins over any error the
-        // preparing met (a bind error could otherwise quote a value the check keeps hidden).
-        const guard = this.refuseSystemNames(sql);
-        guard.catch(() => undefined);
-        let extracted: Extracted;
-        const prepared: DuckDBPreparedStatement[] = [];
-        try {
-          await this.useSchema(connection, options.schema, options.catalog);
-          extracted = await connection.extractStatements(sql);
-          if (!allowDml) {
-            // Classify every statement before running any of them.
-            for (let i = 0; i < extracted.count; i++) {
-              const statement = await prepareOrClassify(extracted, i, sql);
-              if (!READ_ONLY_KINDS.has(statement.statementType))
-                throw dmlNotAllowed(KIND_NAMES[statement.statementType]);
-              prepared.push(statement);
-            }
+        await this.useSchema(connection, options.schema, options.catalog);
+        statements = await prepareStatements(connection, sql, texts.length);
+        if (!allowDml) {
+          // Classify every statement before running any of them.
+          for (let i = 0; i < statements.count; i++) {
+            const statement = await prepareOrClassify(statements, i, sql);
+            if (!READ_ONLY_KINDS.has(statement.statementType))
+              throw dmlNotAllowed(KIND_NAMES[statement.statementType]);
+            prepared.push(statement);
           }
-        } catch (error) {
-          await guard;
-          throw error;
-        }
-        await guard;
-        // Belt and braces: reads run in a transaction that is always rolled back.
-        if (!allowDml) await connection.run("BEGIN TRANSACTION");
-        try {
-          for (let i = 0; i < extracted.count - 1; i++) {
-            const statement = prepared[i] ?? (await extracted.prepare(i));
-            bindParams(statement, params);
-            check();
-            await statement.run();
-          }
-          const last = prepared[extracted.count - 1] ?? (await extracted.prepare(extracted.count - 1));
-          bindParams(last, params);
-          check();
-          return await collectColumnar(await last.stream(), limit, options);
-        } finally {
-          if (!allowDml) await connection.run("ROLLBACK").catch(() => undefined);
         }
       } catch (error) {
-        if (signal?.aborted) throw abortError(signal, "DuckDB");
-        throw mapDuckDbError(error);
-      } finally {
-        signal?.removeEventListener("abort", onAbort);
-        clearInterval(again);
+        await guard;
+        throw error;
       }
-    });
+      await guard;
+      if (!allowDml) {
+        // Belt and braces: reads run in a transaction that is always rolled back.
+        await connection.run("BEGIN TRANSACTION");
+        inTransaction = true;
+      }
+      for (let i = 0; i < statements.count - 1; i++) {
+        const statement = prepared[i] ?? (await statements.prepare(i));
+        bindParams(statement, params);
+        check();
+        await statement.run();
+      }
+      const last = prepared[statements.count - 1] ?? (await statements.prepare(statements.count - 1));
+      bindParams(last, params);
+      check();
+      return await collectColumnar(await last.stream(), limit, options);
+    } catch (error) {
+      if (signal?.aborted) throw abortError(signal, "DuckDB");
+      throw mapDuckDbError(error);
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+      clearInterval(again);
+      this.release(connection, inTransaction);
+    }
   }
 
   /**
@@ -403,18 +445,46 @@ export class DuckDbEngine implements QueryEngine {
     this.shared.refs -= 1;
     if (this.shared.refs > 0) return;
     if (this.shared.key) instances.delete(this.shared.key);
+    // Every connection goes before the instance: an open one keeps the database file in use.
+    const spare = this.shared.spare;
+    this.shared.spare = undefined;
+    await Promise.all([spare?.then((c) => c.closeSync()).catch(() => undefined), ...this.shared.closing]);
     this.shared.instance.closeSync();
   }
 }
 
 type Extracted = Awaited<ReturnType<DuckDBConnection["extractStatements"]>>;
 
+/** A text's statements, prepared one by one. */
+interface Statements {
+  count: number;
+  prepare(index: number): Promise<DuckDBPreparedStatement>;
+}
+
+/**
+ * One statement (as our lexer splits the text) is prepared straight from the text, a round trip
+ * fewer. DuckDB refuses to prepare more than one at once, and any failure takes the general path,
+ * whose errors are the ones users see.
+ */
+async function prepareStatements(
+  connection: DuckDBConnection,
+  sql: string,
+  lexed: number,
+): Promise<Statements> {
+  if (lexed === 1) {
+    const statement = await connection.prepare(sql).catch(() => undefined);
+    if (statement) return { count: 1, prepare: async () => statement };
+  }
+  const extracted = await connection.extractStatements(sql);
+  return { count: extracted.count, prepare: (i) => extracted.prepare(i) };
+}
+
 /**
  * Binding can fail before we learn the statement's kind (COPY TO a file the sandbox forbids);
  * then our own lexer decides whether to report a refused write or the engine's error.
  */
 async function prepareOrClassify(
-  extracted: Extracted,
+  extracted: Statements,
   index: number,
   sql: string,
 ): Promise<DuckDBPreparedStatement> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDashboard } from "../support/dashboard-fixtures.ts";
+import { createChart, createDashboard } from "../support/dashboard-fixtures.ts";
 import { callAsGuest, guestTokenFor } from "../support/guest-tokens.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
@@ -383,24 +383,18 @@ describe("explore_json for an embedded guest", () => {
       time_range: "No filter",
     };
     const dashboard = await createDashboard(s, admin, "Embedded deck", { published: true });
-    const chart = await json(
-      await s.call("POST", "/api/v1/chart/", {
-        token: admin,
-        body: {
-          slice_name: "Embedded points",
-          viz_type: "deck_scatter",
-          datasource_id: ids.long_lat,
-          datasource_type: "table",
-          params: JSON.stringify(params),
-          dashboards: [dashboard],
-        },
-      }),
-    );
+    const chartId = await createChart(s, admin, {
+      name: "Embedded points",
+      vizType: "deck_scatter",
+      datasetId: ids.long_lat,
+      params,
+      dashboards: [dashboard],
+    });
     const guest = await guestTokenFor(s, admin, dashboard);
     const asGuest = (formData: Json) =>
       callAsGuest(s, guest, "POST", "/superset/explore_json/", { form_data: formData });
 
-    const ok = await asGuest({ ...params, slice_id: chart.id });
+    const ok = await asGuest({ ...params, slice_id: chartId });
     const body = await json(ok);
     expect(ok.status, JSON.stringify(body).slice(0, 400)).toBe(200);
     expect(body.data.features).toHaveLength(20);
@@ -409,7 +403,7 @@ describe("explore_json for an embedded guest", () => {
     // The same chart asked for other columns: not the chart's query.
     const other = await asGuest({
       ...params,
-      slice_id: chart.id,
+      slice_id: chartId,
       spatial: { type: "latlong", lonCol: "LAT", latCol: "LON" },
       dimension: "radius_miles",
     });

@@ -3,7 +3,8 @@ import { compareCells, epochMs, numeric, type Row, TIMESTAMP } from "./viz.ts";
 /**
  * The small part of pandas' `pivot_table` the legacy time charts rely on: one row per time
  * (ascending), one column per (metric, group values…) key, each cell the mean of the rows that fall
- * in it (a grouped query has at most one), null where none does.
+ * in it (a grouped query has at most one), null where none does. With `sum` (viz.py's
+ * `aggregate=True`), cells are totals and missing ones 0.
  */
 export interface TimePivot {
   /** Epoch milliseconds, ascending. */
@@ -14,7 +15,12 @@ export interface TimePivot {
   cells: (number | null)[][];
 }
 
-export function pivotByTime(rows: Row[], metricLabels: string[], groups: string[]): TimePivot {
+export function pivotByTime(
+  rows: Row[],
+  metricLabels: string[],
+  groups: string[],
+  aggregate: "mean" | "sum" = "mean",
+): TimePivot {
   // A metric listed twice is one column.
   const metrics = [...new Set(metricLabels)];
   const times = new Map<number, number>();
@@ -54,6 +60,7 @@ export function pivotByTime(rows: Row[], metricLabels: string[], groups: string[
       key: e.key,
       cells: ordered.map((t) => {
         const cell = e.at.get(t);
+        if (aggregate === "sum") return cell?.sum ?? 0;
         return cell?.n ? cell.sum / cell.n : null;
       }),
     }))

@@ -1,4 +1,13 @@
-import { pivotByTime } from "./pivot.ts";
+import {
+  comparePivots,
+  dropEmptyTimes,
+  offsetColumn,
+  offsetLabel,
+  processPivot,
+  readAnalytics,
+  withTimeOffsets,
+} from "./analytics.ts";
+import { pivotByTime, type TimePivot } from "./pivot.ts";
 import {
   allMetrics,
   compareCells,
@@ -155,19 +164,75 @@ function timeSeriesQuery(fd: FormData, timeseries = true) {
 interface Series {
   key: string | unknown[];
   values: { x: number; y: number | null }[];
+  classed?: string;
 }
 
-/** NVD3's series: one per metric (or per group when there is one metric), sorted by key. */
+/** NVD3's query with its analytics checked, and its time comparisons as extra (offset) queries. */
+function nvd3Query(fd: FormData) {
+  return withTimeOffsets(timeSeriesQuery(fd), readAnalytics(fd));
+}
+
+/**
+ * viz.py's `to_series`: one series per pivot column with any value, keyed by the metric (or the
+ * group values, the metric left out when there is only one), a comparison's label appended.
+ */
+function toSeries(p: TimePivot, metricCount: number, grouped: boolean, suffix = "", classed = ""): Series[] {
+  return p.keys.flatMap((key, j) => {
+    const cells = p.cells[j];
+    if (cells.every((y) => y === null)) return [];
+    const names = key.map((k) => (k === "" ? "N/A" : k === null ? "NULL" : String(k)));
+    let title: string | unknown[] = grouped ? names : names[0];
+    if (Array.isArray(title) && title.length > 1 && metricCount === 1) title = title.slice(1);
+    if (suffix) title = Array.isArray(title) ? [...title, suffix] : [title, suffix];
+    const series: Series = { key: title, values: p.times.map((t, i) => ({ x: t, y: cells[i] })) };
+    if (classed) series.classed = classed;
+    return [series];
+  });
+}
+
+/** A comparison's pivot: the metrics' `metric__offset` columns, which the chart-data layer joined. */
+function shiftedPivot(rows: Row[], metrics: string[], groups: string[], offset: string): TimePivot {
+  const shifted = rows.map((r) => {
+    const copy: Row = { ...r };
+    for (const m of metrics) copy[m] = r[offsetColumn(m, offset)] ?? null;
+    return copy;
+  });
+  return dropEmptyTimes(pivotByTime(shifted, metrics, groups));
+}
+
+/**
+ * NVD3's series (viz.py's `get_data`): the pivot by time after the advanced analytics; with a
+ * time comparison, the shifted series too (`values`) or only their difference with the current
+ * ones. Sorted by key.
+ */
 export function timeSeries(rows: Row[], fd: FormData): Series[] {
+  const analytics = readAnalytics(fd);
   const metrics = metricLabels(fd);
   const groups = list(fd.groupby).map(labelOfColumn);
-  const pt = pivotByTime(rows, metrics, groups);
-  const series = pt.keys.map((key, j) => {
-    const names = key.map((k) => (k === "" ? "N/A" : k === null ? "NULL" : String(k)));
-    let title: string | unknown[] = groups.length ? names : names[0];
-    if (Array.isArray(title) && title.length > 1 && metrics.length === 1) title = title.slice(1);
-    return { key: title, values: pt.times.map((t, i) => ({ x: t, y: pt.cells[j][i] })) };
-  });
+  const grouped = groups.length > 0;
+  const main = processPivot(dropEmptyTimes(pivotByTime(rows, metrics, groups)), analytics);
+  const shifted = analytics.timeCompare.map((offset) => ({
+    label: offsetLabel(offset),
+    pivot: processPivot(shiftedPivot(rows, metrics, groups, offset), analytics),
+  }));
+  const series =
+    analytics.comparisonType === "values"
+      ? [
+          ...toSeries(main, metrics.length, grouped),
+          ...shifted.flatMap((s, i) =>
+            toSeries(s.pivot, metrics.length, grouped, s.label, `time-shift-${i}`),
+          ),
+        ]
+      : shifted.flatMap((s, i) =>
+          toSeries(
+            comparePivots(main, s.pivot, analytics.comparisonType),
+            metrics.length,
+            grouped,
+            s.label,
+            `time-shift-${i}`,
+          ),
+        );
+  // Python sorts by tuple(key): a text key compares as its characters.
   const sortKey = (s: Series) => (Array.isArray(s.key) ? s.key.map(String) : [...s.key]);
   return series.sort((a, b) => {
     const [x, y] = [sortKey(a), sortKey(b)];
@@ -178,13 +243,13 @@ export function timeSeries(rows: Row[], fd: FormData): Series[] {
 
 /** horizon: NVD3 time series, `[{key, values: [{x, y}]}]`. */
 export const horizon: LegacyViz = {
-  query: (fd) => timeSeriesQuery(fd),
+  query: nvd3Query,
   data: (rows, { formData }) => timeSeries(rows, formData),
 };
 
 /** rose: the same series regrouped by time (nanosecond keys): `{t: [{key, value, name, time}]}`. */
 export const rose: LegacyViz = {
-  query: (fd) => timeSeriesQuery(fd),
+  query: nvd3Query,
   data(rows, { formData }) {
     if (!rows.length) return null;
     const result: Record<string, { key: unknown; value: number; name: string; time: number }[]> = {};
@@ -207,8 +272,39 @@ export const rose: LegacyViz = {
 
 interface PartitionNode {
   name: unknown;
-  val: number;
+  val?: number | null;
   children: PartitionNode[];
+}
+
+/**
+ * partition's "advanced analytics" tree (viz.py's levels_for_time + nest_procs): per level, the
+ * metrics totalled by time and the first `level` group columns (missing cells 0), each pivot
+ * run through the analytics on its own. The tree is metric → time → group values, each node's
+ * value the level's processed value at that time.
+ */
+function partitionOverTime(rows: Row[], fd: FormData, metrics: string[], groups: string[]): PartitionNode[] {
+  const analytics = readAnalytics(fd);
+  const procs = groups
+    .map((_, i) => groups.slice(0, i))
+    .concat([groups])
+    .map((levelGroups) => processPivot(pivotByTime(rows, metrics, levelGroups, "sum"), analytics));
+  const nest = (level: number, dims: unknown[], time: number): PartitionNode[] => {
+    if (level >= procs.length) return [];
+    const p = procs[level];
+    const at = p.times.indexOf(time);
+    return p.keys.flatMap((key, j) => {
+      if (key.length !== dims.length + 1 || !dims.every((d, k) => key[k] === d)) return [];
+      const name = key[dims.length];
+      return [
+        { name, val: at === -1 ? null : p.cells[j][at], children: nest(level + 1, [...dims, name], time) },
+      ];
+    });
+  };
+  const top = procs[0];
+  return top.keys.map((key, j) => ({
+    name: key[0],
+    children: top.times.map((t, i) => ({ name: t, val: top.cells[j][i], children: nest(1, key, t) })),
+  }));
 }
 
 /**
@@ -220,6 +316,8 @@ export const partition: LegacyViz = {
     if (!list(fd.groupby).length) throw invalidForm("Please choose at least one groupby");
     const option = String(fd.time_series_option ?? "not_time");
     if (!PARTITION_OPTIONS.has(option)) throw invalidForm(`Unsupported time series option: ${option}`);
+    // Advanced analytics: its options are checked now; a time comparison draws nothing here.
+    if (option === "adv_anal") readAnalytics(fd);
     return timeSeriesQuery(fd, option !== "not_time");
   },
   data(rows, { formData: fd }) {
@@ -227,6 +325,7 @@ export const partition: LegacyViz = {
     const groups = list(fd.groupby).map(labelOfColumn);
     const metrics = metricLabels(fd);
     const option = String(fd.time_series_option ?? "not_time");
+    if (option === "adv_anal") return partitionOverTime(rows, fd, metrics, groups);
     const value = levelValue(option, rows);
     const node = (metric: string, prefix: unknown[], level: number): PartitionNode[] => {
       if (level > groups.length) return [];
@@ -245,6 +344,7 @@ export const partition: LegacyViz = {
 
 const PARTITION_OPTIONS = new Set([
   "not_time",
+  "adv_anal",
   "agg_sum",
   "agg_mean",
   "point_diff",

@@ -8,7 +8,7 @@ import { SocketConnections } from "./async/socket-connections.ts";
 import { type AsyncTransportSettings, asyncTransportConf } from "./async/transport.ts";
 import { ChartDataBatch } from "./chart-data/batch.ts";
 import { InFlightJobs } from "./chart-data/in-flight.ts";
-import type { ChartDataLimits } from "./chart-data/limits.ts";
+import { type ChartDataLimits, DEFAULT_CHART_DATA_LIMITS } from "./chart-data/limits.ts";
 import { ChartQueries } from "./chart-data/run.ts";
 import { ChartDataService } from "./chart-data/service.ts";
 import { TimeRanges } from "./chart-data/time-ranges.ts";
@@ -104,7 +104,9 @@ export function createCore(deps: CoreDeps) {
   const registry = new EngineRegistry(deps.engineFactory, box, deps.engines);
   let datasets: Datasets | undefined;
   const databases = new Databases(deps.meta, registry, box, usersById, (id) => datasets!.countUsing(id));
-  datasets = new Datasets(deps.meta, databases, usersById);
+  // CHART_DATA_MAX_ROW bounds every dataset(id) subquery, wherever the SQL naming it is read.
+  const chartDataMaxRows = deps.features?.chartData?.maxRows ?? DEFAULT_CHART_DATA_LIMITS.maxRows;
+  datasets = new Datasets(deps.meta, databases, usersById, chartDataMaxRows);
   const ds = datasets;
 
   const dataPermissions = async () => {
@@ -206,6 +208,7 @@ export function createCore(deps: CoreDeps) {
   const datasetAccess: DatasetAccess = {
     get: (p, id) => ds.get(p, id),
     rlsClauses: (p, id) => rls.clausesFor(p, id),
+    maxRows: chartDataMaxRows,
   };
   const events = new AsyncEvents(deps.meta);
   const annotationLayers = new AnnotationLayers(deps.meta, usersById);

@@ -119,9 +119,15 @@ export class ChartRequests {
     return resolveMacroScope(texts, {
       user: templateUser(p),
       currentMetrics: ds.metrics,
-      ...readableAs({ get: (q, id) => this.deps.datasets.get(q, id), rlsClauses: this.deps.rlsClauses }, p),
+      ...readableAs(
+        {
+          get: (q, id) => this.deps.datasets.get(q, id),
+          rlsClauses: this.deps.rlsClauses,
+          maxRows: this.limits.maxRows,
+        },
+        p,
+      ),
       now: this.opts.now?.() ?? new Date(),
-      maxRows: this.limits.maxRows,
     });
   }
 

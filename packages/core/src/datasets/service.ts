@@ -43,6 +43,8 @@ export class Datasets {
     private readonly meta: MetaStore,
     private readonly databases: Databases,
     private readonly usersById: (ids: number[]) => Promise<Map<number, UserEntity>>,
+    /** The row bound of a `dataset(id)` subquery in this dataset's SQL (CHART_DATA_MAX_ROW). */
+    private readonly macroMaxRows: number = DEFAULT_CHART_DATA_LIMITS.maxRows,
   ) {}
 
   all(): Promise<DatasetEntity[]> {
@@ -196,7 +198,7 @@ export class Datasets {
       rls: referencedRls === "describe" ? async () => [] : referencedRls,
       now,
       // Describing reads no row; reading rows is bounded as chart data's dataset() is.
-      maxRows: referencedRls === "describe" ? 1 : DEFAULT_CHART_DATA_LIMITS.maxRows,
+      maxRows: referencedRls === "describe" ? 1 : this.macroMaxRows,
     });
     return datasetSql(ds, engine, p, now, macros) ?? "";
   }

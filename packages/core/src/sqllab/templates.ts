@@ -1,6 +1,5 @@
 import { type EngineName, ErrorType } from "@strata/contracts";
 import { dialectFor } from "@strata/engines";
-import { DEFAULT_CHART_DATA_LIMITS } from "../chart-data/limits.ts";
 import { typedError } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
 import { type MacroSources, resolveMacroScope } from "../templating/macro-scope.ts";
@@ -17,7 +16,7 @@ export interface SqlLabTemplateScope {
    * The datasets `dataset(id)` and `metric(name, id)` may read, as the caller sees them (their
    * access and row-level security); without it both say "Dataset N not found!".
    */
-  sources?: Pick<MacroSources, "readable" | "rls">;
+  sources?: Pick<MacroSources, "readable" | "rls" | "maxRows">;
 }
 
 /**
@@ -43,7 +42,6 @@ export async function renderTemplate(
           currentMetrics: [],
           ...scope.sources,
           now,
-          maxRows: DEFAULT_CHART_DATA_LIMITS.maxRows,
         })
       : undefined;
   return renderSql(sql, {

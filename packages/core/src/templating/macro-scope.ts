@@ -27,11 +27,17 @@ export interface MacroSources {
 export interface DatasetAccess {
   get(p: Principal, id: number): Promise<{ ds: DatasetEntity; db: DatabaseEntity | undefined }>;
   rlsClauses(p: Principal, datasetId: number): Promise<string[]>;
+  /** The row bound a `dataset(id)` subquery compiles with (CHART_DATA_MAX_ROW). */
+  maxRows: number;
 }
 
 /** `readable` and `rls` for SQL that belongs to no dataset (SQL Lab, alerts), run as `p`. */
-export function readableAs(access: DatasetAccess, p: Principal): Pick<MacroSources, "readable" | "rls"> {
+export function readableAs(
+  access: DatasetAccess,
+  p: Principal,
+): Pick<MacroSources, "readable" | "rls" | "maxRows"> {
   return {
+    maxRows: access.maxRows,
     readable: async (id) => {
       const other = await access.get(p, id).catch(() => undefined);
       return other?.db ? { ds: other.ds, db: other.db } : undefined;

@@ -5,6 +5,7 @@ import { readBootstrap } from "../../../../lib/bootstrap";
 import { t } from "../../../../lib/i18n";
 import type { ChartRenderProps } from "../chart-render-props";
 import { withHighlight } from "../plotly/figures/highlight";
+import { plotCallbacks } from "../plotly/plot-callbacks";
 import Plotly from "../plotly/plotly-bundle";
 import { loadMapAssets } from "./map-assets";
 import { assetsNeeded, fixedViewport, MAP_FIGURES, type MapAssets } from "./map-figures";
@@ -95,13 +96,7 @@ export default function MapChart({
         config={CONFIG}
         useResizeHandler
         style={{ width: "100%", height }}
-        onInitialized={(_fig, el) => {
-          onPlotReady?.(el);
-          onRenderSuccess?.();
-        }}
-        onUpdate={(_fig, el) => onPlotReady?.(el)}
-        onPurge={() => onPlotReady?.(null)}
-        onError={(err) => onRenderFailure?.(err)}
+        {...plotCallbacks({ onPlotReady, onRenderSuccess, onRenderFailure })}
       />
     </div>
   );

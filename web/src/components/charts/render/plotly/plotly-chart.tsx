@@ -3,6 +3,7 @@ import createPlotlyComponent from "react-plotly.js/factory";
 import type { ChartRenderProps } from "../chart-render-props";
 import { FIGURES } from "./figures";
 import { withHighlight } from "./figures/highlight";
+import { plotCallbacks } from "./plot-callbacks";
 import Plotly from "./plotly-bundle";
 import classes from "./plotly-chart.module.css";
 import { observeResize } from "./shared-resize";
@@ -107,13 +108,7 @@ export default function PlotlyChart({
         layout={layout}
         config={interactive ? CONFIG : STATIC_CONFIG}
         style={{ width: "100%", height }}
-        onInitialized={(_fig, el) => {
-          onPlotReady?.(el);
-          onRenderSuccess?.();
-        }}
-        onUpdate={(_fig, el) => onPlotReady?.(el)}
-        onPurge={() => onPlotReady?.(null)}
-        onError={(err) => onRenderFailure?.(err)}
+        {...plotCallbacks({ onPlotReady, onRenderSuccess, onRenderFailure })}
       />
     </div>
   );

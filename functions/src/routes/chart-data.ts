@@ -91,7 +91,9 @@ export function asyncEventRoutes() {
 
 /**
  * The legacy `GET|POST /superset/explore_json/`: form data in, Superset's `viz.py` reply out (the
- * legacy viz types' own `data`; the first result item plus form_data for any other type).
+ * legacy viz types' own `data`; the first result item plus form_data for any other type). With
+ * global async queries, a 202 with the job instead (unless cached), whose event names
+ * `/superset/explore_json/data/{key}`: the payload, for the job's owner only.
  */
 export function legacyExploreJsonRoutes() {
   const handler = async (c: Context<AppEnv>) => {
@@ -119,5 +121,12 @@ export function legacyExploreJsonRoutes() {
       });
     return send(c, reply);
   };
-  return new Hono<AppEnv>().get("/superset/explore_json", handler).post("/superset/explore_json", handler);
+  return new Hono<AppEnv>()
+    .get("/superset/explore_json", handler)
+    .post("/superset/explore_json", handler)
+    .get("/superset/explore_json/data/:key", async (c) => {
+      // Any key reaches the core, which answers a malformed or unknown one with a 404.
+      const body = await c.get("core").chartData.storedExploreJson(c.get("principal"), c.req.param("key"));
+      return c.body(body as Uint8Array<ArrayBuffer>, 200, { "content-type": "application/json" });
+    });
 }

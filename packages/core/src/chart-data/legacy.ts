@@ -5,6 +5,7 @@ import { badRequest } from "../errors.ts";
 import { queryErrors } from "../query-errors.ts";
 import type { Principal } from "../security/principal.ts";
 import { rowsJsonText } from "./format.ts";
+import type { JobReply } from "./job.ts";
 import { multiLayerReply } from "./legacy/multi-layer.ts";
 import { vizPayload } from "./legacy/payload.ts";
 import { LEGACY_VIZ } from "./legacy/registry.ts";
@@ -39,14 +40,11 @@ export function legacyRequest(
 
 /**
  * The reply: for a legacy viz type, `viz.py`'s payload with the rows turned into the chart's
- * `data`; otherwise the first item, with the form data it was asked for.
+ * `data`; otherwise the first item, with the form data it was asked for. Built from the form data
+ * alone, so that a queued job's worker shapes its stored result the same way as an inline reply.
  */
-export function legacyShape(
-  p: Principal,
-  formData: Record<string, unknown>,
-  viz?: LegacyViz,
-  mapboxApiKey = "",
-): ReplyShape {
+export function legacyShape(p: Principal, formData: Record<string, unknown>, mapboxApiKey = ""): ReplyShape {
+  const viz: LegacyViz | undefined = LEGACY_VIZ.get(String(formData.viz_type ?? ""));
   if (!viz) {
     return (items) => ({
       kind: "json",
@@ -69,8 +67,16 @@ export function legacyShape(
 
 /** What explore_json needs of the chart-data service. */
 export interface LegacyDeps {
-  /** Runs a request as `POST /api/v1/chart/data` does (access, RLS, guest rules, cache), shaped. */
-  run(request: ChartDataRequest, ctx: ChartDataContext, shape: ReplyShape): Promise<ChartDataReply>;
+  /**
+   * Runs a request as `POST /api/v1/chart/data` does (access, RLS, guest rules, cache), shaped;
+   * when async, queued as a job whose stored result is shaped by `job` in the worker.
+   */
+  run(
+    request: ChartDataRequest,
+    ctx: ChartDataContext,
+    shape: ReplyShape,
+    job: JobReply,
+  ): Promise<ChartDataReply>;
   charts: Pick<Charts, "get">;
   mapboxApiKey: string;
 }
@@ -83,6 +89,11 @@ export function legacyExploreJson(
   opts: { csv: boolean; force: boolean },
 ): Promise<ChartDataReply> {
   if (formData.viz_type === "deck_multi") return multiLayerReply(deps.charts, p, formData, deps.mapboxApiKey);
-  const { request, ctx, viz } = legacyRequest(formData, opts);
-  return deps.run(request, ctx, legacyShape(p, formData, viz, deps.mapboxApiKey));
+  // The query is built (and bad form data refused with a 400) here, before anything is queued.
+  const { request, ctx } = legacyRequest(formData, opts);
+  return deps.run(request, ctx, legacyShape(p, formData, deps.mapboxApiKey), {
+    kind: "explore-json",
+    // The worker shapes the payload from the form data as asked, not as the query builders read it.
+    formData: structuredClone(formData),
+  });
 }

@@ -11,7 +11,7 @@ import type { Job, JobQueue } from "../store/job-queue.ts";
 import type { ResultStore } from "../store/result-store.ts";
 import { annotate } from "./annotate.ts";
 import type { InFlightJobs } from "./in-flight.ts";
-import { CHART_DATA_JOB, ChartDataJobs } from "./job.ts";
+import { CHART_DATA_JOB, ChartDataJobs, type JobReply } from "./job.ts";
 import type { ChartDataLimits } from "./limits.ts";
 import type { AnnotationSource, ChartDataContext } from "./ports.ts";
 import { type ChartDataReply, jsonReply, type ReplyShape, replyOf } from "./reply.ts";
@@ -62,7 +62,7 @@ export class ChartDataService {
     this.queries = deps.queries;
     this.annotations = deps.annotations;
     this.charts = deps.charts;
-    this.jobs = new ChartDataJobs(deps);
+    this.jobs = new ChartDataJobs({ ...deps, mapboxApiKey: opts.mapboxApiKey });
   }
 
   /**
@@ -100,14 +100,15 @@ export class ChartDataService {
   /**
    * `POST /api/v1/chart/data`: 200 with results, a file, or 202 with a job to wait for.
    * `shape` builds a JSON reply from the items instead of `{"result": […]}` (explore_json).
-   * `how.inline` answers here even where a job would be queued (background callers: reports).
+   * `how.inline` answers here even where a job would be queued (background callers: reports);
+   * `how.job` is what a queued job stores in `shape`'s stead (explore_json's payload).
    */
   async request(
     p: Principal,
     asked: ChartDataRequest,
     ctx: ChartDataContext = {},
     shape?: ReplyShape,
-    how: { inline?: boolean } = {},
+    how: { inline?: boolean; job?: JobReply } = {},
   ): Promise<ChartDataReply> {
     const prepared = await this.queries.prepare(p, asked, ctx);
     const { req, r, resultType } = prepared;
@@ -120,7 +121,7 @@ export class ChartDataService {
       jobOwnerOf(p) !== undefined;
     // Every result cached: answered at once even when async.
     if (async && (req.force || !(await this.queries.allCached(prepared)))) {
-      return this.jobs.enqueue(p, req, ctx);
+      return this.jobs.enqueue(p, req, ctx, how.job);
     }
     const items = await this.queries.items(prepared);
     return replyOf(p, req, await annotate(this.annotations, p, prepared, items), shape);
@@ -137,7 +138,7 @@ export class ChartDataService {
     const { legacyExploreJson } = await import("./legacy.ts");
     return legacyExploreJson(
       {
-        run: (request, ctx, shape) => this.request(p, request, ctx, shape),
+        run: (request, ctx, shape, job) => this.request(p, request, ctx, shape, { job }),
         charts: this.charts,
         mapboxApiKey: this.opts.mapboxApiKey ?? "",
       },
@@ -164,7 +165,12 @@ export class ChartDataService {
 
   /** `GET {result_url}`: the stored result, with the same authorisation as the original call. */
   storedResult(p: Principal, resultKey: string): Promise<Uint8Array> {
-    return this.jobs.storedResult(p, resultKey);
+    return this.jobs.storedResult(p, resultKey, "chart-data");
+  }
+
+  /** `GET /superset/explore_json/data/{key}`: an explore_json job's stored payload, as `storedResult`. */
+  storedExploreJson(p: Principal, resultKey: string): Promise<Uint8Array> {
+    return this.jobs.storedResult(p, resultKey, "explore-json");
   }
 
   static readonly JOB_KIND = CHART_DATA_JOB;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChart, createDashboard } from "../support/dashboard-fixtures.ts";
 import { callAsGuest, guestTokenFor } from "../support/guest-tokens.ts";
+import { horizonForm } from "../support/horizon-form.ts";
 import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
 
 /**
@@ -15,23 +16,7 @@ let s: TestServer;
 let admin: string;
 let birth: number;
 
-const SUM_NUM = {
-  expressionType: "SIMPLE",
-  column: { column_name: "num" },
-  aggregate: "SUM",
-  label: "total",
-};
-const RANGE = "1990-01-01 : 2000-01-01";
-const base = (over: Json = {}): Json => ({
-  datasource: `${birth}__table`,
-  viz_type: "horizon",
-  granularity_sqla: "ds",
-  time_grain_sqla: "P1Y",
-  time_range: RANGE,
-  metrics: [SUM_NUM],
-  row_limit: 10_000,
-  ...over,
-});
+const base = (over: Json = {}): Json => horizonForm(birth, over);
 
 async function explore(formData: Json) {
   return s.call("POST", "/superset/explore_json/", { token: admin, body: { form_data: formData } });

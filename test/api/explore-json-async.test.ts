@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChart, createDashboard } from "../support/dashboard-fixtures.ts";
 import { guestTokenFor } from "../support/guest-tokens.ts";
+import { horizonForm, SUM_NUM } from "../support/horizon-form.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
 /**
@@ -15,23 +16,7 @@ let s: TestServer;
 let admin: string;
 let birth: number;
 
-const SUM_NUM = {
-  expressionType: "SIMPLE",
-  column: { column_name: "num" },
-  aggregate: "SUM",
-  label: "total",
-};
-const horizon = (over: Json = {}): Json => ({
-  datasource: `${birth}__table`,
-  viz_type: "horizon",
-  granularity_sqla: "ds",
-  time_grain_sqla: "P1Y",
-  time_range: "1990-01-01 : 2000-01-01",
-  metrics: [SUM_NUM],
-  groupby: ["gender"],
-  row_limit: 10_000,
-  ...over,
-});
+const horizon = (over: Json = {}): Json => horizonForm(birth, { groupby: ["gender"], ...over });
 
 const headersOf = (opts: { token?: string; guest?: string }): Record<string, string> => ({
   ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),

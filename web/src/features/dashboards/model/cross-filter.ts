@@ -2,6 +2,11 @@ import type { QueryColumn } from "@strata/contracts";
 import { type ChartDataset, type FormData, isTemporalColumn } from "../../../components/charts";
 import { modernFormData } from "../../../components/charts/legacy-viz";
 import { tableQueryMode } from "../../../components/charts/query/viz/tables";
+import {
+  type DeckPick,
+  deckCrossFilter,
+  isSameSelection,
+} from "../../../components/charts/render/maps/deck-cross-filter";
 import type { DashboardMetadata, DataMask, FilterScope } from "./dashboard-types";
 import { chartsInScope } from "./filter-scope";
 import type { Layout } from "./layout-types";
@@ -143,6 +148,47 @@ export function positionFilterMask(
       ],
     },
     filterState: { value: [lon, lat], label: `${lon}, ${lat}`, column },
+  };
+}
+
+/** deck.gl layers whose clicked marks carry what they cross-filter by (Superset's rules per layer). */
+const PICKING_LAYERS = new Set([
+  "deck_hex",
+  "deck_grid",
+  "deck_screengrid",
+  "deck_heatmap",
+  "deck_arc",
+  "deck_path",
+  "deck_polygon",
+]);
+
+/** Layers whose click filters by a custom SQL expression (the column with its spaces removed). */
+const CUSTOM_SQL_LAYERS = new Set(["deck_path", "deck_polygon"]);
+
+/**
+ * Whether a deck.gl chart cross-filters by its clicked marks. An embedded dashboard's guest may
+ * not send custom SQL (the server refuses it), so there paths and polygons don't cross-filter
+ * rather than leave the other charts showing a refusal.
+ */
+export const crossFiltersByPick = (fd: FormData, opts: { guest?: boolean } = {}) =>
+  PICKING_LAYERS.has(fd.viz_type) && !(opts.guest && CUSTOM_SQL_LAYERS.has(fd.viz_type));
+
+/** A click on a deck.gl layer's mark filters as Superset's layer does; the same mark again clears it. */
+export function pickFilterMask(
+  chartId: number,
+  fd: FormData,
+  pick: DeckPick,
+  current?: DataMask,
+): DataMask | null {
+  const emitted = deckCrossFilter(fd, pick);
+  if (!emitted) return null;
+  const id = String(chartId);
+  if (isSameSelection(emitted, current?.filterState))
+    return { id, extraFormData: {}, filterState: { value: null } };
+  return {
+    id,
+    extraFormData: { filters: emitted.filters },
+    filterState: { value: emitted.value, label: emitted.label, column: emitted.column },
   };
 }
 

@@ -226,8 +226,9 @@ export function applyExtraFormData(fd: FormData, extra: ExtraFormData, dataset?:
         isExtra: true,
       });
   }
+  // A filter's column may be custom SQL (deck.gl path and polygon cross filters): the query
+  // compiler checks the expression and binds the compared value.
   for (const f of extra.filters ?? []) {
-    if (typeof f.col !== "string") continue;
     adhoc.push({
       expressionType: "SIMPLE",
       clause: "WHERE",

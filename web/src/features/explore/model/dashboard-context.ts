@@ -127,8 +127,9 @@ export function applyDashboardFilters(fd: FormData): FormData {
         : f,
     );
   }
+  // A filter's column may be custom SQL (a deck.gl path or polygon cross filter): it travels on
+  // as the filter's subject, and the query compiler checks the expression.
   for (const f of extra.filters ?? []) {
-    if (typeof f.col !== "string") continue;
     adhoc.push({
       expressionType: "SIMPLE",
       clause: "WHERE",

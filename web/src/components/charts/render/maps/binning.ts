@@ -4,6 +4,8 @@ import type { LonLat } from "./geo-decode";
 export interface WeightedPoint {
   position: LonLat;
   weight: number;
+  /** The row's own spatial value when one column holds it (delimited text, geohash). */
+  raw?: unknown;
 }
 
 /** One aggregated cell: its outline (closed ring, [lon, lat]), value and how many points fell in it. */
@@ -11,6 +13,8 @@ export interface Bin {
   ring: LonLat[];
   value: number;
   count: number;
+  /** The first point that fell in the cell: what a click on the cell cross-filters by. */
+  first?: WeightedPoint;
 }
 
 const METERS_PER_DEGREE = 111_320;
@@ -57,20 +61,24 @@ function meanLatitude(points: WeightedPoint[]): number {
 
 function collect<K>(points: WeightedPoint[], keyOf: (p: LonLat) => K & string) {
   const cells = new Map<string, number[]>();
+  const firsts = new Map<string, WeightedPoint>();
   for (const p of points) {
     const key = keyOf(p.position);
     const list = cells.get(key);
     if (list) list.push(p.weight);
-    else cells.set(key, [p.weight]);
+    else {
+      cells.set(key, [p.weight]);
+      firsts.set(key, p);
+    }
   }
-  return cells;
+  return { cells, firsts };
 }
 
 /** Square cells of `sizeDeg` = [width, height] in degrees, anchored at (0, 0). */
 export function gridBinsDeg(points: WeightedPoint[], sizeDeg: [number, number], aggFn?: unknown): Bin[] {
   const [w, h] = sizeDeg;
   if (!(w > 0 && h > 0)) return [];
-  const cells = collect(points, ([lon, lat]) => `${Math.floor(lon / w)}:${Math.floor(lat / h)}`);
+  const { cells, firsts } = collect(points, ([lon, lat]) => `${Math.floor(lon / w)}:${Math.floor(lat / h)}`);
   return [...cells].map(([key, weights]) => {
     const [i, j] = key.split(":").map(Number);
     const x = i * w;
@@ -85,6 +93,7 @@ export function gridBinsDeg(points: WeightedPoint[], sizeDeg: [number, number], 
       ],
       value: aggregate(weights, aggFn),
       count: weights.length,
+      first: firsts.get(key),
     };
   });
 }
@@ -110,7 +119,7 @@ export function hexBins(points: WeightedPoint[], meters: number, aggFn?: unknown
   const dx = r * Math.sqrt(3);
   const dy = r * 1.5;
   const centres = new Map<string, [number, number]>();
-  const cells = collect(points, ([lon, lat]) => {
+  const { cells, firsts } = collect(points, ([lon, lat]) => {
     const x = lon * k;
     const y = lat;
     let row = Math.round(y / dy);
@@ -138,7 +147,7 @@ export function hexBins(points: WeightedPoint[], meters: number, aggFn?: unknown
       const angle = (Math.PI / 3) * (i % 6) + Math.PI / 6;
       ring.push([(cx + r * Math.cos(angle)) / k, cy + r * Math.sin(angle)]);
     }
-    return { ring, value: aggregate(weights, aggFn), count: weights.length };
+    return { ring, value: aggregate(weights, aggFn), count: weights.length, first: firsts.get(key) };
   });
 }
 

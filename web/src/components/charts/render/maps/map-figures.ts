@@ -9,8 +9,10 @@ import { CROSS_FILTER_BY_CUSTOMDATA } from "../plotly/figures/highlight";
 import type { Figure, Trace } from "../plotly/figures/types";
 import { geoLayout } from "./base-map";
 import { type Bin, extentOf, gridBins, hexBins, pixelGridBins, type WeightedPoint } from "./binning";
-import { decodeLine, type LonLat, pickerColor, rowPosition } from "./geo-decode";
+import { CROSS_FILTER_BY_PICK, type DeckPick } from "./deck-cross-filter";
+import { decodeLine, type LonLat, pickerColor, rowPosition, type SpatialConfig } from "./geo-decode";
 import type { Feature, FeatureCollection, Geometry } from "./geojson-types";
+import { zoomFor } from "./map-zoom";
 
 /** Boundaries a map draws with, loaded lazily before its figure is built. */
 export interface MapAssets {
@@ -96,8 +98,17 @@ function closed(ring: LonLat[]): LonLat[] {
   return a[0] === b[0] && a[1] === b[1] ? ring : [...ring, a];
 }
 
-/** Aggregated cells as one choropleth trace (one path per cell). */
-function binsTrace(bins: Bin[], scale: Record<string, unknown>, valueName: string, opacity = 0.85): Trace {
+/**
+ * Aggregated cells as one choropleth trace (one path per cell), each carrying what a click on it
+ * cross-filters by.
+ */
+function binsTrace(
+  bins: Bin[],
+  picks: (DeckPick | null)[],
+  scale: Record<string, unknown>,
+  valueName: string,
+  opacity = 0.85,
+): Trace {
   const features = bins.map((bin, i) => polygonFeature(String(i), clockwise(bin.ring)));
   return {
     type: "choropleth",
@@ -106,12 +117,41 @@ function binsTrace(bins: Bin[], scale: Record<string, unknown>, valueName: strin
     locationmode: "geojson-id",
     locations: features.map((f) => String(f.id)),
     z: bins.map((b) => b.value),
-    customdata: bins.map((b) => b.count),
+    text: bins.map((b) => String(b.count)),
+    customdata: picks,
+    meta: CROSS_FILTER_BY_PICK,
     ...scale,
     marker: { line: { width: 0.2, color: "rgba(255,255,255,0.6)" }, opacity },
     colorbar: { thickness: 10, len: 0.6 },
-    hovertemplate: `${valueName}: %{z}<br>points: %{customdata}<extra></extra>`,
+    hovertemplate: `${valueName}: %{z}<br>points: %{text}<extra></extra>`,
   };
+}
+
+/** deck.gl's hex and grid cells pick as their first point (Superset filters by its position). */
+const firstPointPicks = (bins: Bin[]): (DeckPick | null)[] =>
+  bins.map((b) => (b.first ? { kind: "point", position: b.first.position, raw: b.first.raw } : null));
+
+/** Screen-space cells have no point: a click picks the cell's centre, at the zoom the map shows. */
+function areaPicks(fd: FormData, bins: Bin[], points: WeightedPoint[]): DeckPick[] {
+  const zoom = fixedViewport(fd)?.zoom ?? zoomFor(extentOf(points.map((p) => p.position)));
+  return bins.map((b) => {
+    const box = extentOf(b.ring);
+    const position: LonLat = box ? [(box[0][0] + box[1][0]) / 2, (box[0][1] + box[1][1]) / 2] : [0, 0];
+    return { kind: "area", position, zoom };
+  });
+}
+
+/** The row's value of a spatial control's single column (delimited text, geohash), if it has one. */
+function singleValue(row: Row, spatial: unknown): unknown {
+  const s = (spatial ?? {}) as SpatialConfig;
+  const col = s.type === "delimited" ? s.lonlatCol : s.type === "geohash" ? s.geohashCol : undefined;
+  return col ? row[col] : undefined;
+}
+
+/** A path's or polygon's line column value as a click filters by it: the stored text without spaces. */
+function lineValue(raw: unknown, decoded: LonLat[]): string {
+  if (typeof raw === "string") return raw.replaceAll(" ", "");
+  return JSON.stringify(raw ?? decoded);
 }
 
 function weightedPoints(fd: FormData, results: ChartDataResult[]): WeightedPoint[] {
@@ -121,7 +161,8 @@ function weightedPoints(fd: FormData, results: ChartDataResult[]): WeightedPoint
     const position = rowPosition(row, fd.spatial);
     if (!position) continue;
     const w = metric ? num(row[metric]) : 1;
-    points.push({ position, weight: w ?? 0 });
+    const raw = singleValue(row, fd.spatial);
+    points.push({ position, weight: w ?? 0, ...(raw === undefined ? {} : { raw }) });
   }
   return points;
 }
@@ -204,19 +245,32 @@ export const deckScatterFigure: MapFigureBuilder = (fd, results) => {
 /** deck_hex: hexagons of `grid_size` metres, valued by `js_agg_function` over the points' sizes. */
 export const deckHexFigure: MapFigureBuilder = (fd, results) => {
   const bins = hexBins(weightedPoints(fd, results), num(fd.grid_size) ?? 40, fd.js_agg_function);
-  return mapFigure([binsTrace(bins, { colorscale: pickerScale(fd.color_picker) }, sizeName(fd))]);
+  return mapFigure([
+    binsTrace(bins, firstPointPicks(bins), { colorscale: pickerScale(fd.color_picker) }, sizeName(fd)),
+  ]);
 };
 
 /** deck_grid: square cells of `grid_size` metres. */
 export const deckGridFigure: MapFigureBuilder = (fd, results) => {
   const bins = gridBins(weightedPoints(fd, results), num(fd.grid_size) ?? 200, fd.js_agg_function);
-  return mapFigure([binsTrace(bins, { colorscale: pickerScale(fd.color_picker) }, sizeName(fd))]);
+  return mapFigure([
+    binsTrace(bins, firstPointPicks(bins), { colorscale: pickerScale(fd.color_picker) }, sizeName(fd)),
+  ]);
 };
 
 /** deck_screengrid: square cells of `grid_size` pixels (summed sizes). */
 export const deckScreengridFigure: MapFigureBuilder = (fd, results) => {
-  const bins = pixelGridBins(weightedPoints(fd, results), num(fd.grid_size) ?? 20, NOMINAL_WIDTH_PX);
-  return mapFigure([binsTrace(bins, { colorscale: pickerScale(fd.color_picker) }, sizeName(fd), 0.8)]);
+  const points = weightedPoints(fd, results);
+  const bins = pixelGridBins(points, num(fd.grid_size) ?? 20, NOMINAL_WIDTH_PX);
+  return mapFigure([
+    binsTrace(
+      bins,
+      areaPicks(fd, bins, points),
+      { colorscale: pickerScale(fd.color_picker) },
+      sizeName(fd),
+      0.8,
+    ),
+  ]);
 };
 
 /** deck_heatmap: point density as fine cells of half the `radius_pixels`, coloured by the scheme. */
@@ -224,10 +278,14 @@ export const deckHeatmapFigure: MapFigureBuilder = (fd, results) => {
   const radius = num(fd.radius_pixels) ?? 30;
   const agg = String(fd.aggregation ?? "SUM").toUpperCase() === "MEAN" ? "mean" : "sum";
   const intensity = num(fd.intensity) ?? 1;
-  const bins = pixelGridBins(weightedPoints(fd, results), Math.max(radius / 2, 2), NOMINAL_WIDTH_PX, agg).map(
-    (b) => ({ ...b, value: b.value * intensity }),
-  );
-  return mapFigure([binsTrace(bins, colorScale(fd.linear_color_scheme), sizeName(fd), 0.75)]);
+  const points = weightedPoints(fd, results);
+  const bins = pixelGridBins(points, Math.max(radius / 2, 2), NOMINAL_WIDTH_PX, agg).map((b) => ({
+    ...b,
+    value: b.value * intensity,
+  }));
+  return mapFigure([
+    binsTrace(bins, areaPicks(fd, bins, points), colorScale(fd.linear_color_scheme), sizeName(fd), 0.75),
+  ]);
 };
 
 /** deck_arc: a great-circle line per row from its start to its end position, coloured by dimension. */
@@ -235,17 +293,29 @@ export const deckArcFigure: MapFigureBuilder = (fd, results) => {
   const rows = rowsOf(results);
   const dimension = typeof fd.dimension === "string" ? fd.dimension : "";
   const palette = schemeColors(fd.color_scheme);
-  const groups = new Map<string, { lon: (number | null)[]; lat: (number | null)[] }>();
+  const groups = new Map<
+    string,
+    { lon: (number | null)[]; lat: (number | null)[]; picks: (DeckPick | null)[] }
+  >();
   for (const row of rows) {
     const start = rowPosition(row, fd.start_spatial);
     const end = rowPosition(row, fd.end_spatial);
     if (!start || !end) continue;
     const key = dimension ? String(row[dimension] ?? "") : "";
-    const g = groups.get(key) ?? { lon: [], lat: [] };
+    const g = groups.get(key) ?? { lon: [], lat: [], picks: [] };
     groups.set(key, g);
     // Gaps (nulls) separate the arcs of one trace: one trace per colour keeps thousands cheap.
     g.lon.push(start[0], end[0], null);
     g.lat.push(start[1], end[1], null);
+    // Either end of an arc picks the whole arc (both its ends filter).
+    const pick: DeckPick = {
+      kind: "arc",
+      source: start,
+      target: end,
+      sourceRaw: singleValue(row, fd.start_spatial),
+      targetRaw: singleValue(row, fd.end_spatial),
+    };
+    g.picks.push(pick, pick, null);
   }
   const width = Math.min(Math.max(num(fd.stroke_width) ?? 1, 0.5), 20);
   const data = [...groups].map(([key, g], i) => ({
@@ -257,7 +327,10 @@ export const deckArcFigure: MapFigureBuilder = (fd, results) => {
     connectgaps: false,
     line: { width, color: dimension ? palette[i % palette.length] : pickerColor(fd.color_picker) },
     opacity: 0.8,
-    hoverinfo: "skip",
+    // No tooltip, but clicks still reach the dashboard ("skip" would drop them too).
+    hoverinfo: "none",
+    customdata: g.picks,
+    meta: CROSS_FILTER_BY_PICK,
   }));
   const figure = mapFigure(data);
   return { ...figure, layout: { ...figure.layout, showlegend: Boolean(dimension) } };
@@ -280,6 +353,7 @@ export const deckPathFigure: MapFigureBuilder = (fd, results) => {
     const path = decodeLine(row[line], fd.line_type, Boolean(fd.reverse_long_lat));
     if (path.length < 2) continue;
     const name = String(row.name ?? row[line] ?? "");
+    const pick: DeckPick = { kind: "line", value: lineValue(row[line], path) };
     data.push({
       type: "scattergeo",
       mode: "lines",
@@ -287,6 +361,8 @@ export const deckPathFigure: MapFigureBuilder = (fd, results) => {
       lon: path.map((p) => p[0]),
       lat: path.map((p) => p[1]),
       line: { width: pathWidth(fd), color },
+      customdata: path.map(() => pick),
+      meta: CROSS_FILTER_BY_PICK,
       hovertemplate: `${name}${metric ? `<br>${metric}: ${String(row[metric] ?? "")}` : ""}<extra></extra>`,
     });
   }
@@ -299,11 +375,14 @@ export const deckPolygonFigure: MapFigureBuilder = (fd, results) => {
   const metric = labelOf(fd.metric);
   const features: Feature[] = [];
   const z: number[] = [];
+  const picks: DeckPick[] = [];
   for (const row of rowsOf(results)) {
-    const ring = closed(decodeLine(row[line], fd.line_type, Boolean(fd.reverse_long_lat)));
+    const decoded = decodeLine(row[line], fd.line_type, Boolean(fd.reverse_long_lat));
+    const ring = closed(decoded);
     if (ring.length < 4) continue;
     features.push(polygonFeature(String(features.length), clockwise(ring)));
     z.push(metric ? (num(row[metric]) ?? 0) : 1);
+    picks.push({ kind: "line", value: lineValue(row[line], decoded) });
   }
   const opacity = Math.min(Math.max((num(fd.opacity) ?? 80) / 100, 0.05), 1);
   // Superset draws polygon outlines only when asked (`stroked`, off by default).
@@ -317,6 +396,8 @@ export const deckPolygonFigure: MapFigureBuilder = (fd, results) => {
     locationmode: "geojson-id",
     locations: features.map((f) => String(f.id)),
     z,
+    customdata: picks,
+    meta: CROSS_FILTER_BY_PICK,
     ...(metric
       ? colorScale(fd.linear_color_scheme)
       : {

@@ -11,8 +11,10 @@ import {
 } from "../../../../components/charts";
 import { useChartData } from "../../../../components/charts/data/use-chart-data";
 import type { CellCrossFilter, CellValue } from "../../../../components/charts/render/chart-render-props";
+import { pickOf } from "../../../../components/charts/render/maps/deck-cross-filter";
 import { CROSS_FILTER_BY_CUSTOMDATA } from "../../../../components/charts/render/plotly/figures/highlight";
 import { ApiErrorDisplay } from "../../../../components/error-display";
+import { currentGuestToken } from "../../../../lib/api-client";
 import { t } from "../../../../lib/i18n";
 import { toast } from "../../../../lib/toast";
 import { exploreChartPath, exploreChartUrl } from "../../api/explore-link";
@@ -25,7 +27,9 @@ import {
   crossFilterMask,
   crossFilterPosition,
   crossFilterScope,
+  crossFiltersByPick,
   crossFiltersEnabled,
+  pickFilterMask,
   positionFilterMask,
 } from "../../model/cross-filter";
 import { chartExtraFormData } from "../../model/data-mask";
@@ -160,6 +164,11 @@ export function ChartHolder({
     () => (formData && canCrossFilter ? crossFilterPosition(formData) : null),
     [formData, canCrossFilter],
   );
+  // deck.gl layers whose marks carry what a click filters by (cells, arcs, paths, polygons).
+  const picking =
+    formData && canCrossFilter && crossFiltersByPick(formData, { guest: !!currentGuestToken() })
+      ? formData
+      : null;
   const cellColumns = useMemo(
     () => (formData && canCrossFilter ? crossFilterCellColumns(formData, dataset) : []),
     [formData, dataset, canCrossFilter],
@@ -216,6 +225,15 @@ export function ChartHolder({
         });
         return;
       }
+      if (picking) {
+        plot.removeAllListeners?.("plotly_click");
+        plot.on("plotly_click", (event) => {
+          const pick = pickOf(event.points?.[0]);
+          const mask = pick && pickFilterMask(chartId, picking, pick, latest.current.mask);
+          if (mask) dispatch({ type: "SET_DATA_MASK", dataMask: { [String(chartId)]: mask } });
+        });
+        return;
+      }
       if (!crossColumn) return;
       plot.removeAllListeners?.("plotly_click");
       plot.on("plotly_click", (event) => {
@@ -224,7 +242,7 @@ export function ChartHolder({
         setCrossFilter(crossColumn, clickedValue(point, latest.current.rows, crossColumn));
       });
     },
-    [crossColumn, position, chartId, dispatch, setCrossFilter],
+    [crossColumn, position, picking, chartId, dispatch, setCrossFilter],
   );
   // Clicks on a table's dimension cells do the same, by the clicked cell's column.
   const onCellClick = useCallback(
@@ -270,6 +288,8 @@ export function ChartHolder({
   const drillBy: DrillByValue | null =
     emitted &&
     typeof emitted.filterState.column === "string" &&
+    // A custom SQL filter (a deck.gl path's) is no column value to drill by.
+    typeof emitted.extraFormData.filters?.[0]?.col === "string" &&
     Array.isArray(emittedValue) &&
     emittedValue.length === 1
       ? { column: emitted.filterState.column, value: emittedValue[0] as DrillByValue["value"] }
@@ -452,7 +472,7 @@ export function ChartHolder({
               canEditScoping={
                 permissions.canEdit &&
                 crossFiltersEnabled(metadata) &&
-                (!!crossColumn || !!position || cellColumns.length > 0)
+                (!!crossColumn || !!position || !!picking || cellColumns.length > 0)
               }
               explorePath={explorePath}
               onOpenExplore={openInExplore}

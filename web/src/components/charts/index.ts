@@ -8,6 +8,7 @@ export {
 export { D3_TIME_FORMAT_OPTIONS, SMART_DATE, timeFormatter } from "./format/time-format";
 export type { BuildContext, RequestOptions } from "./query/build-query";
 export { BUILD_QUERY, buildChartDataRequest, buildQueries } from "./query/build-query";
+export { extraFiltersAsAdhoc } from "./query/filters";
 export { columnLabel, ensureArray, isTemporalColumn, metricLabel } from "./query/labels";
 export type { ChartRenderProps } from "./render/chart-render-props";
 export { ChartRenderer } from "./render/chart-renderer";

@@ -83,3 +83,24 @@ export function processFilters(
   if (having.length) extras.having = having.map((s) => `(${s})`).join(" AND ");
   return { filters, extras };
 }
+
+/**
+ * A dashboard's extra filters (native and cross filters) as adhoc WHERE filters marked `isExtra`.
+ * A column may be custom SQL (a deck.gl path or polygon cross filter): it stays the filter's
+ * subject, and the query compiler checks the expression and binds the compared value.
+ */
+export function extraFiltersAsAdhoc(
+  filters: readonly { col: unknown; op: string; val?: unknown }[],
+): AdhocFilter[] {
+  return filters.map(
+    (f) =>
+      ({
+        expressionType: "SIMPLE",
+        clause: "WHERE",
+        subject: f.col,
+        operator: f.op,
+        comparator: f.val,
+        isExtra: true,
+      }) as AdhocFilter,
+  );
+}

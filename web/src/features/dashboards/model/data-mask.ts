@@ -1,5 +1,5 @@
 import { type AdhocFilter, NO_TIME_RANGE, type QueryFilter } from "@strata/contracts";
-import type { ChartDataset, FormData } from "../../../components/charts";
+import { type ChartDataset, extraFiltersAsAdhoc, type FormData } from "../../../components/charts";
 import { t, translatable } from "../../../lib/i18n";
 import type { DataMask, DataMaskMap, ExtraFormData, NativeFilter } from "./dashboard-types";
 import { ancestorFilterIds, chartsInScope, isDivider } from "./filter-scope";
@@ -226,18 +226,7 @@ export function applyExtraFormData(fd: FormData, extra: ExtraFormData, dataset?:
         isExtra: true,
       });
   }
-  // A filter's column may be custom SQL (deck.gl path and polygon cross filters): the query
-  // compiler checks the expression and binds the compared value.
-  for (const f of extra.filters ?? []) {
-    adhoc.push({
-      expressionType: "SIMPLE",
-      clause: "WHERE",
-      subject: f.col,
-      operator: f.op,
-      comparator: f.val,
-      isExtra: true,
-    } as AdhocFilter);
-  }
+  adhoc.push(...extraFiltersAsAdhoc(extra.filters ?? []));
   out.adhoc_filters = adhoc;
   return out;
 }

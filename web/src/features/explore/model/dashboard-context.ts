@@ -1,5 +1,5 @@
 import type { AdhocFilter, DashboardDetail } from "@strata/contracts";
-import type { FormData } from "../../../components/charts";
+import { extraFiltersAsAdhoc, type FormData } from "../../../components/charts";
 
 /**
  * What a dashboard brings to Explore when a chart is opened from it (`dashboard_id` in the URL),
@@ -127,18 +127,7 @@ export function applyDashboardFilters(fd: FormData): FormData {
         : f,
     );
   }
-  // A filter's column may be custom SQL (a deck.gl path or polygon cross filter): it travels on
-  // as the filter's subject, and the query compiler checks the expression.
-  for (const f of extra.filters ?? []) {
-    adhoc.push({
-      expressionType: "SIMPLE",
-      clause: "WHERE",
-      subject: f.col,
-      operator: f.op,
-      comparator: f.val,
-      isExtra: true,
-    } as AdhocFilter);
-  }
+  adhoc.push(...extraFiltersAsAdhoc(extra.filters ?? []));
   out.adhoc_filters = adhoc;
   return out;
 }

@@ -87,7 +87,12 @@ export class Datasets {
 
   async rows(p: Principal): Promise<DatasetRow[]> {
     requirePermission(p, "can_read", "Dataset");
-    const [datasets, dbs] = await Promise.all([this.all(), this.databases.all()]);
+    // The list page reads every dataset on each request: the cache's one frozen copy, not a deep
+    // copy per request (rows below are new objects; nothing here writes to a dataset).
+    const [datasets, dbs] = await Promise.all([
+      this.meta.listShared<DatasetData>(DATASET),
+      this.databases.all(),
+    ]);
     const dbById = new Map(dbs.map((d) => [d.id, d]));
     const visible = datasets.filter((ds) => canAccessDataset(p, ds, dbById.get(ds.database_id)));
     const userIds = visible.flatMap((d) => [...d.owners, d.changed_by_fk ?? 0, d.created_by_fk ?? 0]);

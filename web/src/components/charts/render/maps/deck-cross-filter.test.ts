@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChartDataResult, FormData } from "../../types";
+import type { FormData } from "../../types";
 import {
   CROSS_FILTER_BY_PICK,
   type DeckPick,
@@ -8,15 +8,7 @@ import {
   pickOf,
 } from "./deck-cross-filter";
 import { MAP_FIGURES } from "./map-figures";
-
-const result = (data: Record<string, unknown>[]): ChartDataResult =>
-  ({ data, colnames: Object.keys(data[0] ?? {}), rowcount: data.length }) as ChartDataResult;
-const fd = (viz_type: string, extra: Partial<FormData> = {}): FormData => ({
-  datasource: "1__table",
-  viz_type,
-  ...extra,
-});
-const LATLONG = { type: "latlong", lonCol: "LON", latCol: "LAT" };
+import { fd, LATLONG, result } from "./map-test-data";
 
 /** The picks a layer's clickable traces carry, as a Plotly click would hand them over. */
 function picksOf(f: FormData, rows: Record<string, unknown>[]): DeckPick[] {

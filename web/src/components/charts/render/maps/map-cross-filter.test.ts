@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { ChartDataResult, FormData } from "../../types";
 import { FIGURES } from "../plotly/figures";
 import { CROSS_FILTER_BY_CUSTOMDATA, DIMMED_OPACITY, withHighlight } from "../plotly/figures/highlight";
 import type { FeatureCollection } from "./geojson-types";
 import { MAP_FIGURES } from "./map-figures";
+import { fd, result } from "./map-test-data";
 
-const result = (data: Record<string, unknown>[]): ChartDataResult =>
-  ({ data, colnames: Object.keys(data[0] ?? {}), rowcount: data.length }) as ChartDataResult;
-const fd = (viz_type: string, extra: Partial<FormData> = {}): FormData => ({
-  datasource: "1__table",
-  viz_type,
-  ...extra,
-});
 const square = (x: number, y: number) => [
   [x, y],
   [x + 1, y],

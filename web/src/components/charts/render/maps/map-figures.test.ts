@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { ChartDataResult, FormData } from "../../types";
 import type { FeatureCollection } from "./geojson-types";
 import { countryAlpha3, featureCentre, figureExtent, MAP_FIGURES } from "./map-figures";
+import { fd, LATLONG, result } from "./map-test-data";
 
-const result = (data: Record<string, unknown>[]): ChartDataResult =>
-  ({ data, colnames: Object.keys(data[0] ?? {}), rowcount: data.length }) as ChartDataResult;
-const fd = (viz_type: string, extra: Partial<FormData> = {}): FormData => ({
-  datasource: "1__table",
-  viz_type,
-  ...extra,
-});
-const LAT_LON = { type: "latlong", lonCol: "LON", latCol: "LAT" };
 const square = (x: number, y: number) => [
   [x, y],
   [x + 1, y],
@@ -44,11 +36,11 @@ describe("map figures", () => {
       { LON: -122.6, LAT: 37.9, kind: "a" },
       { LON: null, LAT: 37.9, kind: "a" },
     ];
-    const plain = MAP_FIGURES.deck_scatter(fd("deck_scatter", { spatial: LAT_LON }), [result(rows)], {});
+    const plain = MAP_FIGURES.deck_scatter(fd("deck_scatter", { spatial: LATLONG }), [result(rows)], {});
     expect(plain.data).toHaveLength(1);
     expect(plain.data[0]).toMatchObject({ type: "scattergeo", lon: [-122.4, -122.5, -122.6] });
     const split = MAP_FIGURES.deck_scatter(
-      fd("deck_scatter", { spatial: LAT_LON, dimension: "kind" }),
+      fd("deck_scatter", { spatial: LATLONG, dimension: "kind" }),
       [result(rows)],
       {},
     );
@@ -67,7 +59,7 @@ describe("map figures", () => {
     ];
     const fig = MAP_FIGURES.deck_scatter(
       fd("deck_scatter", {
-        spatial: LAT_LON,
+        spatial: LATLONG,
         point_radius_fixed: {
           type: "metric",
           value: {
@@ -96,7 +88,7 @@ describe("map figures", () => {
     }));
     for (const viz of ["deck_hex", "deck_grid", "deck_screengrid", "deck_heatmap"]) {
       const fig = MAP_FIGURES[viz](
-        fd(viz, { spatial: LAT_LON, size: "count", grid_size: 800 }),
+        fd(viz, { spatial: LATLONG, size: "count", grid_size: 800 }),
         [result(rows)],
         {},
       );
@@ -269,13 +261,13 @@ describe("deck.gl viewports", () => {
     const rows = [{ LON: -122.4, LAT: 37.7 }];
     const viewport = { longitude: -122.4, latitude: 37.75, zoom: 11, bearing: 0, pitch: 0 };
     const fitted = MAP_FIGURES.deck_scatter(
-      fd("deck_scatter", { spatial: LAT_LON, viewport }),
+      fd("deck_scatter", { spatial: LATLONG, viewport }),
       [result(rows)],
       {},
     );
     expect(fitted.layout.geo).toMatchObject({ fitbounds: "locations" });
     const fixed = MAP_FIGURES.deck_scatter(
-      fd("deck_scatter", { spatial: LAT_LON, viewport, autozoom: false }),
+      fd("deck_scatter", { spatial: LATLONG, viewport, autozoom: false }),
       [result(rows)],
       {},
     );

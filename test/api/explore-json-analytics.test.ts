@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createChart, createDashboard } from "../support/dashboard-fixtures.ts";
-import { callAsGuest, guestTokenFor } from "../support/guest-tokens.ts";
+import { exploreJsonAsGuest, guestWithChart } from "../support/guest-tokens.ts";
 import { horizonForm } from "../support/horizon-form.ts";
 import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
 
@@ -257,17 +256,13 @@ describe("bad analytics options are 400s that say what to send", () => {
 describe("an embedded guest and time comparison", () => {
   it("runs a saved horizon chart with its comparison, and nothing beyond the chart", async () => {
     const params = base({ time_compare: ["1 year ago"], comparison_type: "ratio", groupby: ["gender"] });
-    const dashboard = await createDashboard(s, admin, "Embedded horizon", { published: true });
-    const chartId = await createChart(s, admin, {
+    const { chartId, guest } = await guestWithChart(s, admin, "Embedded horizon", {
       name: "Births, year on year",
       vizType: "horizon",
       datasetId: birth,
       params,
-      dashboards: [dashboard],
     });
-    const guest = await guestTokenFor(s, admin, dashboard);
-    const asGuest = (formData: Json) =>
-      callAsGuest(s, guest, "POST", "/superset/explore_json/", { form_data: formData });
+    const asGuest = (formData: Json) => exploreJsonAsGuest(s, guest, formData);
 
     const ok = await asGuest({ ...params, slice_id: chartId });
     const body = await json(ok);

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createChart, createDashboard } from "../support/dashboard-fixtures.ts";
-import { guestTokenFor } from "../support/guest-tokens.ts";
+import { guestTokenFor, guestWithChart } from "../support/guest-tokens.ts";
 import { horizonForm, SUM_NUM } from "../support/horizon-form.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
@@ -202,15 +201,17 @@ describe("explore_json as a job", () => {
 describe("explore_json as a job for an embedded guest", () => {
   it("runs the dashboard's legacy chart as the guest; its result answers that guest only", async () => {
     const params = horizon({ row_limit: 5_000 });
-    const dashboard = await createDashboard(s, admin, "Async horizon", { published: true });
-    const chartId = await createChart(s, admin, {
-      name: "Births over time",
-      vizType: "horizon",
-      datasetId: birth,
-      params,
-      dashboards: [dashboard],
-    });
-    const guest = await guestTokenFor(s, admin, dashboard, { rls: [{ clause: "gender = 'girl'" }] });
+    const {
+      dashboardId: dashboard,
+      chartId,
+      guest,
+    } = await guestWithChart(
+      s,
+      admin,
+      "Async horizon",
+      { name: "Births over time", vizType: "horizon", datasetId: birth, params },
+      { rls: [{ clause: "gender = 'girl'" }] },
+    );
     const fd = { ...params, slice_id: chartId };
     const { job, payload } = await viaJob(fd, { guest });
     expect(job.channel_id).toMatch(/^guest-/);

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createChart, createDashboard } from "../support/dashboard-fixtures.ts";
-import { callAsGuest, guestTokenFor } from "../support/guest-tokens.ts";
+import { exploreJsonAsGuest, guestWithChart } from "../support/guest-tokens.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
 type Json = Record<string, any>;
@@ -382,17 +381,13 @@ describe("explore_json for an embedded guest", () => {
       row_limit: 20,
       time_range: "No filter",
     };
-    const dashboard = await createDashboard(s, admin, "Embedded deck", { published: true });
-    const chartId = await createChart(s, admin, {
+    const { chartId, guest } = await guestWithChart(s, admin, "Embedded deck", {
       name: "Embedded points",
       vizType: "deck_scatter",
       datasetId: ids.long_lat,
       params,
-      dashboards: [dashboard],
     });
-    const guest = await guestTokenFor(s, admin, dashboard);
-    const asGuest = (formData: Json) =>
-      callAsGuest(s, guest, "POST", "/superset/explore_json/", { form_data: formData });
+    const asGuest = (formData: Json) => exploreJsonAsGuest(s, guest, formData);
 
     const ok = await asGuest({ ...params, slice_id: chartId });
     const body = await json(ok);

@@ -1,4 +1,11 @@
-import { createDashboard, createPieChart, datasetId, replyOf } from "./dashboard-fixtures.ts";
+import {
+  type ChartSpec,
+  createChart,
+  createDashboard,
+  createPieChart,
+  datasetId,
+  replyOf,
+} from "./dashboard-fixtures.ts";
 import type { TestServer } from "./server.ts";
 
 /**
@@ -69,6 +76,27 @@ export async function embeddedGenderPie(s: TestServer, adminToken: string, title
     groupby: "gender",
   });
   return { datasetId: birth, dashboardId, chartId, uuid: await embedDashboard(s, adminToken, dashboardId) };
+}
+
+/**
+ * One chart saved on a published dashboard, and a guest token for that dashboard: a guest who may
+ * run exactly that chart's query.
+ */
+export async function guestWithChart(
+  s: TestServer,
+  adminToken: string,
+  dashboardTitle: string,
+  chart: Omit<ChartSpec, "dashboards">,
+  opts: { rls?: GuestRls[] } = {},
+): Promise<{ dashboardId: number; chartId: number; guest: string }> {
+  const dashboardId = await createDashboard(s, adminToken, dashboardTitle, { published: true });
+  const chartId = await createChart(s, adminToken, { ...chart, dashboards: [dashboardId] });
+  return { dashboardId, chartId, guest: await guestTokenFor(s, adminToken, dashboardId, opts) };
+}
+
+/** `POST /superset/explore_json/` as a guest, with this form data. */
+export function exploreJsonAsGuest(s: TestServer, guestToken: string, formData: unknown): Promise<Response> {
+  return callAsGuest(s, guestToken, "POST", "/superset/explore_json/", { form_data: formData });
 }
 
 /** Calls the app in-process as a guest: the token in `X-GuestToken`, a body sent as JSON. */

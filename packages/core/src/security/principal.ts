@@ -7,7 +7,8 @@ export interface Principal {
   user: UserEntity | null;
   roles: RoleEntity[];
   isAdmin: boolean;
-  perms: Set<string>;
+  /** Shared between callers with the same roles: never changed after it is built. */
+  perms: ReadonlySet<string>;
   /** Set for embedded guests: they see only these dashboards, their charts and datasets. */
   guest?: GuestScope;
 }
@@ -46,12 +47,41 @@ export function guestPrincipal(scope: GuestScope): Principal {
   };
 }
 
-export function principalOf(user: UserEntity | null, roles: RoleEntity[]): Principal {
+type RoleChain = { perms?: ReadonlySet<string>; next: WeakMap<RoleEntity, RoleChain> };
+const knownRoleSets = new WeakMap<RoleEntity, RoleChain>();
+
+function buildPermissionKeys(roles: readonly RoleEntity[]): ReadonlySet<string> {
   const perms = new Set<string>();
   for (const role of roles) for (const [p, v] of role.permissions) perms.add(key(p, v));
-  // The Admin role (name compared case-insensitively) bypasses checks (001 §6).
+  return perms;
+}
+
+/**
+ * The union of the roles' permission pairs. The role cache hands every request the same frozen
+ * role objects until a role write replaces them, so the union is remembered per exact sequence of
+ * those objects (weakly: it goes with them) instead of being rebuilt on every request. Roles that
+ * are not frozen could still change, and are never remembered.
+ */
+function permissionKeys(roles: readonly RoleEntity[]): ReadonlySet<string> {
+  if (roles.length === 0 || !roles.every((r) => Object.isFrozen(r))) return buildPermissionKeys(roles);
+  let level = knownRoleSets;
+  let node: RoleChain | undefined;
+  for (const role of roles) {
+    node = level.get(role);
+    if (!node) {
+      node = { next: new WeakMap() };
+      level.set(role, node);
+    }
+    level = node.next;
+  }
+  node!.perms ??= buildPermissionKeys(roles);
+  return node!.perms;
+}
+
+export function principalOf(user: UserEntity | null, roles: RoleEntity[]): Principal {
+  // The Admin role (its name compared case-insensitively) passes every permission check.
   const isAdmin = roles.some((r) => r.name.toLowerCase() === "admin");
-  return { user, roles, isAdmin, perms };
+  return { user, roles, isAdmin, perms: permissionKeys(roles) };
 }
 
 /** The generic check: a [permission, view] pair in any role. */

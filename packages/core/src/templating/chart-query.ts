@@ -1,7 +1,7 @@
 import type { QueryObject } from "@strata/contracts";
 import type { DatasetModel } from "@strata/query";
 import { metricKey, type TemplateDialect, type TemplateUser } from "./context.ts";
-import { mapQuerySql, queryHasTemplates } from "./query-sql.ts";
+import { mapQuerySql, queryHasTemplates, templatedTexts } from "./query-sql.ts";
 import { hasTemplate, renderSql } from "./render-sql.ts";
 
 /** A dataset as templating needs it (the stored dataset satisfies it). */
@@ -51,11 +51,7 @@ export function macroReferences(texts: (string | null | undefined)[]) {
 
 export function requestTexts(ds: TemplatedDataset, queries: QueryObject[]): string[] {
   const texts: string[] = datasetTexts(ds).filter((t): t is string => hasTemplate(t));
-  for (const q of queries)
-    mapQuerySql(q, (t) => {
-      texts.push(t);
-      return t;
-    });
+  for (const q of queries) texts.push(...templatedTexts(q));
   return texts;
 }
 

@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { asyncTransportFromEnv } from "@strata/core";
 import { createApp } from "./app.ts";
 import { readLocalConfig } from "./runtime/config.ts";
+import { reclaimWhenIdle } from "./runtime/idle-reclaim.ts";
 import { PROJECT_ROOT, startLocalRuntime } from "./runtime/local-runtime.ts";
 import { attachEventSocket } from "./ws/local-event-socket.ts";
 
@@ -32,6 +33,9 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: cfg.port, hostname: cfg.host }, (info) => {
     console.log(`Strata is running: open http://localhost:${info.port}/ (data in ${cfg.dataDir})`);
   });
+  // Under `npm start` (which passes --expose-gc) memory grown by a burst of requests is given back
+  // once the server is idle, instead of a minute or more later.
+  reclaimWhenIdle(server as Server);
   // GLOBAL_ASYNC_QUERIES_TRANSPORT=ws: job events are pushed over a socket on this same server.
   const sockets =
     asyncTransport.transport === "ws" ? attachEventSocket(server as Server, runtime.core) : undefined;

@@ -50,18 +50,22 @@ async function startServer(dataDir: string): Promise<{ url: string; child: Child
   // BENCH_HOSTILE_NODE_ARGS: extra flags for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   // to see where its event loop spends the time; the profile is written when it shuts down).
   const extra = (process.env.BENCH_HOSTILE_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...extra, "--import", "tsx", "functions/src/local.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOAD_EXAMPLES: "false",
-      ADMIN_USERNAME: "admin",
-      ADMIN_PASSWORD: PASSWORD,
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+  const child = spawn(
+    process.execPath,
+    ["--expose-gc", ...extra, "--import", "tsx", "functions/src/local.ts"],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOAD_EXAMPLES: "false",
+        ADMIN_USERNAME: "admin",
+        ADMIN_PASSWORD: PASSWORD,
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error("The server exited while starting");

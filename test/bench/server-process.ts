@@ -70,20 +70,25 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   // BENCH_SERVER_NODE_ARGS: extra Node flags for the server only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
   // to see where a request's time goes; NODE_OPTIONS refuses --cpu-prof).
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...extra, "--import", "tsx", "functions/src/local.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOAD_EXAMPLES: "false",
-      ADMIN_USERNAME: "admin",
-      ADMIN_PASSWORD: BENCH_PASSWORD,
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
-      ...env,
+  // The same Node flags as `npm start` (--expose-gc lets the server give memory back when idle).
+  const child = spawn(
+    process.execPath,
+    ["--expose-gc", ...extra, "--import", "tsx", "functions/src/local.ts"],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOAD_EXAMPLES: "false",
+        ADMIN_USERNAME: "admin",
+        ADMIN_PASSWORD: BENCH_PASSWORD,
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+        ...env,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null) return;

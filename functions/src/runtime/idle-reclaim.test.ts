@@ -74,7 +74,7 @@ describe("giving memory back when the server goes idle", () => {
     });
     expect(results).toEqual([true, true, true, false, false]);
     expect(heap).toBe(440 * MB);
-    heap = 480 * MB;
+    heap = 520 * MB;
     shrinkSlowly.begin()();
     t = 10_000;
     expect(shrinkSlowly.check()).toBe(true);

@@ -40,8 +40,8 @@ const MAX_COLLECTIONS = 3;
 export function idleReclaim(opts: IdleReclaimOptions): IdleReclaim {
   const heapBytes = opts.heapBytes ?? (() => getHeapStatistics().total_heap_size);
   const now = opts.now ?? Date.now;
-  const idleMs = opts.idleMs ?? 2000;
-  const growth = opts.growthBytes ?? 32 * 1024 * 1024;
+  const idleMs = opts.idleMs ?? 3000;
+  const growth = opts.growthBytes ?? 64 * 1024 * 1024;
   let inFlight = 0;
   let lastActivity = now();
   // The heap after the last collection here (or at start): what "grown" is measured from.

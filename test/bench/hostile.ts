@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { logInHeaders, memory, resetPeak, startServer } from "./server-process.ts";
 
 /**
  * `npm run bench:hostile`: three maximal chart-data requests at once against the real server
@@ -13,87 +12,18 @@ import { join } from "node:path";
  * polling of the idle server first (what the machine itself adds). Also sends an
  * over-bound request (100 queries × 100,000 rows) to show it is refused before any work.
  */
-const PASSWORD = "bench-password-123";
 const SOURCE_ROWS = Number(process.env.BENCH_HOSTILE_ROWS ?? 5_000_000);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
-function memoryMb(pid: number): { peak: number; rss: number } | null {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-    return { peak: kb("VmHWM") / 1024, rss: kb("VmRSS") / 1024 };
-  } catch {
-    return null;
-  }
-}
-
-function resetPeak(pid: number) {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, "5");
-  } catch {
-    /* not Linux: the peak covers the whole life of the process */
-  }
-}
-
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  // BENCH_HOSTILE_NODE_ARGS: extra flags for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
-  // to see where its event loop spends the time; the profile is written when it shuts down).
-  const extra = (process.env.BENCH_HOSTILE_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-  const child = spawn(
-    process.execPath,
-    ["--expose-gc", ...extra, "--import", "tsx", "functions/src/local.ts"],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOAD_EXAMPLES: "false",
-        ADMIN_USERNAME: "admin",
-        ADMIN_PASSWORD: PASSWORD,
-        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error("The server exited while starting");
-    if (
-      await fetch(`${url}/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("The server did not start within 60 s");
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), "strata-bench-hostile-"));
-  const { url, child } = await startServer(dataDir);
+  // BENCH_SERVER_NODE_ARGS: extra flags for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // to see where its event loop spends the time; the profile is written when it shuts down).
+  const server = await startServer(dataDir);
+  const { url, child } = server;
   try {
-    const login = await fetch(`${url}/api/v1/security/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: "admin", password: PASSWORD, provider: "db" }),
-    });
-    const { access_token } = (await login.json()) as { access_token: string };
-    const headers = { authorization: `Bearer ${access_token}`, "content-type": "application/json" };
+    const headers = await logInHeaders(url);
     const post = (path: string, body: unknown) =>
       fetch(`${url}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
     const db = (await (
@@ -173,7 +103,7 @@ async function main() {
       `idle server: /health over ${idle.length} polls: median ${median(idle).toFixed(1)} ms, max ${Math.max(...idle).toFixed(1)} ms; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`,
     );
 
-    const before = memoryMb(child.pid!);
+    const before = memory(child.pid!);
     resetPeak(child.pid!);
     let finish!: () => void;
     const poller = pollHealth(new Promise<void>((r) => (finish = r)));
@@ -193,7 +123,7 @@ async function main() {
     );
     finish();
     const health = await poller;
-    const after = memoryMb(child.pid!);
+    const after = memory(child.pid!);
     for (const r of results)
       console.log(
         `maximal request: ${r.status} in ${(r.ms / 1000).toFixed(1)} s, ${r.mb.toFixed(1)} MB${r.status === 200 ? "" : ` ${r.head}`}`,
@@ -204,9 +134,7 @@ async function main() {
     );
   } finally {
     // Wait for the shutdown, so a profile or a spilled DuckDB file is done before the directory goes.
-    const exited = new Promise((r) => child.once("exit", r));
-    child.kill();
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    await Promise.race([server.stop(), new Promise((r) => setTimeout(r, 10_000))]);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -55,8 +55,9 @@ export function idleReclaim(opts: IdleReclaimOptions): IdleReclaim {
   const check = () => {
     if (inFlight > 0 || now() - lastActivity < idleMs) return false;
     const before = heapBytes();
+    const afterBurst = spell === 0 && before >= afterLast + growth;
     const followUp = spell > 0 && spell < MAX_COLLECTIONS && shrank;
-    if (!followUp && (spell > 0 || before < afterLast + growth)) return false;
+    if (!afterBurst && !followUp) return false;
     opts.collect();
     spell++;
     afterLast = heapBytes();

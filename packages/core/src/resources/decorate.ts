@@ -27,7 +27,7 @@ export async function withTagsAndFavorites<R extends Row>(
     marks.favorites.ids(p, type),
   ]);
   const tagById = new Map(tags.map((t) => [t.id, { id: t.id, name: t.name, type: t.type }]));
-  const none: { id: number; name: string; type: string }[] = [];
+  const none: TagsAndFavorite["tags"] = [];
   // The two marks are set on the rows themselves: a spread copy of a wide row becomes a slow
   // dictionary object in V8, and these copies were a list request's largest allocation, promoted
   // to the old space under load and kept there after it.

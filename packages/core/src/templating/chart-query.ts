@@ -108,7 +108,7 @@ export function templatedQuery<D extends TemplatedDataset>(
     ),
     metrics: ds.metrics.map((m) => (hasTemplate(m.expression) ? renderedMetric(m, render) : m)),
   };
-  let q = queryHasTemplates(query) ? mapQuerySql(query, (text) => render(text)) : query;
+  let q = mapQuerySql(query, (text) => render(text));
   if (removed.size && q.filters) {
     q = { ...q, filters: q.filters.filter((f) => typeof f.col !== "string" || !removed.has(f.col)) };
   }

@@ -6,21 +6,23 @@ type Render = (text: string) => string;
 /** Any adhoc column or metric carrying custom SQL. */
 type WithSql = { sqlExpression?: string | null };
 
+/** The custom SQL an adhoc column or metric carries, when it is written with Jinja. */
+function templatedSql(value: unknown): string | undefined {
+  if (!value || typeof value !== "object" || !("sqlExpression" in value)) return undefined;
+  const sql = (value as WithSql).sqlExpression;
+  return hasTemplate(sql) ? sql : undefined;
+}
+
 function item<T>(value: T, render: Render): T {
-  if (value && typeof value === "object" && "sqlExpression" in value) {
-    const sql = (value as WithSql).sqlExpression;
-    if (hasTemplate(sql)) return { ...value, sqlExpression: render(sql) };
-  }
-  return value;
+  const sql = templatedSql(value);
+  return sql === undefined ? value : { ...value, sqlExpression: render(sql) };
 }
 
 /** Calls `visit` with each templated piece of custom SQL in the query object, without copying it. */
 function eachTemplatedText(query: QueryObject, visit: (text: string) => void): void {
   const one = (value: unknown) => {
-    if (value && typeof value === "object" && "sqlExpression" in value) {
-      const sql = (value as WithSql).sqlExpression;
-      if (hasTemplate(sql)) visit(sql);
-    }
+    const sql = templatedSql(value);
+    if (sql !== undefined) visit(sql);
   };
   const all = (values: unknown[] | null | undefined) => {
     for (const v of values ?? []) one(v);

@@ -1,4 +1,5 @@
-import { lazy } from "react";
+import { Center, Loader } from "@mantine/core";
+import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { paths } from "../config/paths";
 import { annotationPaths } from "../features/annotations/paths";
@@ -7,79 +8,121 @@ import { reportRenderPath } from "../features/report-render/paths";
 import { rlsPaths } from "../features/rls/paths";
 import { tagPaths } from "../features/tags/paths";
 import { userInfoPaths } from "../features/user-info/paths";
+import { t } from "../lib/i18n";
 import { AppLayout } from "./app-layout";
 import { RouteErrorPage } from "./route-error-page";
 
-const LoginPage = lazy(() => import("../features/login/login-page"));
-const WelcomePage = lazy(() => import("../features/home/welcome-page"));
-const DashboardsListPage = lazy(() => import("../features/dashboards/dashboards-list-page"));
-const DashboardPage = lazy(() => import("../features/dashboards/dashboard-page"));
-const DashboardPermalinkPage = lazy(() => import("../features/dashboards/dashboard-permalink-page"));
-const ChartsListPage = lazy(() => import("../features/charts/charts-list-page"));
-const ChartAddPage = lazy(() => import("../features/create/chart-add-page"));
-const DashboardNewPage = lazy(() => import("../features/create/dashboard-new-page"));
-const ExplorePage = lazy(() => import("../features/explore/explore-page"));
-const DatasetsListPage = lazy(() => import("../features/datasets/datasets-list-page"));
-const DatabasesListPage = lazy(() => import("../features/databases/databases-list-page"));
-const SqlLabPage = lazy(() => import("../features/sqllab/sqllab-page"));
-const SavedQueriesListPage = lazy(() => import("../features/saved-queries/saved-queries-list-page"));
-const UsersListPage = lazy(() => import("../features/users/users-list-page"));
-const RolesListPage = lazy(() => import("../features/roles/roles-list-page"));
-const AnnotationLayersListPage = lazy(() => import("../features/annotations/annotation-layers-list-page"));
-const AnnotationsListPage = lazy(() => import("../features/annotations/annotations-list-page"));
-const CssTemplatesListPage = lazy(() => import("../features/css-templates/css-templates-list-page"));
-const RlsListPage = lazy(() => import("../features/rls/rls-list-page"));
-const UserInfoPage = lazy(() => import("../features/user-info/user-info-page"));
-const EmbeddedPage = lazy(() => import("../features/dashboards/embedded/embedded-page"));
-const ReportRenderPage = lazy(() => import("../features/report-render/report-render-page"));
-const AlertsReportsPage = lazy(() => import("../features/reports/alerts-reports-page"));
-const ExecutionLogPage = lazy(() => import("../features/reports/execution-log-page"));
-const TagsListPage = lazy(() => import("../features/tags/tags-list-page"));
-const TaggedObjectsPage = lazy(() => import("../features/tags/tagged-objects-page"));
-const NotFoundPage = lazy(() => import("./not-found-page"));
+/**
+ * A page's route, loaded before the router shows it: the module arrives, then the page renders
+ * at once. Rendered through React.lazy instead, a page suspends, and React 19 then holds the page
+ * back until 300 ms after its loading fallback appeared, with nothing left to wait for; every
+ * request a page makes on mount waited that long.
+ */
+function page<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  props?: P,
+): () => Promise<{ Component: ComponentType }> {
+  return async () => {
+    const { default: Page } = await load();
+    return { Component: props ? () => <Page {...props} /> : (Page as ComponentType) };
+  };
+}
+
+/** Shown while the first page's code loads (a plain element: nothing is held back). */
+const firstLoad = (
+  <Center p="xl">
+    <Loader aria-label={t("Loading")} />
+  </Center>
+);
 
 /** Route table; every Superset page route listed in PRODUCT.md resolves here. */
 export const routes: RouteObject[] = [
-  { path: paths.login, element: <LoginPage />, errorElement: <RouteErrorPage /> },
+  {
+    path: paths.login,
+    lazy: page(() => import("../features/login/login-page")),
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: firstLoad,
+  },
   // Outside the app shell: no navigation bar, no login gate (a guest token authenticates).
-  { path: paths.embeddedPattern, element: <EmbeddedPage />, errorElement: <RouteErrorPage /> },
+  {
+    path: paths.embeddedPattern,
+    lazy: page(() => import("../features/dashboards/embedded/embedded-page")),
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: firstLoad,
+  },
   // Where PNG and PDF reports are drawn: the server's headless browser hands it the data.
-  { path: reportRenderPath, element: <ReportRenderPage />, errorElement: <RouteErrorPage /> },
+  {
+    path: reportRenderPath,
+    lazy: page(() => import("../features/report-render/report-render-page")),
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: firstLoad,
+  },
   {
     path: "/",
     element: <AppLayout />,
     errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: firstLoad,
     children: [
       { index: true, element: <Navigate to={paths.home} replace /> },
-      { path: paths.home, element: <WelcomePage /> },
-      { path: paths.dashboards, element: <DashboardsListPage /> },
-      { path: paths.dashboardPermalinkPattern, element: <DashboardPermalinkPage /> },
-      { path: paths.dashboardPattern, element: <DashboardPage /> },
-      { path: paths.charts, element: <ChartsListPage /> },
-      { path: paths.chartAdd, element: <ChartAddPage /> },
-      { path: paths.dashboardNew, element: <DashboardNewPage /> },
-      { path: paths.explore, element: <ExplorePage /> },
-      { path: paths.explorePermalinkPattern, element: <ExplorePage /> },
-      { path: paths.datasets, element: <DatasetsListPage /> },
-      { path: paths.databases, element: <DatabasesListPage /> },
-      { path: paths.sqllab, element: <SqlLabPage /> },
-      { path: paths.sqllabHistory, element: <SqlLabPage history /> },
-      { path: paths.sqllabPermalinkPattern, element: <SqlLabPage /> },
-      { path: paths.savedQueries, element: <SavedQueriesListPage /> },
-      { path: paths.users, element: <UsersListPage /> },
-      { path: paths.roles, element: <RolesListPage /> },
-      { path: annotationPaths.layers, element: <AnnotationLayersListPage /> },
-      { path: annotationPaths.layerPattern, element: <AnnotationsListPage /> },
-      { path: cssTemplatePaths.list, element: <CssTemplatesListPage /> },
-      { path: rlsPaths.list, element: <RlsListPage /> },
-      { path: userInfoPaths.info, element: <UserInfoPage /> },
-      { path: paths.alerts, element: <AlertsReportsPage type="Alert" /> },
-      { path: paths.reports, element: <AlertsReportsPage type="Report" /> },
-      { path: paths.alertLogPattern, element: <ExecutionLogPage type="Alert" /> },
-      { path: paths.reportLogPattern, element: <ExecutionLogPage type="Report" /> },
-      { path: tagPaths.list, element: <TagsListPage /> },
-      { path: tagPaths.entitiesPattern, element: <TaggedObjectsPage /> },
-      { path: "*", element: <NotFoundPage /> },
+      { path: paths.home, lazy: page(() => import("../features/home/welcome-page")) },
+      { path: paths.dashboards, lazy: page(() => import("../features/dashboards/dashboards-list-page")) },
+      {
+        path: paths.dashboardPermalinkPattern,
+        lazy: page(() => import("../features/dashboards/dashboard-permalink-page")),
+      },
+      { path: paths.dashboardPattern, lazy: page(() => import("../features/dashboards/dashboard-page")) },
+      { path: paths.charts, lazy: page(() => import("../features/charts/charts-list-page")) },
+      { path: paths.chartAdd, lazy: page(() => import("../features/create/chart-add-page")) },
+      { path: paths.dashboardNew, lazy: page(() => import("../features/create/dashboard-new-page")) },
+      { path: paths.explore, lazy: page(() => import("../features/explore/explore-page")) },
+      { path: paths.explorePermalinkPattern, lazy: page(() => import("../features/explore/explore-page")) },
+      { path: paths.datasets, lazy: page(() => import("../features/datasets/datasets-list-page")) },
+      { path: paths.databases, lazy: page(() => import("../features/databases/databases-list-page")) },
+      { path: paths.sqllab, lazy: page(() => import("../features/sqllab/sqllab-page")) },
+      {
+        path: paths.sqllabHistory,
+        lazy: page(() => import("../features/sqllab/sqllab-page"), { history: true }),
+      },
+      { path: paths.sqllabPermalinkPattern, lazy: page(() => import("../features/sqllab/sqllab-page")) },
+      {
+        path: paths.savedQueries,
+        lazy: page(() => import("../features/saved-queries/saved-queries-list-page")),
+      },
+      { path: paths.users, lazy: page(() => import("../features/users/users-list-page")) },
+      { path: paths.roles, lazy: page(() => import("../features/roles/roles-list-page")) },
+      {
+        path: annotationPaths.layers,
+        lazy: page(() => import("../features/annotations/annotation-layers-list-page")),
+      },
+      {
+        path: annotationPaths.layerPattern,
+        lazy: page(() => import("../features/annotations/annotations-list-page")),
+      },
+      {
+        path: cssTemplatePaths.list,
+        lazy: page(() => import("../features/css-templates/css-templates-list-page")),
+      },
+      { path: rlsPaths.list, lazy: page(() => import("../features/rls/rls-list-page")) },
+      { path: userInfoPaths.info, lazy: page(() => import("../features/user-info/user-info-page")) },
+      {
+        path: paths.alerts,
+        lazy: page(() => import("../features/reports/alerts-reports-page"), { type: "Alert" }),
+      },
+      {
+        path: paths.reports,
+        lazy: page(() => import("../features/reports/alerts-reports-page"), { type: "Report" }),
+      },
+      {
+        path: paths.alertLogPattern,
+        lazy: page(() => import("../features/reports/execution-log-page"), { type: "Alert" }),
+      },
+      {
+        path: paths.reportLogPattern,
+        lazy: page(() => import("../features/reports/execution-log-page"), { type: "Report" }),
+      },
+      { path: tagPaths.list, lazy: page(() => import("../features/tags/tags-list-page")) },
+      { path: tagPaths.entitiesPattern, lazy: page(() => import("../features/tags/tagged-objects-page")) },
+      { path: "*", lazy: page(() => import("./not-found-page")) },
     ],
   },
 ];

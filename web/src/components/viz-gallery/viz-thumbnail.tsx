@@ -1,7 +1,7 @@
-import { lazy, Suspense } from "react";
+import { lazyPart, useLazyPart } from "../../lib/lazy-part";
 
 // The drawings are a chunk of their own, fetched when a gallery first shows them.
-const Pictogram = lazy(() => import("./pictograms"));
+const pictograms = lazyPart(() => import("./pictograms"));
 
 /** A visualisation type's pictogram in a box of the given size (empty while its chunk loads). */
 export function VizThumbnail({
@@ -15,11 +15,6 @@ export function VizThumbnail({
   width: number;
   height: number;
 }) {
-  return (
-    <div style={{ width, height }}>
-      <Suspense fallback={null}>
-        <Pictogram vizKey={vizKey} label={label} />
-      </Suspense>
-    </div>
-  );
+  const Pictogram = useLazyPart(pictograms)?.default;
+  return <div style={{ width, height }}>{Pictogram && <Pictogram vizKey={vizKey} label={label} />}</div>;
 }

@@ -1,6 +1,6 @@
 import { Button, Group, Input, Loader, Modal, Stack, TextInput } from "@mantine/core";
 import { CssTemplatePostSchema, type CssTemplateRow } from "@strata/contracts";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { ApiErrorDisplay } from "../../components/error-display";
 import { t } from "../../lib/i18n";
 import { revalidateResource } from "../../lib/resource/resource-write";
@@ -9,8 +9,9 @@ import { toast } from "../../lib/toast";
 import { useFormSave } from "../../lib/use-form-save";
 import { useLastValue } from "../../lib/use-last-value";
 import { CSS_TEMPLATES, createCssTemplate, updateCssTemplate } from "./api/css-templates";
+import { lazyComponent } from "../../lib/lazy-part";
 
-const CssEditor = lazy(() => import("./css-editor"));
+const CssEditor = lazyComponent(() => import("./css-editor"), <Loader size="sm" />);
 
 interface Props {
   /** The template to edit, "new" to create one, null when closed. */
@@ -67,9 +68,7 @@ function TemplateForm({ template, onClose }: { template: CssTemplateRow | null; 
         data-test="css-template-name"
       />
       <Input.Wrapper label={t("CSS")} error={errors.css}>
-        <Suspense fallback={<Loader size="sm" />}>
-          <CssEditor value={css} onChange={setCss} aria-label={t("CSS")} />
-        </Suspense>
+        <CssEditor value={css} onChange={setCss} aria-label={t("CSS")} />
       </Input.Wrapper>
       {failure !== null && <ApiErrorDisplay error={failure} />}
       <Group justify="flex-end">

@@ -1,6 +1,6 @@
 import { Alert, Box, Group } from "@mantine/core";
 import { useHotkeys } from "@mantine/hooks";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useOptionalCurrentUser } from "../../lib/auth/current-user";
 import { t } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
@@ -39,10 +39,11 @@ import {
 import { UNDO_LIMIT, undoExhaustedMessage } from "./model/undo-history";
 import { type DashboardContextValue, DashboardProvider } from "./state/dashboard-context";
 import { dashboardReducer, initialDashboardState } from "./state/dashboard-reducer";
+import { lazyComponent } from "../../lib/lazy-part";
 
-const FilterConfigModal = lazy(() => import("./components/filters/filter-config-modal"));
-const EmbedModal = lazy(() => import("./components/modals/embed-modal"));
-const CssModal = lazy(() => import("./components/modals/css-modal"));
+const FilterConfigModal = lazyComponent(() => import("./components/filters/filter-config-modal"));
+const EmbedModal = lazyComponent(() => import("./components/modals/embed-modal"));
+const CssModal = lazyComponent(() => import("./components/modals/css-modal"));
 
 type ModalName = "properties" | "saveAs" | "refresh" | "share" | "filters" | "embed" | "css" | null;
 
@@ -217,16 +218,9 @@ export function DashboardView({
       {modal === "saveAs" && <SaveAsModal onClose={close} />}
       {modal === "refresh" && <RefreshIntervalModal onClose={close} />}
       {modal === "share" && <ShareModal onClose={close} />}
-      {(modal === "embed" || modal === "css") && (
-        <Suspense fallback={null}>
-          {modal === "embed" ? <EmbedModal onClose={close} /> : <CssModal onClose={close} />}
-        </Suspense>
-      )}
-      {modal === "filters" && (
-        <Suspense fallback={null}>
-          <FilterConfigModal onClose={close} />
-        </Suspense>
-      )}
+      {modal === "embed" && <EmbedModal onClose={close} />}
+      {modal === "css" && <CssModal onClose={close} />}
+      {modal === "filters" && <FilterConfigModal onClose={close} />}
       {saver.confirm && (
         <OverwriteConfirmModal
           items={saver.confirm.items}

@@ -10,7 +10,6 @@ import {
   TextInput,
 } from "@mantine/core";
 import { VALIDATOR_OPERATORS, type ReportFormat } from "@strata/contracts";
-import { lazy, Suspense } from "react";
 import {
   CHART_FORMATS,
   DASHBOARD_FORMATS,
@@ -20,8 +19,9 @@ import {
 import { t } from "../../lib/i18n";
 import type { AlertFormValues, Condition } from "./alert-form-model";
 import { RelatedSelect } from "./related-select";
+import { lazyComponent } from "../../lib/lazy-part";
 
-const AlertSqlEditor = lazy(() => import("./alert-sql-editor"));
+const AlertSqlEditor = lazyComponent(() => import("./alert-sql-editor"), <Loader size="sm" m="sm" />);
 
 export interface SectionProps {
   values: AlertFormValues;
@@ -52,9 +52,7 @@ export function AlertConditionSection({ values, set, errors }: SectionProps) {
           data-test="alert-sql"
           style={{ border: "1px solid var(--mantine-color-gray-3)", borderRadius: 4 }}
         >
-          <Suspense fallback={<Loader size="sm" m="sm" />}>
-            <AlertSqlEditor value={values.sql} onChange={(sql) => set({ sql })} />
-          </Suspense>
+          <AlertSqlEditor value={values.sql} onChange={(sql) => set({ sql })} />
         </Box>
       </Input.Wrapper>
       <Group grow align="flex-start">

@@ -1,15 +1,11 @@
 import { Center, Loader, Stack, Text } from "@mantine/core";
-import { Component, type ErrorInfo, lazy, type ReactNode, Suspense, useEffect } from "react";
+import { Component, type ErrorInfo, type ReactNode, useEffect } from "react";
 import { t } from "../../../lib/i18n";
+import { useLazyPart } from "../../../lib/lazy-part";
 import { modernFormData } from "../legacy-viz";
-import { isSupportedVizType, rendererKind } from "../viz-types";
+import { isSupportedVizType } from "../viz-types";
 import type { ChartRenderProps } from "./chart-render-props";
-import { TABLES_OTHERS_RENDERERS } from "./tables-others-renderers";
-
-const PlotlyChart = lazy(() => import("./plotly/plotly-chart"));
-const TableChart = lazy(() => import("./table/table-chart"));
-const PivotTableChart = lazy(() => import("./pivot/pivot-table-chart"));
-const MapChart = lazy(() => import("./maps/map-chart"));
+import { type RendererChunk, rendererChunk } from "./renderer-chunks";
 
 class RenderBoundary extends Component<
   { onError?: (error: Error) => void; children: ReactNode; fallback: (error: Error) => ReactNode },
@@ -56,6 +52,18 @@ export function UnsupportedVizType({
   );
 }
 
+/** Draws with the renderer once its chunk is in; a loader in the chart's box until then. */
+function LoadedRenderer({ chunk, props }: { chunk: RendererChunk; props: ChartRenderProps }) {
+  const Renderer = useLazyPart(chunk)?.default;
+  if (!Renderer)
+    return (
+      <Center h={props.height}>
+        <Loader aria-label={t("Loading chart")} />
+      </Center>
+    );
+  return <Renderer {...props} />;
+}
+
 /**
  * Draws a visualisation from its form data and chart-data results. Renderers are lazy chunks:
  * Plotly (partial bundle) for charts, a virtualised grid for tables, HTML for pivot tables.
@@ -72,16 +80,6 @@ export function ChartRenderer(input: ChartRenderProps & { renderError?: (error: 
         onShown={props.onRenderSuccess}
       />
     );
-  const kind = rendererKind(props.formData.viz_type);
-  const Renderer =
-    TABLES_OTHERS_RENDERERS[kind] ??
-    (kind === "map"
-      ? MapChart
-      : kind === "table"
-        ? TableChart
-        : kind === "pivot"
-          ? PivotTableChart
-          : PlotlyChart);
   return (
     <RenderBoundary
       key={props.formData.viz_type}
@@ -98,15 +96,7 @@ export function ChartRenderer(input: ChartRenderProps & { renderError?: (error: 
         )
       }
     >
-      <Suspense
-        fallback={
-          <Center h={props.height}>
-            <Loader aria-label={t("Loading chart")} />
-          </Center>
-        }
-      >
-        <Renderer {...rest} />
-      </Suspense>
+      <LoadedRenderer chunk={rendererChunk(props.formData)} props={rest} />
     </RenderBoundary>
   );
 }

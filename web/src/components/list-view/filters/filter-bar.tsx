@@ -1,11 +1,18 @@
 import { Group, Loader } from "@mantine/core";
-import { lazy, Suspense } from "react";
+import type { ComponentProps } from "react";
+import { lazyPart, useLazyPart } from "../../../lib/lazy-part";
 import type { FilterValues, ListFilterConfig } from "../types";
 import { NumericRangeFilter } from "./numeric-range-filter";
 import { SearchFilter } from "./search-filter";
 import { SelectFilter } from "./select-filter";
 
-const DateRangeFilter = lazy(() => import("./date-range-filter"));
+const dateRange = lazyPart(() => import("./date-range-filter"));
+
+/** The date range filter: its picker is a chunk of its own, loaded when a list has one. */
+function DateRangeFilter(props: ComponentProps<typeof import("./date-range-filter").default>) {
+  const Filter = useLazyPart(dateRange)?.default;
+  return Filter ? <Filter {...props} /> : <Loader size="xs" />;
+}
 
 interface Props {
   filters: ListFilterConfig[];
@@ -29,11 +36,7 @@ export function FilterBar({ filters, values, onChange }: Props) {
           case "numerical_range":
             return <NumericRangeFilter key={key} config={config} value={value} onApply={apply} />;
           case "datetime_range":
-            return (
-              <Suspense key={key} fallback={<Loader size="xs" />}>
-                <DateRangeFilter config={config} value={value} onApply={apply} />
-              </Suspense>
-            );
+            return <DateRangeFilter key={key} config={config} value={value} onApply={apply} />;
           default:
             return null;
         }

@@ -1,8 +1,10 @@
 import { Alert, Badge, Box, Button, Center, Group, Loader, Stack, Text, Tooltip } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
+import { useEffect } from "react";
 import { IconPlayerPlay, IconPlayerStop } from "@tabler/icons-react";
 import { ChartRenderer, type FormData, type OwnState } from "../../../components/charts";
 import { UnsupportedVizType } from "../../../components/charts/render/chart-renderer";
+import { preloadRenderer } from "../../../components/charts/render/renderer-chunks";
 import { isSupportedVizType } from "../../../components/charts/viz-types";
 import { ApiErrorDisplay } from "../../../components/error-display";
 import { formatNumber, t } from "../../../lib/i18n";
@@ -46,6 +48,8 @@ function EmptyState({ title, description }: { title: string; description: string
 export function ChartPane(props: Props) {
   const { chart, renderFormData, invalid, stale, onRun, onStop, bare } = props;
   const { ref, height } = useElementSize();
+  // The renderer's code loads while the query runs, not after its rows arrive.
+  useEffect(() => preloadRenderer(renderFormData), [renderFormData]);
   const result = chart.results?.[0];
   const ran = chart.status !== "idle";
   const body = () => {

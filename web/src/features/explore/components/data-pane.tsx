@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Center, Group, Loader, Tabs, Text, TextInput, Tooltip } from "@mantine/core";
 import type { ResultType } from "@strata/contracts";
 import { IconChevronDown, IconChevronUp, IconCopy, IconSearch } from "@tabler/icons-react";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import {
   buildChartDataRequest,
   type ChartDataResult,
@@ -13,8 +13,9 @@ import { ApiErrorDisplay } from "../../../components/error-display";
 import { formatNumber, t } from "../../../lib/i18n";
 import { toast } from "../../../lib/toast";
 import { samplesRequest } from "../model/samples-request";
+import { lazyComponent } from "../../../lib/lazy-part";
 
-const ResultsGrid = lazy(() => import("./results-grid"));
+const ResultsGrid = lazyComponent(() => import("./results-grid"), <Loader size="sm" />);
 
 type Tab = "results" | "samples";
 const GRID_HEIGHT = 260;
@@ -110,9 +111,7 @@ function DataTab({
       {colnames.length === 0 ? (
         <Text c="dimmed">{t("No data")}</Text>
       ) : (
-        <Suspense fallback={<Loader size="sm" />}>
-          <ResultsGrid rows={rows} colnames={colnames} coltypes={result.coltypes} height={GRID_HEIGHT} />
-        </Suspense>
+        <ResultsGrid rows={rows} colnames={colnames} coltypes={result.coltypes} height={GRID_HEIGHT} />
       )}
     </Box>
   );

@@ -1,6 +1,6 @@
 import { Box, Group, Loader, Stack } from "@mantine/core";
 import type { EstimateQueryRequest } from "@strata/contracts";
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { exploreDatasetPath } from "../../../config/paths";
 import { useDatabaseTables } from "../../../lib/database-meta/database-tables";
@@ -29,8 +29,9 @@ import { ScheduleQueryModal } from "./schedule-modal";
 import { selectStarOf } from "./tables/table-schema-card";
 import type { TableTabs } from "./tables/table-tab";
 import { useSplitDrag } from "./use-split-drag";
+import { lazyComponent } from "../../../lib/lazy-part";
 
-const SqlEditor = lazy(() => import("./sql-editor"));
+const SqlEditor = lazyComponent(() => import("./sql-editor"), <Loader size="sm" />);
 
 export interface EditorTabProps {
   editor: QueryEditor;
@@ -119,19 +120,17 @@ export function EditorTab({
         </Box>
       )}
       <Stack gap={4} style={{ flex: 1, minWidth: 0 }} ref={splitRef}>
-        <Suspense fallback={<Loader size="sm" />}>
-          <SqlEditor
-            value={editor.sql}
-            onChange={(sql) => onChange({ sql })}
-            onSelectionChange={(s) => {
-              selected.current = s;
-            }}
-            onRun={runNow}
-            onFormat={() => void formatter.format()}
-            schema={completion}
-            height={`${northPx - 44}px`}
-          />
-        </Suspense>
+        <SqlEditor
+          value={editor.sql}
+          onChange={(sql) => onChange({ sql })}
+          onSelectionChange={(s) => {
+            selected.current = s;
+          }}
+          onRun={runNow}
+          onFormat={() => void formatter.format()}
+          schema={completion}
+          height={`${northPx - 44}px`}
+        />
         <EditorToolbar
           editor={editor}
           database={database}

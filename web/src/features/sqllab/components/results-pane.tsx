@@ -13,7 +13,6 @@ import {
 } from "@mantine/core";
 import { IconPlayerStop } from "@tabler/icons-react";
 import { ErrorType } from "@strata/contracts";
-import { lazy, Suspense } from "react";
 import { ErrorMessage } from "../../../components/error-display";
 import { formatDateTime, t } from "../../../lib/i18n";
 import { useQueryHistory } from "../api/query-history";
@@ -23,8 +22,9 @@ import { DownloadCsvButton } from "./download-csv-button";
 import { ResultsNotices } from "./results-notices";
 import { TableSchemaPanel } from "./tables/table-schema-panel";
 import { type TableTabs, TableTabLabel } from "./tables/table-tab";
+import { lazyComponent } from "../../../lib/lazy-part";
 
-const ResultsTable = lazy(() => import("./results-table"));
+const ResultsTable = lazyComponent(() => import("./results-table"), <Loader size="sm" />);
 
 const STATE_COLORS: Partial<Record<QueryState, string>> = {
   success: "teal",
@@ -204,9 +204,7 @@ function QueryResultsView({
           {t("The query returned no data")}
         </Text>
       ) : (
-        <Suspense fallback={<Loader size="sm" />}>
-          <ResultsTable rows={data} columns={columns} height={Math.max(120, height - 36)} />
-        </Suspense>
+        <ResultsTable rows={data} columns={columns} height={Math.max(120, height - 36)} />
       )}
     </div>
   );

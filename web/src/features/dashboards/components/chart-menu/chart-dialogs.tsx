@@ -1,14 +1,14 @@
 import type { ChartDataRequestInput } from "@strata/contracts";
-import { lazy, Suspense } from "react";
 import type { ChartDataset, FormData } from "../../../../components/charts";
 import type { DrillByStep } from "../../model/drill-by";
 import type { DrillByValue } from "../../model/drill-detail";
+import { lazyComponent } from "../../../../lib/lazy-part";
 
-const DrillDetailModal = lazy(() => import("../modals/drill-detail-modal"));
-const DrillByModal = lazy(() => import("../modals/drill-by-modal"));
-const ViewQueryModal = lazy(() => import("../modals/view-query-modal"));
-const ViewResultsModal = lazy(() => import("../modals/view-results-modal"));
-const CrossFilterScopingModal = lazy(() => import("../modals/cross-filter-scoping-modal"));
+const DrillDetailModal = lazyComponent(() => import("../modals/drill-detail-modal"));
+const DrillByModal = lazyComponent(() => import("../modals/drill-by-modal"));
+const ViewQueryModal = lazyComponent(() => import("../modals/view-query-modal"));
+const ViewResultsModal = lazyComponent(() => import("../modals/view-results-modal"));
+const CrossFilterScopingModal = lazyComponent(() => import("../modals/cross-filter-scoping-modal"));
 
 /** A dialog a dashboard chart's menus open. */
 export type ChartDialog =
@@ -39,7 +39,7 @@ export function ChartDialogs({
   if (!dialog) return null;
   const common = { chartName: title, onClose };
   return (
-    <Suspense fallback={null}>
+    <>
       {dialog.kind === "scoping" && <CrossFilterScopingModal chartId={chartId} {...common} />}
       {request && dialog.kind === "query" && <ViewQueryModal request={request} {...common} />}
       {request && dialog.kind === "results" && <ViewResultsModal request={request} {...common} />}
@@ -49,6 +49,6 @@ export function ChartDialogs({
       {formData && dialog.kind === "drill-by" && (
         <DrillByModal formData={formData} dataset={dataset} initial={dialog.step} {...common} />
       )}
-    </Suspense>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Box, Center, Group, Loader, Paper, Text } from "@mantine/core";
 import { useWindowEvent } from "@mantine/hooks";
 import { IconX } from "@tabler/icons-react";
-import { memo, useCallback, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import {
   type ChartDataResult,
@@ -12,6 +12,7 @@ import {
 import { useChartData } from "../../../../components/charts/data/use-chart-data";
 import type { CellCrossFilter, CellValue } from "../../../../components/charts/render/chart-render-props";
 import { pickOf } from "../../../../components/charts/render/maps/deck-cross-filter";
+import { preloadRenderer } from "../../../../components/charts/render/renderer-chunks";
 import { CROSS_FILTER_BY_CUSTOMDATA } from "../../../../components/charts/render/plotly/figures/highlight";
 import { ApiErrorDisplay } from "../../../../components/error-display";
 import { currentGuestToken } from "../../../../lib/api-client";
@@ -156,6 +157,8 @@ export function ChartHolder({
     [formData, dataset],
   );
   const data = useChartData(request, { scope: chartData, round: refreshAt[chartId] ?? 0 });
+  // The renderer's code loads while the rows are on the way, not after they arrive.
+  useEffect(() => preloadRenderer(formData), [formData]);
   const own = state.dataMask[String(chartId)];
   const emitted = own?.extraFormData?.filters?.length ? own : null;
   const canCrossFilter = crossFiltersEnabled(metadata) && !state.editMode;

@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Loader, Paper, Textarea, Tooltip } from "@mantine/core";
 import { IconEye, IconPencil } from "@tabler/icons-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { t } from "../../../../lib/i18n";
 import type { LayoutItem } from "../../model/layout-types";
 import { useDashboard, useGridMetrics } from "../../state/dashboard-context";
@@ -10,8 +10,9 @@ import { parentOf } from "../../model/layout-tree";
 import { clampHeight } from "../../model/layout-ops";
 import { ResizeHandle, type ResizeSize } from "./resize-handle";
 import { heightPx, maxWidthInParent, metaHeight, metaWidth, widthPx } from "./sizing";
+import { lazyComponent } from "../../../../lib/lazy-part";
 
-const MarkdownView = lazy(() => import("./markdown-view"));
+const MarkdownView = lazyComponent(() => import("./markdown-view"), <Loader size="xs" />);
 
 /** Markdown component: sanitised HTML; in edit mode a source editor with a preview toggle. */
 export function MarkdownBlock({ item, parentId, index }: NodeProps & { item: LayoutItem }) {
@@ -78,9 +79,7 @@ export function MarkdownBlock({ item, parentId, index }: NodeProps & { item: Lay
           />
         ) : (
           <Box onDoubleClick={() => state.editMode && setEditing(true)}>
-            <Suspense fallback={<Loader size="xs" />}>
-              <MarkdownView source={(item.meta.code as string) ?? ""} />
-            </Suspense>
+            <MarkdownView source={(item.meta.code as string) ?? ""} />
           </Box>
         )}
       </Paper>

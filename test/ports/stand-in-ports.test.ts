@@ -8,10 +8,12 @@ import {
   MetaStore,
   ResultStore,
 } from "@strata/core";
+import { PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeJobQueueConformance } from "../../packages/core/src/store/job-queue.conformance.ts";
 import { describeMetaStoreConformance } from "../../packages/core/src/store/meta-store.conformance.ts";
 import { describeResultStoreConformance } from "../../packages/core/src/store/result-store.conformance.ts";
+import { standInLevelModules } from "../../functions/src/local/level-iterators.ts";
 import { startStandIns, type StandIns } from "../../functions/src/local/stand-ins.ts";
 
 /** The DynamoDB, S3 and SQS ports over the local stand-ins, held to the suites the in-memory ports pass. */
@@ -87,6 +89,64 @@ describe("MetaStore over DynamoDB: fewer round trips, same guarantees", () => {
     await third;
     expect(done).toBe(true);
     expect(sent).toEqual(["PutCommand"]);
+  });
+});
+
+describe("DynamoDB stand-in reads", () => {
+  it("closes the database iterator of every query, read to its end or stopped by a limit", async () => {
+    // Every iterator a query opens, until it is closed: each one left open held a LevelDB
+    // snapshot and native memory for the life of the process.
+    const open = new Set<object>();
+    const undo: (() => void)[] = [];
+    for (const level of standInLevelModules())
+      for (const Iterator of [
+        level.AbstractIterator,
+        level.AbstractKeyIterator,
+        level.AbstractValueIterator,
+      ]) {
+        const proto = Iterator.prototype as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+        const { next, close } = proto;
+        proto.next = function (this: object, ...a: unknown[]) {
+          open.add(this);
+          return next.apply(this, a);
+        };
+        proto.close = function (this: object, ...a: unknown[]) {
+          open.delete(this);
+          return close.apply(this, a);
+        };
+        undo.push(() => {
+          proto.next = next;
+          proto.close = close;
+        });
+      }
+    try {
+      const pk = `reads#${Date.now().toString(36)}`;
+      for (let i = 0; i < 5; i++)
+        await clients.doc.send(new PutCommand({ TableName: TABLE, Item: { pk, sk: `item#${i}`, n: i } }));
+      for (let i = 0; i < 20; i++) {
+        const all = await clients.doc.send(
+          new QueryCommand({
+            TableName: TABLE,
+            KeyConditionExpression: "pk = :p",
+            ExpressionAttributeValues: { ":p": pk },
+          }),
+        );
+        expect(all.Items).toHaveLength(5);
+        const first = await clients.doc.send(
+          new QueryCommand({
+            TableName: TABLE,
+            KeyConditionExpression: "pk = :p",
+            ExpressionAttributeValues: { ":p": pk },
+            Limit: 2,
+          }),
+        );
+        expect(first.Items).toHaveLength(2);
+      }
+      // Closing finishes just after the reply has gone.
+      await expect.poll(() => open.size).toBe(0);
+    } finally {
+      for (const restore of undo) restore();
+    }
   });
 });
 

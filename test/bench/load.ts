@@ -11,7 +11,8 @@ import { cpuMs, logInHeaders, memory, resetPeak, startServer } from "./server-pr
  * answered, for BENCH_LOAD_SECONDS (20) per case: the dataset list (first page of 30 datasets)
  * and cached chart data (the same light query, answered from the cache). Reports requests/s,
  * p50/p99, errors (anything but 200, or no answer) and the server's resident memory before,
- * at its peak and a few seconds after.
+ * at its peak and a few seconds after; then the same run once more, to tell memory an allocator
+ * keeps (the level after it stays) from a leak (it rises by as much again).
  */
 const CLIENTS = Number(process.env.BENCH_LOAD_CLIENTS ?? 20);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
@@ -165,15 +166,24 @@ async function main() {
     const listRun = await loadRun(list, SECONDS, child.pid!, idleCpuPerSecond);
     const chartRun = await loadRun(chart, SECONDS, child.pid!, idleCpuPerSecond);
     const peak = memory(child.pid!);
-    const settleStart = performance.now();
-    let after = memory(child.pid!);
-    const settled = (m: typeof after) =>
+    const settled = (m: ReturnType<typeof memory>) =>
       !!m && !!before && m.rss <= before.rss + Math.max(SETTLED_SLACK_MB, before.rss * 0.1);
-    while (!settled(after) && performance.now() - settleStart < SETTLE_MS) {
-      await new Promise((r) => setTimeout(r, 500));
-      after = memory(child.pid!);
-    }
-    const settleSeconds = (performance.now() - settleStart) / 1000;
+    /** Resident memory once back near the start, or after SETTLE_MS; and how long that took. */
+    const settle = async () => {
+      const from = performance.now();
+      let m = memory(child.pid!);
+      while (!settled(m) && performance.now() - from < SETTLE_MS) {
+        await new Promise((r) => setTimeout(r, 500));
+        m = memory(child.pid!);
+      }
+      return { m, seconds: (performance.now() - from) / 1000 };
+    };
+    const { m: after, seconds: settleSeconds } = await settle();
+    // The same run again: a server that only keeps what its allocators hold on to ends it about
+    // where it ended the first; one that leaks ends it higher by what the run leaked. (The local
+    // DynamoDB stand-in once kept an iterator per Query: about 45 MB more after every run.)
+    for (const send of [list, chart]) await loadRun(send, SECONDS, child.pid!, idleCpuPerSecond);
+    const { m: afterSecond } = await settle();
 
     console.log(
       `Strata load bench: ${CLIENTS} concurrent clients, ${SECONDS} s per case, loopback (server CPU at rest ${idleCpuPerSecond.toFixed(0)} ms/s, taken off the per-request CPU)`,
@@ -187,7 +197,11 @@ async function main() {
       );
     if (before && peak && after)
       console.log(
-        `server memory: resident before ${before.rss.toFixed(0)} MB, peak ${canReset ? peak.peak.toFixed(0) : "?"} MB, ${after.rss.toFixed(0)} MB ${settleSeconds.toFixed(1)} s after the run (${settled(after) ? "back to its starting level" : `still ${(after.rss - before.rss).toFixed(0)} MB above it: V8 and malloc hand pages back slowly`})`,
+        `server memory: resident before ${before.rss.toFixed(0)} MB, peak ${canReset ? peak.peak.toFixed(0) : "?"} MB, ${after.rss.toFixed(0)} MB ${settleSeconds.toFixed(1)} s after the run (${settled(after) ? "back to its starting level" : `still ${(after.rss - before.rss).toFixed(0)} MB above it`})`,
+      );
+    if (after && afterSecond)
+      console.log(
+        `  after the same run again: ${afterSecond.rss.toFixed(0)} MB (${(afterSecond.rss - after.rss).toFixed(0)} MB more than after the first: a leak grows by what one run leaks; a plateau stays)`,
       );
     if (listRun.errors + chartRun.errors > 0) console.log("errors: some requests failed (see counts above)");
     recordResults({
@@ -195,6 +209,8 @@ async function main() {
       load_list_p99_ms: listRun.p99,
       load_chart_rps: chartRun.rps,
       load_chart_p99_ms: chartRun.p99,
+      ...(before && after ? { load_memory_after_mb: after.rss - before.rss } : {}),
+      ...(after && afterSecond ? { load_memory_second_run_mb: afterSecond.rss - after.rss } : {}),
     });
   } finally {
     await server.stop();

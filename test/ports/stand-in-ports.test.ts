@@ -8,6 +8,9 @@ import {
   MetaStore,
   ResultStore,
 } from "@strata/core";
+import { existsSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeJobQueueConformance } from "../../packages/core/src/store/job-queue.conformance.ts";
@@ -89,6 +92,28 @@ describe("MetaStore over DynamoDB: fewer round trips, same guarantees", () => {
     await third;
     expect(done).toBe(true);
     expect(sent).toEqual(["PutCommand"]);
+  });
+});
+
+describe("Stand-ins without a data directory", () => {
+  it("remove the temporary folder their S3 objects lived in when they close", async () => {
+    const ours = () =>
+      new Set(readdirSync(tmpdir()).filter((n) => n.startsWith(`strata-s3-${process.pid}-`)));
+    const before = ours();
+    const extra = await startStandIns();
+    const { s3 } = createAwsClients({
+      region: "us-east-1",
+      metaTable: TABLE,
+      resultsBucket: BUCKET,
+      jobsQueueUrl: "",
+      endpoints: extra.endpoints,
+      credentials: extra.credentials,
+    });
+    await ensureBucket(s3, BUCKET); // s3rver makes its folder on the first write
+    const made = [...ours()].filter((n) => !before.has(n));
+    expect(made).toHaveLength(1);
+    await extra.close();
+    expect(existsSync(join(tmpdir(), made[0]))).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import type { IncomingMessage, RequestListener, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -116,6 +116,8 @@ export async function startStandIns(dataDir?: string): Promise<StandIns> {
         new Promise<void>((r) => sqs.close(() => r())),
       ]);
       AwsAccount.DUMMY_ACCOUNT.revokeAccessKey(credentials.accessKeyId);
+      // Without a data directory the objects lived in a temporary folder of this start only.
+      if (!dataDir && s3Dir) rmSync(s3Dir, { recursive: true, force: true });
     },
   };
 }

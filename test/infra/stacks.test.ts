@@ -1,8 +1,11 @@
 // @vitest-environment node
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { App, type FunctionProps, Function as SstFunction, StaticSite, getStack } from "sst/constructs";
 import { initProject } from "sst/project.js";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import config from "../../sst.config.ts";
 import { Api } from "../../stacks/api.ts";
 import { Athena } from "../../stacks/athena.ts";
@@ -31,16 +34,24 @@ const DEPLOY_ENV = {
   CHROMIUM_LAYER_ARN: "arn:aws:lambda:us-east-1:123456789012:layer:chromium:7",
 };
 
+// CDK writes the synthesised app to a folder; left to itself it makes a temporary one (~27 MB)
+// and never removes it.
+const outdir = mkdtempSync(join(tmpdir(), "strata-cdk-"));
+afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
 beforeAll(async () => {
   for (const [name, value] of Object.entries(DEPLOY_ENV)) vi.stubEnv(name, value);
   await initProject({ stage: "test" });
-  const app = new App({
-    mode: "deploy",
-    stage: "test",
-    name: "strata",
-    region: "us-east-1",
-    account: "123456789012",
-  });
+  const app = new App(
+    {
+      mode: "deploy",
+      stage: "test",
+      name: "strata",
+      region: "us-east-1",
+      account: "123456789012",
+    },
+    { outdir },
+  );
   await config.stacks(app);
   const of = (fn: Parameters<typeof getStack>[0]) => Template.fromStack(getStack(fn));
   t = {

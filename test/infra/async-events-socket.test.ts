@@ -1,12 +1,9 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Match, Template } from "aws-cdk-lib/assertions";
-import { App, type FunctionProps, getStack, Function as SstFunction, StaticSite } from "sst/constructs";
-import { initProject } from "sst/project.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FunctionProps, getStack, Function as SstFunction, StaticSite } from "sst/constructs";
+import { beforeAll, describe, expect, it } from "vitest";
 import config from "../../sst.config.ts";
+import { offlineApp } from "./offline-app.ts";
 import { Api } from "../../stacks/api.ts";
 import { asyncTransportEnvironment } from "../../stacks/async-events-socket.ts";
 import { Jobs } from "../../stacks/queue.ts";
@@ -27,23 +24,10 @@ let schedule: Template;
 let functions: FunctionProps[];
 let site: StaticSite;
 
-// CDK writes the synthesised app to a folder; left to itself it makes a temporary one (~27 MB)
-// and never removes it.
-const outdir = mkdtempSync(join(tmpdir(), "strata-cdk-"));
-afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+const { newApp } = offlineApp();
 
 beforeAll(async () => {
-  await initProject({ stage: "test" });
-  const app = new App(
-    {
-      mode: "deploy",
-      stage: "test",
-      name: "strata",
-      region: "us-east-1",
-      account: "123456789012",
-    },
-    { outdir },
-  );
+  const app = await newApp();
   const before = process.env.GLOBAL_ASYNC_QUERIES_TRANSPORT;
   process.env.GLOBAL_ASYNC_QUERIES_TRANSPORT = "ws";
   try {

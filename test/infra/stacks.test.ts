@@ -1,12 +1,9 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Match, Template } from "aws-cdk-lib/assertions";
-import { App, type FunctionProps, Function as SstFunction, StaticSite, getStack } from "sst/constructs";
-import { initProject } from "sst/project.js";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type FunctionProps, Function as SstFunction, StaticSite, getStack } from "sst/constructs";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import config from "../../sst.config.ts";
+import { offlineApp } from "./offline-app.ts";
 import { Api } from "../../stacks/api.ts";
 import { Athena } from "../../stacks/athena.ts";
 import { Jobs } from "../../stacks/queue.ts";
@@ -34,24 +31,11 @@ const DEPLOY_ENV = {
   CHROMIUM_LAYER_ARN: "arn:aws:lambda:us-east-1:123456789012:layer:chromium:7",
 };
 
-// CDK writes the synthesised app to a folder; left to itself it makes a temporary one (~27 MB)
-// and never removes it.
-const outdir = mkdtempSync(join(tmpdir(), "strata-cdk-"));
-afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+const { newApp } = offlineApp();
 
 beforeAll(async () => {
   for (const [name, value] of Object.entries(DEPLOY_ENV)) vi.stubEnv(name, value);
-  await initProject({ stage: "test" });
-  const app = new App(
-    {
-      mode: "deploy",
-      stage: "test",
-      name: "strata",
-      region: "us-east-1",
-      account: "123456789012",
-    },
-    { outdir },
-  );
+  const app = await newApp();
   await config.stacks(app);
   const of = (fn: Parameters<typeof getStack>[0]) => Template.fromStack(getStack(fn));
   t = {

@@ -1,7 +1,7 @@
-import { lazyPart, useLazyPart } from "../../lib/lazy-part";
+import { lazyComponent } from "../../lib/lazy-part";
 
 // The drawings are a chunk of their own, fetched when a gallery first shows them.
-const pictograms = lazyPart(() => import("./pictograms"));
+const Pictogram = lazyComponent(() => import("./pictograms"));
 
 /** A visualisation type's pictogram in a box of the given size (empty while its chunk loads). */
 export function VizThumbnail({
@@ -15,6 +15,9 @@ export function VizThumbnail({
   width: number;
   height: number;
 }) {
-  const Pictogram = useLazyPart(pictograms)?.default;
-  return <div style={{ width, height }}>{Pictogram && <Pictogram vizKey={vizKey} label={label} />}</div>;
+  return (
+    <div style={{ width, height }}>
+      <Pictogram vizKey={vizKey} label={label} />
+    </div>
+  );
 }

@@ -1,18 +1,12 @@
 import { Group, Loader } from "@mantine/core";
-import type { ComponentProps } from "react";
-import { lazyPart, useLazyPart } from "../../../lib/lazy-part";
+import { lazyComponent } from "../../../lib/lazy-part";
 import type { FilterValues, ListFilterConfig } from "../types";
 import { NumericRangeFilter } from "./numeric-range-filter";
 import { SearchFilter } from "./search-filter";
 import { SelectFilter } from "./select-filter";
 
-const dateRange = lazyPart(() => import("./date-range-filter"));
-
-/** The date range filter: its picker is a chunk of its own, loaded when a list has one. */
-function DateRangeFilter(props: ComponentProps<typeof import("./date-range-filter").default>) {
-  const Filter = useLazyPart(dateRange)?.default;
-  return Filter ? <Filter {...props} /> : <Loader size="xs" />;
-}
+// The date range picker is a chunk of its own, loaded when a list has one.
+const DateRangeFilter = lazyComponent(() => import("./date-range-filter"), <Loader size="xs" />);
 
 interface Props {
   filters: ListFilterConfig[];

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, dt, type E2E } from "./browser.ts";
 import { createChart, createDashboard, startWithBirthNames } from "./dashboard-seed.ts";
@@ -140,5 +141,114 @@ describe("Dashboard drawing", () => {
     await expect(
       holder(pie).locator(dt("cross-filter-badge")).waitFor({ timeout: 15_000 }),
     ).resolves.toBeUndefined();
+  });
+});
+
+describe("Dashboard pictures", () => {
+  it("shows charts drawn before in this tab as their pictures, live again when the pointer arrives", async () => {
+    await e.page.goto(`${e.url}/superset/dashboard/${dashboardId}/`);
+    const pie = holder(chartIds[0]);
+    const bar = holder(chartIds[1]);
+    await expect.poll(() => bar.getAttribute("data-rendered"), { timeout: 30_000 }).not.toBeNull();
+    const drawn = await pie.locator("g.slice").count();
+    expect(drawn).toBeGreaterThan(0);
+    const barTicks = await bar.locator(".xtick text").allTextContents();
+    // Pictures are kept while the page is idle after a draw.
+    await expect
+      .poll(() =>
+        e.page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith("strata.plot.")).length),
+      )
+      .toBeGreaterThanOrEqual(2);
+
+    await e.page.reload();
+    await expect.poll(() => pie.getAttribute("data-rendered"), { timeout: 30_000 }).not.toBeNull();
+    await expect.poll(() => bar.getAttribute("data-rendered"), { timeout: 30_000 }).not.toBeNull();
+    // The same drawing, from the picture: slices, tick labels; no Plotly plot behind it.
+    expect(await pie.locator(`${dt("plotly-chart")}[data-picture]`).count()).toBe(1);
+    expect(await pie.locator("g.slice").count()).toBe(drawn);
+    expect(await bar.locator(".xtick text").allTextContents()).toEqual(barTicks);
+    expect(await pie.locator(".js-plotly-plot").count()).toBe(0);
+
+    // Its menu still downloads it as an image: Plotly draws the figure the picture shows.
+    await pie.locator(dt("chart-menu")).click();
+    const [download] = await Promise.all([
+      e.page.waitForEvent("download", { timeout: 30_000 }),
+      e.page.locator(dt("download-image")).click(),
+    ]);
+    const file = await download.path();
+    expect(download.suggestedFilename()).toMatch(/\.png$/);
+    expect([...readFileSync(file).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect(await pie.locator("[data-picture]").count()).toBe(1);
+    await e.page.keyboard.press("Escape");
+
+    // The pointer on the picture makes it a live plot with its tooltip, and a click cross-filters.
+    await pointAt(pie.locator("g.slice").first());
+    const plot = pie.locator(dt("plotly-chart"));
+    await expect.poll(() => plot.getAttribute("data-interactive"), { timeout: 15_000 }).toBe("true");
+    expect(await pie.locator("[data-picture]").count()).toBe(0);
+    await expect
+      .poll(() => plot.locator(".hoverlayer .hovertext").count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await plot.locator("g.slice").first().click();
+    await expect(pie.locator(dt("cross-filter-badge")).waitFor({ timeout: 15_000 })).resolves.toBeUndefined();
+    // The others drew their filtered data: a figure they had no picture of, drawn by Plotly.
+    await expect.poll(() => bar.locator(".js-plotly-plot").count(), { timeout: 15_000 }).toBe(1);
+  });
+
+  it("makes a click on a picture while Plotly still loads on the plot once drawn: the slice cross-filters", async () => {
+    await e.page.goto(`${e.url}/superset/dashboard/${dashboardId}/`);
+    const pie = holder(chartIds[0]);
+    await expect.poll(() => pie.getAttribute("data-rendered"), { timeout: 30_000 }).not.toBeNull();
+    // Drawn unfiltered (as before the last test's cross filter), its picture kept.
+    await expect
+      .poll(() =>
+        e.page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith("strata.plot.")).length),
+      )
+      .toBeGreaterThanOrEqual(3);
+
+    // Plotly's code is held back until the click was made (routing also bypasses the HTTP cache).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const plotlyCode = /\/assets\/plotly-(bundle|chart)-[^/]*\.js$/;
+    await e.page.route(plotlyCode, async (route) => {
+      await held;
+      await route.continue().catch(() => undefined); // the page may have moved on meanwhile
+    });
+    try {
+      await e.page.reload();
+      await expect.poll(() => pie.getAttribute("data-rendered"), { timeout: 30_000 }).not.toBeNull();
+      expect(await pie.locator("[data-picture]").count()).toBe(1);
+      await pie.locator("g.slice").first().click();
+      expect(await pie.locator("[data-picture]").count()).toBe(1);
+      expect(await pie.locator(dt("cross-filter-badge")).count()).toBe(0);
+      release();
+      await expect(
+        pie.locator(dt("cross-filter-badge")).waitFor({ timeout: 15_000 }),
+      ).resolves.toBeUndefined();
+      expect(await pie.locator(".js-plotly-plot").count()).toBe(1);
+    } finally {
+      release();
+      await e.page.unroute(plotlyCode);
+    }
+  });
+
+  it("forgets every picture at log-out", async () => {
+    await e.page.goto(`${e.url}/superset/dashboard/${dashboardId}/`);
+    await expect
+      .poll(() => holder(chartIds[0]).getAttribute("data-rendered"), { timeout: 30_000 })
+      .not.toBeNull();
+    await expect
+      .poll(() =>
+        e.page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith("strata.plot.")).length),
+      )
+      .toBeGreaterThan(0);
+    await e.page.locator(dt("navbar-menu")).filter({ hasText: "Settings" }).click();
+    await e.page.locator(dt("settings-logout")).click();
+    await e.page.waitForURL((u) => u.pathname.startsWith("/login"));
+    expect(
+      await e.page.evaluate(
+        () => Object.keys(sessionStorage).filter((k) => k.startsWith("strata.plot.")).length,
+      ),
+    ).toBe(0);
   });
 });

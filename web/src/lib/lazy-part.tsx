@@ -41,13 +41,14 @@ export function lazyPart<M>(importer: () => Promise<M>): LazyPart<M> {
 /**
  * The part's module, or undefined while it loads (the caller shows its own placeholder). A load
  * that fails is thrown during render, to the nearest error boundary, as a render error would be.
+ * With `wanted` false nothing is loaded yet (a part needed only in some states of the caller).
  */
-export function useLazyPart<M>(part: LazyPart<M>): M | undefined {
+export function useLazyPart<M>(part: LazyPart<M>, wanted = true): M | undefined {
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const [, setArrived] = useState(0);
   const loaded = part.module;
   useEffect(() => {
-    if (loaded) return;
+    if (loaded || !wanted) return;
     let live = true;
     part.load().then(
       () => live && setArrived((n) => n + 1),
@@ -56,7 +57,7 @@ export function useLazyPart<M>(part: LazyPart<M>): M | undefined {
     return () => {
       live = false;
     };
-  }, [part, loaded]);
+  }, [part, loaded, wanted]);
   if (failure) throw failure.error;
   return loaded;
 }

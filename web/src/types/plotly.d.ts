@@ -4,7 +4,7 @@ declare module "plotly.js/lib/core" {
     register(modules: unknown[]): void;
     toImage(root: HTMLElement, opts: { format: string; width?: number; height?: number }): Promise<string>;
     downloadImage(
-      root: HTMLElement,
+      root: HTMLElement | { data: unknown[]; layout: unknown },
       opts: { format: string; filename?: string; width?: number; height?: number },
     ): Promise<string>;
     Plots: { resize(root: HTMLElement): void };
@@ -15,4 +15,7 @@ declare module "plotly.js/lib/core" {
 declare module "plotly.js/lib/*" {
   const trace: unknown;
   export default trace;
+}
+declare module "plotly.js/src/version" {
+  export const version: string;
 }

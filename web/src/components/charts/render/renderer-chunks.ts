@@ -5,11 +5,16 @@ import type { FormData } from "../types";
 import { rendererKind } from "../viz-types";
 import type { ChartRenderProps } from "./chart-render-props";
 
-export type RendererChunk = LazyPart<{ default: ComponentType<ChartRenderProps> }>;
+export interface RendererModule {
+  default: ComponentType<ChartRenderProps>;
+  /** Starts loading what the renderer draws with, when that is a chunk of its own (Plotly). */
+  preloadDrawing?: () => void;
+}
+export type RendererChunk = LazyPart<RendererModule>;
 
 /** Each renderer family is a chunk of its own: none is in the SPA's initial JavaScript. */
 const CHUNKS: Record<ReturnType<typeof rendererKind>, RendererChunk> = {
-  plotly: lazyPart(() => import("./plotly/plotly-chart")),
+  plotly: lazyPart(() => import("./plotly/plotly-view")),
   table: lazyPart(() => import("./table/table-chart")),
   pivot: lazyPart(() => import("./pivot/pivot-table-chart")),
   map: lazyPart(() => import("./maps/map-chart")),
@@ -34,8 +39,10 @@ export function rendererChunk(formData: FormData): RendererChunk {
  * code. A failure is left to the chart's own load, which reports it.
  */
 export function preloadRenderer(formData: FormData | null | undefined): void {
-  if (formData?.viz_type)
-    rendererChunk(formData)
-      .load()
-      .catch(() => undefined);
+  if (!formData?.viz_type) return;
+  const chunk = rendererChunk(formData);
+  chunk.load().then(
+    (loaded) => loaded.preloadDrawing?.(),
+    () => undefined,
+  );
 }

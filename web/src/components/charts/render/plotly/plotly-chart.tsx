@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import createPlotlyComponent from "react-plotly.js/factory";
 import type { ChartRenderProps } from "../chart-render-props";
-import { FIGURES } from "./figures";
-import { withHighlight } from "./figures/highlight";
+import type { Figure } from "./figures/types";
+import type { PictureElement } from "./plot-pictures";
 import { plotCallbacks } from "./plot-callbacks";
 import Plotly from "./plotly-bundle";
 import classes from "./plotly-chart.module.css";
@@ -16,6 +16,22 @@ const PlotlyApi = Plotly as unknown as {
   purge(root: HTMLElement): void;
   newPlot(root: HTMLElement, data: unknown, layout: unknown, config: unknown): Promise<unknown>;
 };
+
+/**
+ * Where the pointer reached a chart (its hover is shown once drawn), or null: reached by focus.
+ * `click`: the chart was clicked there before it was drawn live; the click is made again on it.
+ */
+export type WakePoint = { x: number; y: number; click?: boolean } | null;
+
+export interface PlotlyChartProps
+  extends Pick<ChartRenderProps, "height" | "onPlotReady" | "onRenderSuccess" | "onRenderFailure"> {
+  /** The figure to draw, highlight applied. */
+  figure: Figure;
+  /** Drawn interactive from the start: the pointer or the focus already reached the chart. */
+  awake?: WakePoint;
+  /** After each static draw, with the plot: its picture can be kept (see plot-pictures.ts). */
+  onStaticDraw?: (plot: HTMLElement) => void;
+}
 
 /** The mode bar (zoom, pan, download…) appears while the pointer is over the chart, as Superset's chart tools. */
 const CONFIG = {
@@ -31,24 +47,18 @@ const CONFIG = {
  */
 const STATIC_CONFIG = { ...CONFIG, staticPlot: true };
 
-/** Every Plotly-drawn visualisation: the figure builder of the viz, drawn by react-plotly.js. */
+/** A figure drawn by react-plotly.js, static until the pointer or the focus reaches it. */
 export default function PlotlyChart({
-  formData,
-  results,
+  figure,
+  awake,
   height,
-  highlight,
   onPlotReady,
   onRenderSuccess,
   onRenderFailure,
-}: ChartRenderProps) {
-  const figure = useMemo(() => {
-    const build = FIGURES[formData.viz_type];
-    if (!build) throw new Error(`No renderer for visualization type "${formData.viz_type}"`);
-    return build(formData, results);
-  }, [formData, results]);
-  const shown = useMemo(() => withHighlight(figure, highlight), [figure, highlight]);
+  onStaticDraw,
+}: PlotlyChartProps) {
   // A new layout object is a redraw for react-plotly: made only when the figure or height change.
-  const layout = useMemo(() => ({ ...shown.layout, height }), [shown, height]);
+  const layout = useMemo(() => ({ ...figure.layout, height }), [figure, height]);
   const box = useRef<HTMLDivElement>(null);
   // Plotly only follows window resizes; a chart resized in the dashboard builder (or a pane
   // dragged wider) changes its box alone, so the figure is laid out again when the box changes.
@@ -60,10 +70,10 @@ export default function PlotlyChart({
       if (plot?.isConnected) void Plotly.Plots.resize(plot);
     });
   }, []);
-  const [interactive, setInteractive] = useState(false);
+  const [interactive, setInteractive] = useState(awake !== undefined);
   // Where the pointer came in: once interactive, the hover it asked for is shown without waiting
   // for the pointer to move again.
-  const pointer = useRef<{ x: number; y: number } | null>(null);
+  const pointer = useRef<WakePoint>(awake ?? null);
   const wake = (event: React.PointerEvent | React.FocusEvent) => {
     if (interactive) return;
     pointer.current = "clientX" in event ? { x: event.clientX, y: event.clientY } : null;
@@ -89,9 +99,19 @@ export default function PlotlyChart({
     if (!at) return;
     const target = document.elementFromPoint(at.x, at.y);
     if (!target || !el.contains(target)) return;
+    const init = { bubbles: true, cancelable: true, clientX: at.x, clientY: at.y, button: 0 };
     // Pie-like traces hover on their shapes' mouseover, cartesian ones on the drag layer's mousemove.
-    for (const type of ["mouseover", "mousemove"])
-      target.dispatchEvent(new MouseEvent(type, { bubbles: true, clientX: at.x, clientY: at.y }));
+    for (const type of ["mouseover", "mousemove"]) target.dispatchEvent(new MouseEvent(type, init));
+    if (!at.click) return;
+    // Pie-like traces take a click on the shape; cartesian ones a press and release on the drag layer.
+    target.dispatchEvent(new MouseEvent("mousedown", { ...init, buttons: 1 }));
+    target.dispatchEvent(new MouseEvent("mouseup", init));
+    target.dispatchEvent(new MouseEvent("click", init));
+  };
+  const callbacks = plotCallbacks({ onPlotReady, onRenderSuccess, onRenderFailure });
+  const drawn = (element: HTMLElement) => {
+    if (interactive) replayHover(element);
+    else onStaticDraw?.(element);
   };
   return (
     <div
@@ -104,17 +124,29 @@ export default function PlotlyChart({
       onFocusCapture={wake}
     >
       <Plot
-        data={shown.data}
+        data={figure.data}
         layout={layout}
         config={interactive ? CONFIG : STATIC_CONFIG}
         style={{ width: "100%", height }}
-        {...plotCallbacks({ onPlotReady, onRenderSuccess, onRenderFailure })}
+        {...callbacks}
+        onInitialized={(drawnFigure: unknown, element: HTMLElement) => {
+          callbacks.onInitialized(drawnFigure, element);
+          drawn(element);
+        }}
+        onUpdate={(drawnFigure: unknown, element: HTMLElement) => {
+          callbacks.onUpdate(drawnFigure, element);
+          drawn(element);
+        }}
       />
     </div>
   );
 }
 
-/** Saves the drawn chart as a PNG (Plotly's own export, no screenshot service). */
+/**
+ * Saves the drawn chart as a PNG (Plotly's own export, no screenshot service). A chart shown as
+ * its picture has no plot: Plotly draws the figure it carries off-screen for the image.
+ */
 export function downloadPlotImage(element: HTMLElement, filename: string) {
-  return Plotly.downloadImage(element, { format: "png", filename });
+  const figure = (element as PictureElement).plotFigure;
+  return Plotly.downloadImage(figure ?? element, { format: "png", filename });
 }

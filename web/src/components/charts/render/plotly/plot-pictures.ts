@@ -1,0 +1,160 @@
+import { version as plotlyVersion } from "plotly.js/src/version";
+import type { Figure } from "./figures/types";
+
+/**
+ * Pictures of Plotly charts this tab has drawn, shown again instead of drawing again.
+ *
+ * A static Plotly draw is a pure function of the figure (traces and layout), the box size and
+ * Plotly's version: the same inputs make the same SVG. Drawing costs ~7 ms a chart on this kind
+ * of machine, most of it Plotly measuring text and laying out twice when a legend or long tick
+ * labels push the margins; putting back the SVG it made last time costs ~1 ms, and needs no
+ * Plotly code at all. So a dashboard reloaded, or opened again from the list, shows every chart
+ * it drew before at once, and only a chart the pointer reaches is drawn by Plotly (as a static
+ * plot already was).
+ *
+ * The key is the figure's text, so a chart shows a picture only of exactly the data it has just
+ * received for the current user: nothing stale, nothing another query returned. Pictures live in
+ * memory and in sessionStorage (this tab only, gone with it, and cleared at log-out), bounded in
+ * number and size.
+ */
+
+/**
+ * A chart shown as its picture, as its owner receives it in place of a plot: it carries the
+ * figure and size it shows, from which Plotly can still draw an image to download.
+ */
+export type PictureElement = HTMLElement & { plotFigure?: Figure };
+
+const PREFIX = "strata.plot.";
+/** Pictures kept per tab: a few dashboards' worth. */
+const MAX_PICTURES = 120;
+/** A picture larger than this (a scatter of thousands of points) is cheaper to draw than to store. */
+const MAX_PICTURE_CHARS = 200_000;
+
+/** Pictures by key, oldest first (a read moves one to the end). */
+const pictures = new Map<string, string>();
+let loadedFromStorage = false;
+
+function storage(): Storage | undefined {
+  try {
+    return typeof window === "undefined" ? undefined : window.sessionStorage;
+  } catch {
+    return undefined; // storage disabled by the browser's settings
+  }
+}
+
+function loadFromStorage() {
+  if (loadedFromStorage) return;
+  loadedFromStorage = true;
+  const store = storage();
+  if (!store) return;
+  for (let i = 0; i < store.length; i++) {
+    const name = store.key(i);
+    if (!name?.startsWith(PREFIX)) continue;
+    const markup = store.getItem(name);
+    if (markup) pictures.set(name.slice(PREFIX.length), markup);
+  }
+}
+
+/**
+ * Two independent 32-bit hashes of the text (FNV-1a, and a multiply-xorshift one), with its length.
+ * Not a secret: a clash would need two figures this tab drew to collide on 64 bits and a length.
+ */
+function fingerprint(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x9e3779b9;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x85ebca6b);
+    b ^= b >>> 13;
+  }
+  return `${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}.${text.length.toString(36)}`;
+}
+
+/** The key of a figure (its JSON text) drawn in a box of this size. */
+export function pictureKey(figureText: string, width: number, height: number): string {
+  return `${plotlyVersion}.${Math.round(width)}x${Math.round(height)}.${fingerprint(figureText)}`;
+}
+
+/** Whether this tab holds any picture: if not, a chart about to draw will need Plotly itself. */
+export function hasPictures(): boolean {
+  loadFromStorage();
+  return pictures.size > 0;
+}
+
+export function readPicture(key: string): string | undefined {
+  loadFromStorage();
+  const markup = pictures.get(key);
+  if (markup === undefined) return undefined;
+  pictures.delete(key);
+  pictures.set(key, markup);
+  return markup;
+}
+
+/** Keeps the SVG layers of a static plot under its key. */
+export function keepPicture(key: string, plot: Element): void {
+  loadFromStorage();
+  const serializer = new XMLSerializer();
+  const layers = [...plot.querySelectorAll("svg.main-svg")].map((svg) => serializer.serializeToString(svg));
+  if (layers.length === 0) return;
+  const markup = JSON.stringify(layers);
+  if (markup.length > MAX_PICTURE_CHARS) return;
+  pictures.delete(key);
+  pictures.set(key, markup);
+  while (pictures.size > MAX_PICTURES) forget(pictures.keys().next().value as string);
+  const store = storage();
+  if (!store) return;
+  try {
+    store.setItem(PREFIX + key, markup);
+  } catch {
+    // The tab's storage is full: the oldest half goes, then one more try; memory keeps it anyway.
+    const old = [...pictures.keys()].slice(0, Math.ceil(pictures.size / 2));
+    for (const name of old) if (name !== key) store.removeItem(PREFIX + name);
+    try {
+      store.setItem(PREFIX + key, markup);
+    } catch {
+      // still no room: this picture stays in memory only
+    }
+  }
+}
+
+function forget(key: string) {
+  pictures.delete(key);
+  storage()?.removeItem(PREFIX + key);
+}
+
+/**
+ * Puts a picture's SVG layers into `layer` (emptied first). Parsed as XML, the way they were
+ * written, and checked: a layer that is not one SVG element leaves the layer empty and says no.
+ */
+export function showPicture(layer: Element, markup: string): boolean {
+  let layers: unknown;
+  try {
+    layers = JSON.parse(markup);
+  } catch {
+    return false;
+  }
+  if (!Array.isArray(layers)) return false;
+  const parser = new DOMParser();
+  const nodes: Node[] = [];
+  for (const text of layers) {
+    if (typeof text !== "string") return false;
+    const svg = parser.parseFromString(text, "image/svg+xml").documentElement;
+    if (svg.localName !== "svg" || svg.namespaceURI !== "http://www.w3.org/2000/svg") return false;
+    if (svg.querySelector("parsererror, script, foreignObject")) return false;
+    nodes.push(layer.ownerDocument.importNode(svg, true));
+  }
+  layer.replaceChildren(...nodes);
+  return true;
+}
+
+/** Drops every picture (log-out: the next user of this tab finds none of them). */
+export function clearPictures(): void {
+  for (const key of [...pictures.keys()]) forget(key);
+  const store = storage();
+  if (store)
+    for (let i = store.length - 1; i >= 0; i--) {
+      const name = store.key(i);
+      if (name?.startsWith(PREFIX)) store.removeItem(name);
+    }
+}

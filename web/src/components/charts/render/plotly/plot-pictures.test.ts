@@ -68,6 +68,12 @@ describe("plot pictures", () => {
     const scripted = `<svg xmlns="${SVG}"><script>alert(1)</script></svg>`;
     expect(showPicture(layer, JSON.stringify([scripted]))).toBe(false);
     expect(showPicture(layer, JSON.stringify(["<div>not svg</div>"]))).toBe(false);
+    expect(showPicture(layer, JSON.stringify([`<svg xmlns="${SVG}"><rect onload="alert(1)"/></svg>`]))).toBe(
+      false,
+    );
+    expect(showPicture(layer, JSON.stringify([`<svg xmlns="${SVG}"></svg><img src="x">`]))).toBe(false);
+    const foreign = `<svg xmlns="${SVG}"><foreignObject><div>html</div></foreignObject></svg>`;
+    expect(showPicture(layer, JSON.stringify([foreign]))).toBe(false);
     expect(showPicture(layer, "not json")).toBe(false);
     expect(showPicture(layer, JSON.stringify({ layers: [] }))).toBe(false);
     expect(layer.textContent).toBe("before");

@@ -84,7 +84,9 @@ describe("PlotlyView", () => {
         onPlotReady={plotReady}
       />,
     );
-    // In the first commit: the picture, no Plotly plot, and the chart counts as drawn.
+    // Before the page paints (once every chart measured its box): the picture, no Plotly plot,
+    // and the chart counts as drawn.
+    await act(() => Promise.resolve());
     const picture = document.querySelector<HTMLElement>("[data-picture]");
     expect(picture?.querySelector(".slicetext")?.textContent).toBe("boy,girl");
     expect(screen.queryByTestId("live-plot")).toBeNull();

@@ -42,6 +42,18 @@ const lastStaticDraw = new WeakMap<HTMLElement, string>();
 /**
  * `plot` with `overPicture`: woken from a picture, which stays in view until Plotly has drawn.
  */
+/**
+ * Pictures are put in once every chart of the commit has measured its box: a picture put in
+ * between two measures would make the second one lay the page out again.
+ */
+const toPutIn: (() => void)[] = [];
+function afterMeasuring(putIn: () => void) {
+  if (toPutIn.push(putIn) === 1)
+    queueMicrotask(() => {
+      for (const work of toPutIn.splice(0)) work();
+    });
+}
+
 type Mode =
   | { kind: "deciding" }
   | { kind: "picture" }
@@ -88,9 +100,14 @@ export default function PlotlyView({
     const key = pictureKey(figureText, width, height);
     if (key === shownKey.current) return;
     const markup = width > 0 ? readPicture(key) : undefined;
-    if (markup && showPicture(target, markup)) {
+    if (markup) {
       shownKey.current = key;
       setMode({ kind: "picture" });
+      afterMeasuring(() => {
+        if (shownKey.current !== key || showPicture(target, markup)) return;
+        shownKey.current = undefined; // not a picture after all: drawn by Plotly
+        setMode({ kind: "plot" });
+      });
       const picture: PictureElement = Object.assign(target, {
         plotFigure: { data: shown.data, layout: { ...shown.layout, width, height } },
       });

@@ -1,8 +1,7 @@
-import { Anchor, Badge, Box, Center, Group, Loader, Paper, Text } from "@mantine/core";
-import { useWindowEvent } from "@mantine/hooks";
-import { IconX } from "@tabler/icons-react";
+import { Box, Center, Loader, Paper, Text } from "@mantine/core";
+import { useCallbackRef, useWindowEvent } from "@mantine/hooks";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import {
   type ChartDataResult,
   ChartRenderer,
@@ -42,11 +41,10 @@ import { withDashboardColors } from "../../model/label-colors";
 import type { LayoutItem } from "../../model/layout-types";
 import { useDashboard } from "../../state/dashboard-context";
 import { ChartContextMenu, type ContextMenuAt } from "../chart-menu/chart-context-menu";
+import { CHART_HEADER_HEIGHT, ChartHeader } from "./chart-header";
 import { type ChartDialog, ChartDialogs } from "../chart-menu/chart-dialogs";
-import { ChartMenu } from "../chart-menu/chart-menu";
+import type { ChartMenuProps } from "../chart-menu/chart-menu";
 import { copyChartPermalink, emailChartPermalink } from "../chart-menu/chart-share";
-
-const HEADER_HEIGHT = 32;
 
 const ChartBody = memo(function ChartBody({
   formData,
@@ -287,16 +285,17 @@ export function ChartHolder({
   });
   const [dialog, setDialog] = useState<ChartDialog | null>(null);
   const [contextAt, setContextAt] = useState<ContextMenuAt | null>(null);
-  const emittedValue = emitted?.filterState.value;
-  const drillBy: DrillByValue | null =
-    emitted &&
-    typeof emitted.filterState.column === "string" &&
-    // A custom SQL filter (a deck.gl path's) is no column value to drill by.
-    typeof emitted.extraFormData.filters?.[0]?.col === "string" &&
-    Array.isArray(emittedValue) &&
-    emittedValue.length === 1
-      ? { column: emitted.filterState.column, value: emittedValue[0] as DrillByValue["value"] }
+  const drillBy = useMemo<DrillByValue | null>(() => {
+    const value = emitted?.filterState.value;
+    return emitted &&
+      typeof emitted.filterState.column === "string" &&
+      // A custom SQL filter (a deck.gl path's) is no column value to drill by.
+      typeof emitted.extraFormData.filters?.[0]?.col === "string" &&
+      Array.isArray(value) &&
+      value.length === 1
+      ? { column: emitted.filterState.column, value: value[0] as DrillByValue["value"] }
       : null;
+  }, [emitted]);
   // `data-rendered` on the holder once the chart has drawn with data (tests, benchmarks).
   const [rendered, setRendered] = useState(false);
   const onRendered = useCallback(() => setRendered(true), []);
@@ -306,8 +305,8 @@ export function ChartHolder({
     (component.meta.sliceName as string) ||
     "";
   const bodyHeight = fullscreen
-    ? Math.max(window.innerHeight - HEADER_HEIGHT, 60)
-    : Math.max(height - HEADER_HEIGHT, 60);
+    ? Math.max(window.innerHeight - CHART_HEADER_HEIGHT, 60)
+    : Math.max(height - CHART_HEADER_HEIGHT, 60);
   const kind = formData ? rendererKind(formData.viz_type) : null;
   const drillColumns = useMemo(() => drillByColumns(dataset), [dataset]);
 
@@ -353,6 +352,77 @@ export function ChartHolder({
     }
     setContextAt({ x: event.clientX, y: event.clientY, value });
   };
+
+  // The header's props keep their identity across the renders that don't change it (see ChartHeader).
+  const onOpenExplore = useCallbackRef(openInExplore);
+  const onRefresh = useCallbackRef(() => refreshCharts([chartId]));
+  const onToggleFullscreen = useCallbackRef(() => setFullscreen((f) => !f));
+  const onExport = useCallbackRef(runExport);
+  const onImage = useCallbackRef(downloadImage);
+  const onCopyLink = useCallbackRef(() => void copyChartPermalink(...shareArgs()));
+  const onEmail = useCallbackRef(() => void emailChartPermalink(title, ...shareArgs()));
+  const clearCrossFilter = useCallbackRef(() =>
+    dispatch({
+      type: "SET_DATA_MASK",
+      dataMask: {
+        [String(chartId)]: { id: String(chartId), extraFormData: {}, filterState: { value: null } },
+      },
+    }),
+  );
+  const crossFilterShown = useMemo(
+    () =>
+      emitted ? { column: String(emitted.filterState.column ?? ""), label: emitted.filterState.label } : null,
+    [emitted],
+  );
+  const canEditScoping =
+    permissions.canEdit &&
+    crossFiltersEnabled(metadata) &&
+    (!!crossColumn || !!position || !!picking || cellColumns.length > 0);
+  const hasRequest = !!request;
+  const menu = useMemo<ChartMenuProps | null>(
+    () =>
+      state.editMode
+        ? null
+        : {
+            hasRequest,
+            isPivot: kind === "pivot",
+            isTable: kind === "table",
+            fullscreen,
+            drillBy,
+            canExplore: permissions.canExplore,
+            canShare: permissions.canShare,
+            canCrossFilter,
+            canEditScoping,
+            explorePath,
+            onOpenExplore,
+            onDialog: setDialog,
+            onRefresh,
+            onToggleFullscreen,
+            onExport,
+            onImage,
+            onCopyLink,
+            onEmail,
+          },
+    [
+      state.editMode,
+      hasRequest,
+      kind,
+      fullscreen,
+      drillBy,
+      permissions.canExplore,
+      permissions.canShare,
+      canCrossFilter,
+      canEditScoping,
+      explorePath,
+      onOpenExplore,
+      onRefresh,
+      onToggleFullscreen,
+      onExport,
+      onImage,
+      onCopyLink,
+      onEmail,
+    ],
+  );
 
   const body = (h: number) => {
     if (!chart) {
@@ -419,77 +489,15 @@ export function ChartHolder({
       data-fullscreen={fullscreen || undefined}
       data-in-filter-scope={inFilterScope || undefined}
     >
-      <Group h={HEADER_HEIGHT} px="xs" justify="space-between" wrap="nowrap" gap={4}>
-        <Text size="sm" fw={600} truncate="end" data-test="chart-title" title={title}>
-          {permissions.canExplore && !state.editMode ? (
-            <Anchor
-              component={Link}
-              to={explorePath}
-              onClick={openInExplore}
-              c="inherit"
-              underline="hover"
-              data-test="chart-title-link"
-            >
-              {title}
-            </Anchor>
-          ) : (
-            title
-          )}
-        </Text>
-        <Group gap={2} wrap="nowrap">
-          {emitted && (
-            <Badge
-              size="sm"
-              variant="light"
-              rightSection={<IconX size={10} />}
-              style={{ cursor: "pointer" }}
-              onClick={() =>
-                dispatch({
-                  type: "SET_DATA_MASK",
-                  dataMask: {
-                    [String(chartId)]: {
-                      id: String(chartId),
-                      extraFormData: {},
-                      filterState: { value: null },
-                    },
-                  },
-                })
-              }
-              title={t("Clear cross-filter")}
-              data-test="cross-filter-badge"
-            >
-              {String(emitted.filterState.column ?? "")} = {emitted.filterState.label}
-            </Badge>
-          )}
-          {data.status === "loading" && data.results && <Loader size={12} aria-label={t("Refreshing")} />}
-          {!state.editMode && (
-            <ChartMenu
-              hasRequest={!!request}
-              isPivot={kind === "pivot"}
-              isTable={kind === "table"}
-              fullscreen={fullscreen}
-              drillBy={drillBy}
-              canExplore={permissions.canExplore}
-              canShare={permissions.canShare}
-              canCrossFilter={canCrossFilter}
-              canEditScoping={
-                permissions.canEdit &&
-                crossFiltersEnabled(metadata) &&
-                (!!crossColumn || !!position || !!picking || cellColumns.length > 0)
-              }
-              explorePath={explorePath}
-              onOpenExplore={openInExplore}
-              onDialog={setDialog}
-              onRefresh={() => refreshCharts([chartId])}
-              onToggleFullscreen={() => setFullscreen((f) => !f)}
-              onExport={runExport}
-              onImage={downloadImage}
-              onCopyLink={() => void copyChartPermalink(...shareArgs())}
-              onEmail={() => void emailChartPermalink(title, ...shareArgs())}
-            />
-          )}
-        </Group>
-      </Group>
+      <ChartHeader
+        title={title}
+        explorePath={permissions.canExplore && !state.editMode ? explorePath : null}
+        onOpenExplore={onOpenExplore}
+        crossFilter={crossFilterShown}
+        onClearCrossFilter={clearCrossFilter}
+        refreshing={data.status === "loading" && !!data.results}
+        menu={menu}
+      />
       <Box ref={bodyRef} h={bodyHeight} data-test="chart-body" onContextMenu={onContextMenu}>
         {inView || fullscreen ? body(bodyHeight) : null}
       </Box>

@@ -232,6 +232,22 @@ describe("Dashboard pictures", () => {
     }
   });
 
+  it("keeps the pictures of charts drawn just before the page is left, without waiting for idle time", async () => {
+    await e.page.mouse.move(0, 0);
+    await e.page.evaluate(() => {
+      for (const k of Object.keys(sessionStorage))
+        if (k.startsWith("strata.plot.")) sessionStorage.removeItem(k);
+    });
+    await e.page.goto(`${e.url}/superset/dashboard/${dashboardId}/`);
+    const pie = holder(chartIds[0]);
+    await expect.poll(() => pie.getAttribute("data-rendered"), { timeout: 30_000 }).not.toBeNull();
+    expect(await pie.locator(".js-plotly-plot").count()).toBe(1);
+    // Left at once: the picture is kept as the page goes.
+    await e.page.reload();
+    await expect.poll(() => pie.getAttribute("data-rendered"), { timeout: 30_000 }).not.toBeNull();
+    expect(await pie.locator("[data-picture]").count()).toBe(1);
+  });
+
   it("forgets every picture at log-out", async () => {
     await e.page.goto(`${e.url}/superset/dashboard/${dashboardId}/`);
     await expect

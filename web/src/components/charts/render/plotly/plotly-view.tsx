@@ -34,6 +34,23 @@ function whenIdle(run: () => void) {
   else setTimeout(run, 200);
 }
 
+/**
+ * Pictures waiting for an idle moment to be kept. A page left before that moment came (a reload,
+ * a link followed straight after the charts drew) keeps them as it goes.
+ */
+const waitingToKeep = new Set<() => void>();
+function keepWhenIdle(keep: () => void) {
+  waitingToKeep.add(keep);
+  whenIdle(() => {
+    if (waitingToKeep.delete(keep)) keep();
+  });
+}
+if (typeof window !== "undefined")
+  window.addEventListener("pagehide", () => {
+    for (const keep of waitingToKeep) keep();
+    waitingToKeep.clear();
+  });
+
 /** What Plotly leaves on a plot element that says how it was drawn. */
 type DrawnPlot = HTMLElement & { _fullLayout?: { width?: number }; _context?: { staticPlot?: boolean } };
 /** The key of each plot's latest static draw: a picture is kept only of what the plot still shows. */
@@ -153,7 +170,7 @@ export default function PlotlyView({
       if (!width) return;
       const key = pictureKey(figureText, width, height);
       lastStaticDraw.set(plot, key);
-      whenIdle(() => {
+      keepWhenIdle(() => {
         // Kept only if the plot still shows that draw: not redrawn since with other data, at
         // another size, or woken (an interactive plot's layers are not a static picture).
         const now = plot as DrawnPlot;

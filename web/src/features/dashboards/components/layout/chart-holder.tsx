@@ -1,6 +1,6 @@
-import { Box, Center, Loader, Paper, Text } from "@mantine/core";
+import { Box, Center, Paper, Text } from "@mantine/core";
 import { useCallbackRef, useWindowEvent } from "@mantine/hooks";
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import {
   type ChartDataResult,
@@ -13,6 +13,7 @@ import type { CellCrossFilter, CellValue } from "../../../../components/charts/r
 import { pickOf } from "../../../../components/charts/render/maps/deck-cross-filter";
 import { preloadRenderer } from "../../../../components/charts/render/renderer-chunks";
 import { CROSS_FILTER_BY_CUSTOMDATA } from "../../../../components/charts/render/plotly/figures/highlight";
+import { DelayedLoader } from "../../../../components/delayed-loader";
 import { ApiErrorDisplay } from "../../../../components/error-display";
 import { currentGuestToken } from "../../../../lib/api-client";
 import { t } from "../../../../lib/i18n";
@@ -296,9 +297,22 @@ export function ChartHolder({
       ? { column: emitted.filterState.column, value: value[0] as DrillByValue["value"] }
       : null;
   }, [emitted]);
-  // `data-rendered` on the holder once the chart has drawn with data (tests, benchmarks).
-  const [rendered, setRendered] = useState(false);
-  const onRendered = useCallback(() => setRendered(true), []);
+  // `data-rendered` on the holder once the chart has drawn with data (tests, benchmarks). Set on
+  // the element, not through state: a render of the whole holder only to add an attribute was a
+  // quarter of its renders on a dashboard's load.
+  const drawn = useRef(false);
+  const succeeded = data.status === "success";
+  const showRendered = useCallback((on: boolean) => {
+    if (on) ref.current?.setAttribute("data-rendered", "true");
+    else ref.current?.removeAttribute("data-rendered");
+  }, []);
+  const latestSucceeded = useRef(succeeded);
+  latestSucceeded.current = succeeded;
+  const onRendered = useCallback(() => {
+    drawn.current = true;
+    showRendered(latestSucceeded.current);
+  }, [showRendered]);
+  useLayoutEffect(() => showRendered(drawn.current && succeeded), [showRendered, succeeded]);
   const title =
     (component.meta.sliceNameOverride as string) ||
     chart?.sliceName ||
@@ -441,13 +455,7 @@ export function ChartHolder({
         </Box>
       );
     }
-    if (!data.results || !formData) {
-      return (
-        <Center h={h}>
-          <Loader size="sm" aria-label={t("Loading")} />
-        </Center>
-      );
-    }
+    if (!data.results || !formData) return <DelayedLoader height={h} size="sm" label={t("Loading")} />;
     return (
       <ChartBody
         formData={formData}
@@ -485,7 +493,6 @@ export function ChartHolder({
       data-chart-id={chartId}
       data-layout-id={component.id}
       data-status={data.status}
-      data-rendered={(rendered && data.status === "success") || undefined}
       data-fullscreen={fullscreen || undefined}
       data-in-filter-scope={inFilterScope || undefined}
     >

@@ -31,6 +31,29 @@ describe("api client", () => {
     expect(headersOf(3)["X-CSRFToken"]).toBe("tok");
   });
 
+  it("sends a write in the turn it is made once the token is known, and forgets the token at a session change", async () => {
+    const fetch = vi.fn(async (url: string, _init?: RequestInit) =>
+      url.includes("csrf_token") ? json({ result: "tok" }) : json({ id: 1, result: {} }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    await apiPost("/api/v1/dataset/", { table_name: "x" });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    const sent = apiPost("/api/v1/dataset/", { table_name: "y" });
+    // Already on its way, not a turn later.
+    expect(fetch).toHaveBeenCalledTimes(3);
+    await sent;
+
+    resetCsrfToken();
+    const next = apiPost("/api/v1/dataset/", { table_name: "z" });
+    // The new session's token is asked first; the write waits for it.
+    expect(fetch.mock.calls.map((c) => c[0]).slice(3)).toEqual(["/api/v1/security/csrf_token/"]);
+    await next;
+    expect(fetch.mock.calls.map((c) => c[0]).slice(3)).toEqual([
+      "/api/v1/security/csrf_token/",
+      "/api/v1/dataset/",
+    ]);
+  });
+
   it("rejects with a typed ApiError carrying the Superset message", async () => {
     vi.stubGlobal(
       "fetch",

@@ -24,12 +24,23 @@ async function fetchCsrfToken(): Promise<string> {
   }
 }
 
+/**
+ * The token once known: a write then leaves in the same turn it was made in (a dashboard's
+ * chart-data batch, sent while the page still renders its charts), not a turn later.
+ */
+let knownCsrfToken: string | undefined;
+
 function getCsrfToken(): Promise<string> {
-  csrfToken ??= fetchCsrfToken().then((token) => {
-    if (!token) csrfToken = undefined; // logged out: try again next time
+  if (csrfToken) return csrfToken;
+  const asked: Promise<string> = fetchCsrfToken().then((token) => {
+    if (csrfToken !== asked) return token; // the session changed meanwhile: remember nothing
+    if (!token)
+      csrfToken = undefined; // logged out: try again next time
+    else knownCsrfToken = token;
     return token;
   });
-  return csrfToken;
+  csrfToken = asked;
+  return asked;
 }
 
 /**
@@ -43,6 +54,7 @@ export function prefetchCsrfToken(): void {
 /** The session changed (login, logout): the next write fetches a fresh token. */
 export function resetCsrfToken(): void {
   csrfToken = undefined;
+  knownCsrfToken = undefined;
 }
 
 let guestToken: string | undefined;
@@ -89,7 +101,7 @@ async function send(path: string, options: RequestOptions, retryCsrf: boolean): 
   const guest = guestToken;
   if (guest) headers["X-GuestToken"] = guest;
   else if (method !== "GET" && options.csrf !== false) {
-    const token = await getCsrfToken();
+    const token = knownCsrfToken ?? (await getCsrfToken());
     if (token) headers["X-CSRFToken"] = token;
   }
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

@@ -18,6 +18,7 @@ import { RefreshIntervalModal } from "./components/modals/refresh-interval-modal
 import { SaveAsModal } from "./components/modals/save-as-modal";
 import { ShareModal } from "./components/modals/share-modal";
 import { useRefreshRounds } from "./hooks/use-auto-refresh";
+import { usePrefetchChartData } from "./hooks/use-prefetch-chart-data";
 import { useDashboardSave } from "./hooks/use-dashboard-save";
 import { useFocusedChart } from "./hooks/use-focused-chart";
 import { downloadDashboardWithToasts } from "./export/dashboard-download";
@@ -93,6 +94,7 @@ export function DashboardView({
     }),
   );
   const chartData = useChartDataScope({ batch: true });
+  usePrefetchChartData(state, chartData);
   const { refreshAt, refreshCharts } = useRefreshRounds(state);
   const ctx: DashboardContextValue = { state, dispatch, permissions, chartData, refreshAt, refreshCharts };
   const members = useRef(new Set(Object.keys(hydrated.charts).map(Number)));

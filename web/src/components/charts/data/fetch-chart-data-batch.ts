@@ -44,6 +44,14 @@ export function fetchChartDataBatched(request: ChartDataRequestInput): Promise<C
   });
 }
 
+/**
+ * Sends the requests asked so far in this turn now, instead of at its end: a dashboard sends the
+ * requests of its charts during its first render, before rendering them takes the rest of the turn.
+ */
+export function sendChartDataBatchNow(): void {
+  if (scheduled) flush();
+}
+
 function flush() {
   scheduled = false;
   const all = queued;

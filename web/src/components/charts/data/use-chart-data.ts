@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import type { ChartDataResult } from "../types";
 import { chartDataKey } from "./chart-data-key";
-import { type ChartDataScope, newChartDataScope } from "./chart-data-scope";
+import { type ChartDataScope, newChartDataScope, takePrefetched } from "./chart-data-scope";
 import { fetchChartData } from "./fetch-chart-data";
 import { fetchChartDataBatched } from "./fetch-chart-data-batch";
 
@@ -96,8 +96,11 @@ export function useChartData(
     async (key: string): Promise<Entry> => {
       scope.keys.add(key);
       const body = scope.shared || effective > 0 ? { ...request!, force: effective > 0 } : request!;
-      if (scope.shared)
-        return { key: query!, results: await (scope.batch ? fetchChartDataBatched(body) : fetchChartData(body)) };
+      if (scope.shared) {
+        const sentAhead = effective === 0 ? takePrefetched(scope, query!) : undefined;
+        const answer = sentAhead ?? (scope.batch ? fetchChartDataBatched(body) : fetchChartData(body));
+        return { key: query!, results: await answer };
+      }
       const controller = new AbortController();
       controllers.set(key, controller);
       try {

@@ -3,6 +3,7 @@ import { buildChartDataRequest, type ChartDataset, type FormData } from "../../.
 import { pageUrlParams } from "../../../lib/page-url-params";
 import type { DashboardChart, ExtraFormData, NativeFilter } from "./dashboard-types";
 import { applyExtraFormData, filterColumn, filterDatasetId } from "./data-mask";
+import { withDashboardColors } from "./label-colors";
 
 /** The chart's form data on this dashboard, with the filters that apply to it. */
 export function dashboardFormData(
@@ -20,6 +21,31 @@ export function dashboardFormData(
     ...(Object.keys(urlParams).length ? { url_params: urlParams } : {}),
   };
   return applyExtraFormData(fd, extra, dataset);
+}
+
+/** The dashboard's colours a chart draws with (its metadata's scheme and label colours). */
+export interface DashboardColors {
+  scheme?: string;
+  labelColors?: Record<string, string>;
+  mapLabelColors?: Record<string, string>;
+}
+
+/**
+ * A chart's form data as the dashboard shows it: its own, the filters that apply to it (`extra`)
+ * and the dashboard's colours. The chart's holder and the requests sent ahead of it both build it
+ * here, so both ask the same query.
+ */
+export function dashboardChartFormData(
+  chart: DashboardChart,
+  dataset: ChartDataset | undefined,
+  dashboardId: number,
+  extra: ExtraFormData,
+  colors: DashboardColors,
+): FormData {
+  return withDashboardColors(dashboardFormData(chart, dashboardId, extra, dataset), {
+    dashboardId,
+    ...colors,
+  });
 }
 
 export function dashboardChartRequest(

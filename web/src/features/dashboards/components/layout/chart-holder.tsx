@@ -21,7 +21,7 @@ import { toast } from "../../../../lib/toast";
 import { exploreChartPath, exploreChartUrl } from "../../api/explore-link";
 import { type ChartExport, downloadChartPng, exportChart } from "../../export/chart-downloads";
 import { useInView } from "../../hooks/use-in-view";
-import { dashboardChartRequest, dashboardFormData } from "../../model/chart-request";
+import { dashboardChartFormData, dashboardChartRequest } from "../../model/chart-request";
 import {
   crossFilterCellColumns,
   crossFilterColumn,
@@ -38,7 +38,6 @@ import { drillByColumns } from "../../model/drill-by";
 import type { DrillByValue } from "../../model/drill-detail";
 import { chartsInScope } from "../../model/filter-scope";
 import { nativeFiltersOf } from "../../model/hydrate";
-import { withDashboardColors } from "../../model/label-colors";
 import type { LayoutItem } from "../../model/layout-types";
 import { useDashboard } from "../../state/dashboard-context";
 import { ChartContextMenu, type ContextMenuAt } from "../chart-menu/chart-context-menu";
@@ -143,13 +142,11 @@ export function ChartHolder({
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the serialised extra form data
   const formData = useMemo(() => {
     if (!chart) return null;
-    const fd = withDashboardColors(dashboardFormData(chart, state.info.id, extra, dataset), {
-      dashboardId: state.info.id,
+    return dashboardChartFormData(chart, dataset, state.info.id, extra, {
       scheme,
       labelColors,
       mapLabelColors,
     });
-    return fd;
   }, [chart, extraKey, dataset, scheme, labelColors, mapLabelColors, state.info.id]);
   const request = useMemo(
     () => (formData ? dashboardChartRequest(formData, dataset) : null),

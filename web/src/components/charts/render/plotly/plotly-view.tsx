@@ -57,9 +57,6 @@ type DrawnPlot = HTMLElement & { _fullLayout?: { width?: number }; _context?: { 
 const lastStaticDraw = new WeakMap<HTMLElement, string>();
 
 /**
- * `plot` with `overPicture`: woken from a picture, which stays in view until Plotly has drawn.
- */
-/**
  * Pictures are put in once every chart of the commit has measured its box: a picture put in
  * between two measures would make the second one lay the page out again.
  */
@@ -71,6 +68,7 @@ function afterMeasuring(putIn: () => void) {
     });
 }
 
+/** `plot` with `overPicture`: woken from a picture, which stays in view until Plotly has drawn. */
 type Mode =
   | { kind: "deciding" }
   | { kind: "picture" }

@@ -121,6 +121,8 @@ export default function PlotlyChart({
       className={interactive ? undefined : classes.static}
       style={{ width: "100%", height }}
       onPointerEnter={wake}
+      // A pointer already inside when a menu or dialog over the chart closed enters nothing.
+      onPointerMove={wake}
       onFocusCapture={wake}
     >
       <Plot
@@ -148,5 +150,6 @@ export default function PlotlyChart({
  */
 export function downloadPlotImage(element: HTMLElement, filename: string) {
   const figure = (element as PictureElement).plotFigure;
-  return Plotly.downloadImage(figure ?? element, { format: "png", filename });
+  // A copy: Plotly writes into the traces it draws, and these are the picture's live figure's.
+  return Plotly.downloadImage(figure ? structuredClone(figure) : element, { format: "png", filename });
 }

@@ -190,6 +190,8 @@ export default function PlotlyView({
       className={classes.box}
       style={{ height }}
       onPointerEnter={wake}
+      // A pointer already inside when a menu or dialog over the chart closed enters nothing.
+      onPointerMove={wake}
       onFocusCapture={wake}
       onClick={clickBeforeLive}
     >

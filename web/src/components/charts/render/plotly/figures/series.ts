@@ -109,7 +109,7 @@ export function legendLayout(fd: FormData): Record<string, unknown> {
   if (fd.show_legend === false) return { showlegend: false };
   const orientation = (fd.legendOrientation as string) ?? "top";
   const legend: Record<string, Record<string, unknown>> = {
-    top: { orientation: "h", x: 0, y: 1.12 },
+    top: { orientation: "h", x: 0, y: 1.02, yanchor: "bottom" },
     bottom: { orientation: "h", x: 0, y: -0.2 },
     left: { orientation: "v", x: -0.25, y: 1 },
     right: { orientation: "v", x: 1.02, y: 1 },

@@ -2,9 +2,7 @@ import type { ChartDataRequestInput } from "@strata/contracts";
 import { useRef } from "react";
 import { type ChartDataScope, prefetchChartData } from "../../../components/charts/data/chart-data-scope";
 import { visibleChartIds } from "../model/active-tabs";
-import { dashboardChartFormData, dashboardChartRequest } from "../model/chart-request";
-import { crossFilterScope } from "../model/cross-filter";
-import { chartExtraFormData } from "../model/data-mask";
+import { dashboardChartExtra, dashboardChartFormData, dashboardChartRequest } from "../model/chart-request";
 import { nativeFiltersOf } from "../model/hydrate";
 import type { DashboardState } from "../state/dashboard-reducer";
 
@@ -22,9 +20,7 @@ export function shownChartRequests(state: DashboardState): ChartDataRequestInput
     const chart = state.charts[chartId];
     if (!chart) continue;
     const dataset = state.datasets[chart.datasourceId];
-    const extra = chartExtraFormData(chartId, filters, state.dataMask, layout, (emitter) =>
-      crossFilterScope(state.metadata, layout, emitter),
-    );
+    const extra = dashboardChartExtra(chartId, filters, state.dataMask, layout, state.metadata);
     const formData = dashboardChartFormData(chart, dataset, state.info.id, extra, colors);
     requests.push(dashboardChartRequest(formData, dataset));
   }

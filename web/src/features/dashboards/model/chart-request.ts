@@ -1,9 +1,17 @@
 import type { ChartDataRequestInput, QueryObject } from "@strata/contracts";
 import { buildChartDataRequest, type ChartDataset, type FormData } from "../../../components/charts";
 import { pageUrlParams } from "../../../lib/page-url-params";
-import type { DashboardChart, ExtraFormData, NativeFilter } from "./dashboard-types";
-import { applyExtraFormData, filterColumn, filterDatasetId } from "./data-mask";
+import { crossFilterScope } from "./cross-filter";
+import type {
+  DashboardChart,
+  DashboardMetadata,
+  DataMaskMap,
+  ExtraFormData,
+  NativeFilter,
+} from "./dashboard-types";
+import { applyExtraFormData, chartExtraFormData, filterColumn, filterDatasetId } from "./data-mask";
 import { withDashboardColors } from "./label-colors";
+import type { Layout } from "./layout-types";
 
 /** The chart's form data on this dashboard, with the filters that apply to it. */
 export function dashboardFormData(
@@ -21,6 +29,22 @@ export function dashboardFormData(
     ...(Object.keys(urlParams).length ? { url_params: urlParams } : {}),
   };
   return applyExtraFormData(fd, extra, dataset);
+}
+
+/**
+ * The filters that apply to a chart on this dashboard: native filters scoped to it and the cross
+ * filters of the charts whose scope holds it. The holder and the requests sent ahead both use it.
+ */
+export function dashboardChartExtra(
+  chartId: number,
+  filters: NativeFilter[],
+  dataMask: DataMaskMap,
+  layout: Layout,
+  metadata: DashboardMetadata,
+): ExtraFormData {
+  return chartExtraFormData(chartId, filters, dataMask, layout, (emitter) =>
+    crossFilterScope(metadata, layout, emitter),
+  );
 }
 
 /** The dashboard's colours a chart draws with (its metadata's scheme and label colours). */

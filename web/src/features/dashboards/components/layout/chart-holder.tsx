@@ -11,8 +11,8 @@ import {
 import { useChartData } from "../../../../components/charts/data/use-chart-data";
 import type { CellCrossFilter, CellValue } from "../../../../components/charts/render/chart-render-props";
 import { pickOf } from "../../../../components/charts/render/maps/deck-cross-filter";
-import { preloadRenderer } from "../../../../components/charts/render/renderer-chunks";
 import { CROSS_FILTER_BY_CUSTOMDATA } from "../../../../components/charts/render/plotly/figures/highlight";
+import { preloadRenderer } from "../../../../components/charts/render/renderer-chunks";
 import { DelayedLoader } from "../../../../components/delayed-loader";
 import { ApiErrorDisplay } from "../../../../components/error-display";
 import { currentGuestToken } from "../../../../lib/api-client";
@@ -21,19 +21,21 @@ import { toast } from "../../../../lib/toast";
 import { exploreChartPath, exploreChartUrl } from "../../api/explore-link";
 import { type ChartExport, downloadChartPng, exportChart } from "../../export/chart-downloads";
 import { useInView } from "../../hooks/use-in-view";
-import { dashboardChartFormData, dashboardChartRequest } from "../../model/chart-request";
+import {
+  dashboardChartExtra,
+  dashboardChartFormData,
+  dashboardChartRequest,
+} from "../../model/chart-request";
 import {
   crossFilterCellColumns,
   crossFilterColumn,
   crossFilterMask,
   crossFilterPosition,
-  crossFilterScope,
   crossFiltersByPick,
   crossFiltersEnabled,
   pickFilterMask,
   positionFilterMask,
 } from "../../model/cross-filter";
-import { chartExtraFormData } from "../../model/data-mask";
 import { drillByColumns } from "../../model/drill-by";
 import type { DrillByValue } from "../../model/drill-detail";
 import { chartsInScope } from "../../model/filter-scope";
@@ -41,10 +43,10 @@ import { nativeFiltersOf } from "../../model/hydrate";
 import type { LayoutItem } from "../../model/layout-types";
 import { useDashboard } from "../../state/dashboard-context";
 import { ChartContextMenu, type ContextMenuAt } from "../chart-menu/chart-context-menu";
-import { CHART_HEADER_HEIGHT, ChartHeader } from "./chart-header";
 import { type ChartDialog, ChartDialogs } from "../chart-menu/chart-dialogs";
 import type { ChartMenuProps } from "../chart-menu/chart-menu";
 import { copyChartPermalink, emailChartPermalink } from "../chart-menu/chart-share";
+import { CHART_HEADER_HEIGHT, ChartHeader } from "./chart-header";
 
 const ChartBody = memo(function ChartBody({
   formData,
@@ -129,10 +131,7 @@ export function ChartHolder({
   const filters = useMemo(() => nativeFiltersOf(state.metadata), [state.metadata]);
   const metadata = state.metadata;
   const extra = useMemo(
-    () =>
-      chartExtraFormData(chartId, filters, state.dataMask, layout, (emitter) =>
-        crossFilterScope(metadata, layout, emitter),
-      ),
+    () => dashboardChartExtra(chartId, filters, state.dataMask, layout, metadata),
     [chartId, filters, state.dataMask, layout, metadata],
   );
   const extraKey = JSON.stringify(extra);

@@ -9,6 +9,7 @@ vi.mock("./table/table-chart", () => ({
   default: () => {
     throw new Error("cannot read the rows");
   },
+  preloadDrawing: undefined,
 }));
 
 describe("ChartRenderer's error boundary", () => {

@@ -6,15 +6,18 @@ import { ChartRenderer } from "./chart-renderer";
 import { preloadRenderer, rendererChunk } from "./renderer-chunks";
 
 // Stand-ins for two renderer chunks: the pivot table draws its row count; the first two loads of the
-// word cloud's chunk fail, as a chunk lost to the network would, and the third arrives.
+// word cloud's chunk fail, as a chunk lost to the network would, and the third arrives. Each declares
+// the whole module surface `preloadRenderer` reads (vitest's mocks throw on an undeclared export, and
+// that throw would surface after the test as an unhandled rejection).
 vi.mock("./pivot/pivot-table-chart", () => ({
   default: ({ results }: { results: unknown[] }) => <p data-testid="pivot-drawn">{results.length} result</p>,
+  preloadDrawing: undefined,
 }));
 const loads = vi.hoisted(() => ({ cloud: 0 }));
 vi.mock("./wordcloud/word-cloud-chart", () => {
   loads.cloud += 1;
   if (loads.cloud < 3) throw new Error("chunk lost");
-  return { default: () => <p data-testid="cloud-drawn">cloud</p> };
+  return { default: () => <p data-testid="cloud-drawn">cloud</p>, preloadDrawing: undefined };
 });
 
 const pivot = { datasource: "1__table", viz_type: "pivot_table_v2" } as FormData;

@@ -72,6 +72,24 @@ describe("chart data (sync)", () => {
     expect(forced.is_cached).toBe(false);
   });
 
+  it("answers from the forced refresh's result afterwards, not a copy kept before it", async () => {
+    // The local server keeps cached results in memory for as long as it is their only writer.
+    const body = byGender({ row_limit: 98 });
+    const ask = async (path: string) =>
+      (await json(await s.call("POST", path, { token: admin, body }))).result[0] as Json;
+    await ask("/api/v1/chart/data");
+    await s.runtime.core.chartData.flush();
+    const before = await ask("/api/v1/chart/data");
+    expect(before.is_cached).toBe(true);
+    await new Promise((r) => setTimeout(r, 5));
+    await ask("/api/v1/chart/data?force=true");
+    await s.runtime.core.chartData.flush();
+    const after = await ask("/api/v1/chart/data");
+    expect(after.is_cached).toBe(true);
+    expect(after.cached_dttm).not.toBe(before.cached_dttm);
+    expect(Date.parse(after.cached_dttm)).toBeGreaterThan(Date.parse(before.cached_dttm));
+  });
+
   it("binds filter values: an injection attempt matches nothing", async () => {
     const body = byGender({ filters: [{ col: "gender", op: "==", val: "boy' OR '1'='1" }] });
     const item = (await json(await s.call("POST", "/api/v1/chart/data", { token: admin, body }))).result[0];

@@ -111,6 +111,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       outboxDir: opts.reports?.smtp ? undefined : join(opts.dataDir, "outbox"),
     },
     reportRenderer,
+    // The stand-ins live in this process and hold their files: nothing else writes its data.
+    soleWriter: true,
   });
   await bootstrapSecurity(core, {
     adminUsername: opts.adminUsername,

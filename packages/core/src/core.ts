@@ -87,6 +87,13 @@ export interface CoreDeps {
   reports?: ReportSettings;
   /** Draws PNG and PDF reports (a headless browser); without one those reports end Error. */
   reportRenderer?: ReportRenderer;
+  /**
+   * This process alone writes the metadata table and the results bucket: the local server, whose
+   * stand-ins live in it and lock their files. Every rewrite of a cached chart result then goes
+   * through this process, so its in-process copies of them stay true until it rewrites them (in
+   * the cloud, where other instances write too, a copy lives a second).
+   */
+  soleWriter?: boolean;
 }
 
 /** The domain, assembled over its ports. Entry points (API, worker, schedule) only call into this. */
@@ -227,6 +234,7 @@ export function createCore(deps: CoreDeps) {
     {
       defaultCacheTimeout: deps.features?.defaultCacheTimeout ?? 86_400,
       limits: deps.features?.chartData,
+      soleWriter: deps.soleWriter,
     },
   );
   const chartAnnotations = new ChartAnnotations({

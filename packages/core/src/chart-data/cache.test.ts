@@ -4,7 +4,7 @@ import type { ResultStore } from "../store/result-store.ts";
 import { ResultCache } from "./cache.ts";
 
 /** A store that counts reads, and another process's cache over the same objects. */
-function setup() {
+function setup(copyLifeMs?: number) {
   const store = new MemoryResultStore();
   let reads = 0;
   const counting = Object.assign(Object.create(store) as MemoryResultStore, {
@@ -15,7 +15,7 @@ function setup() {
   });
   let t = 0;
   const clock = { now: () => t, advance: (ms: number) => (t += ms) };
-  const cache = new ResultCache(counting as unknown as ResultStore, clock.now);
+  const cache = new ResultCache(counting as unknown as ResultStore, clock.now, copyLifeMs);
   const elsewhere = new ResultCache(store as unknown as ResultStore, clock.now);
   return { cache, elsewhere, clock, reads: () => reads };
 }
@@ -47,5 +47,20 @@ describe("ResultCache: hot copies of recent results", () => {
     await cache.put("old", { cached_dttm: "", expires_at: 10 }, [Buffer.from("[4]")]);
     expect(await cache.get("old", 11_000)).toBeUndefined();
     expect(await cache.get("missing")).toBeUndefined();
+  });
+
+  it("keeps copies until its own rewrite when it is the only writer, and still honours expiry", async () => {
+    const { cache, clock, reads } = setup(Number.POSITIVE_INFINITY);
+    await cache.put("k", meta("a"), [Buffer.from("[5]")]);
+    expect(text((await cache.get("k"))!.rows)).toBe("[5]");
+    clock.advance(3_600_000);
+    expect(text((await cache.get("k"))!.rows)).toBe("[5]");
+    expect(reads()).toBe(0);
+    // A forced refresh goes through this process: the next read has the new rows at once.
+    await cache.put("k", meta("b"), [Buffer.from("[6]")]);
+    expect(text((await cache.get("k"))!.rows)).toBe("[6]");
+    await cache.put("old", { cached_dttm: "", expires_at: 10 }, [Buffer.from("[7]")]);
+    expect(await cache.get("old", 11_000)).toBeUndefined();
+    expect(reads()).toBe(0);
   });
 });

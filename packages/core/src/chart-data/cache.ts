@@ -8,28 +8,34 @@ export interface CachedMeta {
   [key: string]: unknown;
 }
 
-/** How long a result read or written here is served from memory: another instance's rewrite of the key is seen within it. */
-const HOT_TTL_MS = 1000;
+/**
+ * How long a result read or written here is served from memory when other instances may rewrite
+ * the key (a forced refresh elsewhere): their rewrite is seen within it.
+ */
+export const SHARED_COPY_LIFE_MS = 1000;
 /** Bounds on what the hot copies hold: results this small, this much in all (least recently used goes first). */
 const HOT_MAX_ENTRY_BYTES = 1024 * 1024;
 const HOT_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
- * The cached results this process read or wrote in the last second, as stored bytes: a chart
- * many people have open (a dashboard on a wall screen, a busy team) is answered without an S3
- * round trip per request. A key names one result (the compiled SQL with its RLS clauses, the
- * dataset's and database's versions…), so a copy is only ever as stale as a refresh made
- * elsewhere in the last second; the entry's own expiry is still checked on every read.
+ * The cached results this process read or wrote lately, as stored bytes: a chart many people have
+ * open (a dashboard on a wall screen, a busy team) is answered without an S3 round trip per
+ * request. A key names one result (the compiled SQL with its RLS clauses, the dataset's and
+ * database's versions…), so a copy is only ever as stale as a refresh another instance made
+ * within its life; the entry's own expiry is still checked on every read. A process that is the
+ * only writer of the bucket sees every rewrite itself, so its copies live until pushed out.
  */
 class HotResults {
   private readonly entries = new Map<string, { bytes: Uint8Array; at: number }>();
   private bytes = 0;
 
+  constructor(private readonly lifeMs: number) {}
+
   get(key: string, now: number): Uint8Array | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     this.entries.delete(key);
-    if (now - hit.at >= HOT_TTL_MS) {
+    if (now - hit.at >= this.lifeMs) {
       this.bytes -= hit.bytes.length;
       return undefined;
     }
@@ -43,7 +49,7 @@ class HotResults {
     this.entries.set(key, { bytes, at: now });
     this.bytes += bytes.length;
     for (const [oldest, entry] of this.entries) {
-      if (this.bytes <= HOT_MAX_BYTES && now - entry.at < HOT_TTL_MS) break;
+      if (this.bytes <= HOT_MAX_BYTES && now - entry.at < this.lifeMs) break;
       this.drop(oldest);
     }
   }
@@ -65,13 +71,17 @@ class HotResults {
  * rows' JSON text: a hit parses only the small metadata and passes the rows through untouched.
  */
 export class ResultCache {
-  private readonly hot = new HotResults();
+  private readonly hot: HotResults;
 
   constructor(
     private readonly store: ResultStore,
     /** A monotonic clock in milliseconds for the hot copies (tests move it by hand). */
     private readonly clock: () => number = () => performance.now(),
-  ) {}
+    /** How long a copy is served from memory (`Infinity` when this process is the only writer). */
+    copyLifeMs = SHARED_COPY_LIFE_MS,
+  ) {
+    this.hot = new HotResults(copyLifeMs);
+  }
 
   private key(key: string) {
     return `cache/chart-data/${key}.json`;

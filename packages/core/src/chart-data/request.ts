@@ -26,6 +26,8 @@ export interface ChartQueryOptions {
   /** Bounds on the work of one request (query count, rows, reply size, run time). */
   limits?: ChartDataLimits;
   now?: () => Date;
+  /** This process alone writes the results bucket (see `CoreDeps.soleWriter`). */
+  soleWriter?: boolean;
 }
 
 export interface RequestDeps {

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Group, Loader, Text } from "@mantine/core";
+import { Badge, Loader } from "@mantine/core";
 import { IconX } from "@tabler/icons-react";
 import { memo } from "react";
 import { Link } from "react-router";
 import { t } from "../../../../lib/i18n";
 import { ChartMenu, type ChartMenuProps } from "../chart-menu/chart-menu";
+import classes from "./chart-holder.module.css";
 
 export const CHART_HEADER_HEIGHT = 32;
 
@@ -37,24 +38,22 @@ export const ChartHeader = memo(function ChartHeader({
   menu,
 }: ChartHeaderProps) {
   return (
-    <Group h={CHART_HEADER_HEIGHT} px="xs" justify="space-between" wrap="nowrap" gap={4}>
-      <Text size="sm" fw={600} truncate="end" data-test="chart-title" title={title}>
+    <div className={classes.header} style={{ height: CHART_HEADER_HEIGHT }}>
+      <div className={classes.title} data-test="chart-title" title={title}>
         {explorePath ? (
-          <Anchor
-            component={Link}
+          <Link
             to={explorePath}
             onClick={onOpenExplore}
-            c="inherit"
-            underline="hover"
+            className={classes.titleLink}
             data-test="chart-title-link"
           >
             {title}
-          </Anchor>
+          </Link>
         ) : (
           title
         )}
-      </Text>
-      <Group gap={2} wrap="nowrap">
+      </div>
+      <div className={classes.tools}>
         {crossFilter && (
           <Badge
             size="sm"
@@ -70,7 +69,7 @@ export const ChartHeader = memo(function ChartHeader({
         )}
         {refreshing && <Loader size={12} aria-label={t("Refreshing")} />}
         {menu && <ChartMenu {...menu} />}
-      </Group>
-    </Group>
+      </div>
+    </div>
   );
 });

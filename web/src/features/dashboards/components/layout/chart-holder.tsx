@@ -1,4 +1,4 @@
-import { Box, Center, Paper, Text } from "@mantine/core";
+import { Box, Center, Text } from "@mantine/core";
 import { useCallbackRef, useWindowEvent } from "@mantine/hooks";
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -47,6 +47,7 @@ import { type ChartDialog, ChartDialogs } from "../chart-menu/chart-dialogs";
 import type { ChartMenuProps } from "../chart-menu/chart-menu";
 import { copyChartPermalink, emailChartPermalink } from "../chart-menu/chart-share";
 import { CHART_HEADER_HEIGHT, ChartHeader } from "./chart-header";
+import classes from "./chart-holder.module.css";
 
 const ChartBody = memo(function ChartBody({
   formData,
@@ -466,11 +467,9 @@ export function ChartHolder({
   };
 
   return (
-    <Paper
+    <div
       ref={ref}
-      withBorder
-      radius="sm"
-      p={0}
+      className={classes.holder}
       style={
         fullscreen
           ? { position: "fixed", inset: 0, zIndex: 300, width: "100vw", height: "100vh", overflow: "hidden" }
@@ -501,9 +500,9 @@ export function ChartHolder({
         refreshing={data.status === "loading" && !!data.results}
         menu={menu}
       />
-      <Box ref={bodyRef} h={bodyHeight} data-test="chart-body" onContextMenu={onContextMenu}>
+      <div ref={bodyRef} style={{ height: bodyHeight }} data-test="chart-body" onContextMenu={onContextMenu}>
         {inView || fullscreen ? body(bodyHeight) : null}
-      </Box>
+      </div>
       <ChartDialogs
         dialog={dialog}
         onClose={() => setDialog(null)}
@@ -529,6 +528,6 @@ export function ChartHolder({
           onCrossFilter={(by) => setCrossFilter(by.column, by.value)}
         />
       )}
-    </Paper>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Text, UnstyledButton } from "@mantine/core";
+import { Text, UnstyledButton } from "@mantine/core";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type CSSProperties, type RefObject, useEffect, useRef, useState } from "react";
 import { AUTOSIZE_SAMPLE, autosizeWidth, MIN_COLUMN_WIDTH, textMeasure } from "./autosize";
@@ -97,6 +97,9 @@ export function VirtualGrid({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
+    // The box's height is known: the first render already has the rows in view, instead of none
+    // until the scroller has been measured.
+    initialRect: { width: 0, height },
   });
   const view = () => model.map((r) => r.original);
   const focus = useActiveCell({
@@ -244,9 +247,10 @@ export function VirtualGrid({
                     })}
                   >
                     {column?.decorate?.(value)}
-                    <Box component="span" className={classes.value} c={value == null ? "dimmed" : undefined}>
+                    {/* A plain span, not a Mantine Box: a grid shows hundreds of cells at once. */}
+                    <span className={classes.value} data-missing={value == null || undefined}>
                       {text}
-                    </Box>
+                    </span>
                   </div>
                 );
               })}

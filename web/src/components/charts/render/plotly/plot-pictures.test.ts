@@ -61,6 +61,27 @@ describe("plot pictures", () => {
     expect(again.readPicture("other")).toBeUndefined();
   });
 
+  it("leaves out the groups that hold nothing, and only those, without touching the plot", async () => {
+    const store = await fresh();
+    const plot = plotWith("a");
+    const svg = plot.querySelector("svg")!;
+    // An empty group, a group holding only an empty group, and a group holding the label.
+    const empty = svg.appendChild(document.createElementNS(SVG, "g"));
+    empty.setAttribute("class", "shapelayer");
+    const outer = svg.appendChild(document.createElementNS(SVG, "g"));
+    outer.appendChild(document.createElementNS(SVG, "g"));
+    const kept = svg.appendChild(document.createElementNS(SVG, "g"));
+    kept.setAttribute("class", "legend");
+    kept.appendChild(svg.querySelector("text")!);
+    store.keepPicture("k", plot);
+    const layer = document.createElement("div");
+    expect(store.showPicture(layer, store.readPicture("k")!)).toBe(true);
+    const first = layer.querySelector("svg")!;
+    expect([...first.querySelectorAll("g")].map((g) => g.getAttribute("class"))).toEqual(["legend"]);
+    expect(first.querySelector(".legend .slicetext")).not.toBeNull();
+    expect(plot.querySelectorAll("g")).toHaveLength(4); // the live plot keeps its own
+  });
+
   it("refuses a picture that is not SVG layers alone", async () => {
     const { showPicture } = await fresh();
     const layer = document.createElement("div");

@@ -95,7 +95,9 @@ export function readPicture(key: string): string | undefined {
 export function keepPicture(key: string, plot: Element): void {
   loadFromStorage();
   const serializer = new XMLSerializer();
-  const layers = [...plot.querySelectorAll("svg.main-svg")].map((svg) => serializer.serializeToString(svg));
+  const layers = [...plot.querySelectorAll("svg.main-svg")].map((svg) =>
+    serializer.serializeToString(withoutEmptyGroups(svg)),
+  );
   if (layers.length === 0) return;
   const markup = JSON.stringify(layers);
   if (markup.length > MAX_PICTURE_CHARS) return;
@@ -116,6 +118,18 @@ export function keepPicture(key: string, plot: Element): void {
       // still no room: this picture stays in memory only
     }
   }
+}
+
+/**
+ * A copy of a layer without the groups that hold nothing: Plotly lays out a group for every kind
+ * of thing a plot may have (shapes, images, selections, menus…), and they are two fifths of a
+ * picture's elements, each parsed, styled and laid out for nothing when the picture is shown.
+ */
+function withoutEmptyGroups(svg: Element): Element {
+  const copy = svg.cloneNode(true) as Element;
+  const groups = [...copy.querySelectorAll("g")].reverse(); // innermost first: emptied parents go too
+  for (const group of groups) if (group.childNodes.length === 0) group.remove();
+  return copy;
 }
 
 function forget(key: string) {
@@ -155,7 +169,8 @@ export function showPicture(layer: Element, markup: string): boolean {
       return false;
     for (const attribute of element.attributes) if (attribute.name.startsWith("on")) return false;
   }
-  layer.replaceChildren(layer.ownerDocument.importNode(content, true));
+  // Moved out of the template, not copied: the page adopts the parsed nodes as they are.
+  layer.replaceChildren(content);
   return true;
 }
 

@@ -8,6 +8,7 @@ import { createSqsServer } from "local-aws-sqs";
 import S3rver from "s3rver";
 import AwsAccount from "s3rver/lib/models/account.js";
 import S3Object from "s3rver/lib/models/object.js";
+import { writeItemsBeforeIndexes } from "./items-before-indexes.ts";
 import { closeStandInIteratorsOnReturn } from "./level-iterators.ts";
 import { makeObjectsWhole } from "./whole-s3-objects.ts";
 
@@ -90,6 +91,7 @@ export async function startStandIns(dataDir?: string): Promise<StandIns> {
     );
   }
   closeStandInIteratorsOnReturn();
+  writeItemsBeforeIndexes();
   const dynamoServer = dynalite({ path: dynamoPath, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   admitOnly(dynamoServer, credentials.accessKeyId);
   const dynamo = await listen(dynamoServer);

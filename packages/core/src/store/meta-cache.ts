@@ -1,7 +1,7 @@
 /**
  * A short-lived in-process copy of the metadata every request reads (who is calling and their
- * roles, databases, datasets, RLS rules, tags and the tag/favourite sets a list page decorates
- * rows with). Both metadata stores read through it, so:
+ * roles, databases, datasets, charts, RLS rules, tags and the tag/favourite sets a list page
+ * decorates rows with). Both metadata stores read through it, so:
  * - a write through the store object drops the entries it affects before it returns, and a read
  *   that was already under way when the write happened is not kept (a generation per type), so
  *   in one process a write is always seen by the next read;
@@ -21,12 +21,17 @@ export interface MetaCacheOptions {
   now?: () => number;
 }
 
-/** The entity types read on every request path; the rest always go to the store. */
+/**
+ * The entity types read on every request path; the rest always go to the store. Charts are read
+ * by every chart-data request that names its chart (its cache timeout, a guest's query check):
+ * a dashboard's batch of 20 charts was 20 store reads.
+ */
 export const CACHED_TYPES: ReadonlySet<string> = new Set([
   "user",
   "role",
   "database",
   "dataset",
+  "chart",
   "rls",
   "tag",
 ]);

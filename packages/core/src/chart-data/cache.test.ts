@@ -4,7 +4,7 @@ import type { ResultStore } from "../store/result-store.ts";
 import { ResultCache } from "./cache.ts";
 
 /** A store that counts reads, and another process's cache over the same objects. */
-function setup(copyLifeMs?: number) {
+function setup(soleWriter?: boolean) {
   const store = new MemoryResultStore();
   let reads = 0;
   const counting = Object.assign(Object.create(store) as MemoryResultStore, {
@@ -15,8 +15,8 @@ function setup(copyLifeMs?: number) {
   });
   let t = 0;
   const clock = { now: () => t, advance: (ms: number) => (t += ms) };
-  const cache = new ResultCache(counting as unknown as ResultStore, clock.now, copyLifeMs);
-  const elsewhere = new ResultCache(store as unknown as ResultStore, clock.now);
+  const cache = new ResultCache(counting as unknown as ResultStore, { clock: clock.now, soleWriter });
+  const elsewhere = new ResultCache(store as unknown as ResultStore, { clock: clock.now });
   return { cache, elsewhere, clock, reads: () => reads };
 }
 
@@ -50,7 +50,7 @@ describe("ResultCache: hot copies of recent results", () => {
   });
 
   it("keeps copies until its own rewrite when it is the only writer, and still honours expiry", async () => {
-    const { cache, clock, reads } = setup(Number.POSITIVE_INFINITY);
+    const { cache, clock, reads } = setup(true);
     await cache.put("k", meta("a"), [Buffer.from("[5]")]);
     expect(text((await cache.get("k"))!.rows)).toBe("[5]");
     clock.advance(3_600_000);

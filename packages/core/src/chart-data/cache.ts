@@ -12,7 +12,7 @@ export interface CachedMeta {
  * How long a result read or written here is served from memory when other instances may rewrite
  * the key (a forced refresh elsewhere): their rewrite is seen within it.
  */
-export const SHARED_COPY_LIFE_MS = 1000;
+const SHARED_COPY_LIFE_MS = 1000;
 /** Bounds on what the hot copies hold: results this small, this much in all (least recently used goes first). */
 const HOT_MAX_ENTRY_BYTES = 1024 * 1024;
 const HOT_MAX_BYTES = 16 * 1024 * 1024;
@@ -73,14 +73,19 @@ class HotResults {
 export class ResultCache {
   private readonly hot: HotResults;
 
+  private readonly clock: () => number;
+
   constructor(
     private readonly store: ResultStore,
-    /** A monotonic clock in milliseconds for the hot copies (tests move it by hand). */
-    private readonly clock: () => number = () => performance.now(),
-    /** How long a copy is served from memory (`Infinity` when this process is the only writer). */
-    copyLifeMs = SHARED_COPY_LIFE_MS,
+    opts: {
+      /** A monotonic clock in milliseconds for the hot copies (tests move it by hand). */
+      clock?: () => number;
+      /** This process alone writes the bucket: copies live until pushed out, not a second. */
+      soleWriter?: boolean;
+    } = {},
   ) {
-    this.hot = new HotResults(copyLifeMs);
+    this.clock = opts.clock ?? (() => performance.now());
+    this.hot = new HotResults(opts.soleWriter ? Number.POSITIVE_INFINITY : SHARED_COPY_LIFE_MS);
   }
 
   private key(key: string) {

@@ -3,7 +3,7 @@ import type { ChartDataRequest, QueryObject } from "@strata/contracts";
 import type { CompiledQuery } from "@strata/query";
 import type { Principal } from "../security/principal.ts";
 import type { ResultStore } from "../store/result-store.ts";
-import { ResultCache, SHARED_COPY_LIFE_MS } from "./cache.ts";
+import { ResultCache } from "./cache.ts";
 import { executeQuery } from "./execute.ts";
 import { type Columnar, rowsJsonChunks, rowsJsonText } from "./format.ts";
 import {
@@ -46,11 +46,7 @@ export class ChartQueries implements ChartQueryRunner {
     private readonly opts: ChartQueryOptions,
   ) {
     this.requests = new ChartRequests(deps, opts);
-    this.cache = new ResultCache(
-      deps.results,
-      undefined,
-      opts.soleWriter ? Number.POSITIVE_INFINITY : SHARED_COPY_LIFE_MS,
-    );
+    this.cache = new ResultCache(deps.results, { soleWriter: opts.soleWriter });
     this.slots = new QuerySlots(this.limits.concurrency);
   }
 

@@ -89,10 +89,28 @@ describe("authentication", () => {
     expect(((await res.json()) as { message: string }).message).toMatch(/Too many failed logins/);
   });
 
-  it("sends security headers", async () => {
-    const res = await s.call("GET", "/health");
-    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'self'");
+  it("sends security headers on every kind of reply", async () => {
+    const replies = [
+      await s.call("GET", "/health"),
+      await s.call("GET", "/api/v1/me/", { token: admin }),
+      await s.call("GET", "/api/v1/chart/987654", { token: admin }), // a thrown 404
+      await s.call("GET", "/api/v1/no-such-endpoint/", { token: admin }), // no route
+      await s.call("POST", "/api/v1/chart/", {
+        token: admin,
+        raw: "{",
+        headers: { "content-type": "application/json" },
+      }),
+      await s.call("GET", "/lang/fr", { headers: { referer: "http://localhost/" } }), // a redirect
+    ];
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 404, 404, 400, 302]);
+    for (const res of replies) {
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBe("same-origin");
+      expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'self'");
+    }
+    // The reply's own headers stay as the handler set them.
+    expect(replies[1].headers.get("content-type")).toMatch(/^application\/json/);
+    expect(replies[5].headers.get("location")).toBeTruthy();
   });
 });
 

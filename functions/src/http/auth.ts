@@ -73,9 +73,13 @@ export function securityHeaders(core: Core): MiddlewareHandler {
       const cfg = await core.guests.embedded(embedded[1]).catch(() => undefined);
       if (cfg) ancestors = ["'self'", ...cfg.allowed_domains].join(" ");
     }
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "same-origin");
-    c.header(
+    // Onto the finished response's own headers: `c.header` after the handler rebuilds the
+    // response around a stream (Hono copies a finalized response to change it), which turned
+    // every reply into a streamed one and cost more than many handlers' whole work.
+    const headers = c.res.headers;
+    headers.set("X-Content-Type-Options", "nosniff");
+    headers.set("Referrer-Policy", "same-origin");
+    headers.set(
       "Content-Security-Policy",
       `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; font-src 'self' data:; frame-ancestors ${ancestors}; object-src 'none'; base-uri 'self'`,
     );

@@ -56,8 +56,12 @@ interface ValueBatch {
 /**
  * How long a coalescing put waits for others (`coalesce: true`): writes nobody waits for, such as
  * a fast SQL Lab run's record stored after its reply, go out together when runs follow each other.
+ * Nobody sees the wait: readers in this process flush first (`flushCoalesced`), a Lambda settles
+ * its writes before it replies, and closing flushes. A batch also goes out when full, so under a
+ * stream of runs this decides how full: at 10 ms a run every few milliseconds made a batch of two
+ * or three, and each batch's own cost (the SDK call, the request) weighed on the next replies.
  */
-const COALESCE_MS = 10;
+const COALESCE_MS = 50;
 const entityKey = (type: string, id: number) => ({ pk: `${type}#${id}`, sk: ITEM });
 /**
  * How long a fresh claim is presumed to belong to a write in flight. Far above any request's

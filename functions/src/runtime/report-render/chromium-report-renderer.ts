@@ -5,7 +5,7 @@ import type {
   RenderOptions,
   ReportRenderer,
 } from "@strata/core/reports/render-port";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM } from "./find-chromium.ts";
 import { RENDER_ORIGIN, renderPageHandler, type SpaFile } from "./render-page-server.ts";
 
@@ -144,8 +144,12 @@ export class ChromiumReportRenderer implements ReportRenderer {
     if (this.launching) return this.launching;
     const executablePath = this.opts.executablePath ?? findChromium(this.opts.env);
     if (!executablePath) return Promise.reject(new Error(NO_CHROMIUM));
-    const launching = chromium
-      .launch({ executablePath, headless: true, args: CHROMIUM_ARGS, timeout: LAUNCH_TIMEOUT_MS })
+    // Loaded with the first picture, not at start: reading playwright-core takes about 0.4 s, a
+    // fifth of a server's start, and most starts never draw a report.
+    const launching = import("playwright-core")
+      .then(({ chromium }) =>
+        chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS, timeout: LAUNCH_TIMEOUT_MS }),
+      )
       .then((browser) => {
         this.opts.log?.(`report render: Chromium ${browser.version()} started`);
         browser.on("disconnected", () => {

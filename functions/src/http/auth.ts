@@ -75,11 +75,18 @@ export function securityHeaders(core: Core): MiddlewareHandler {
     }
     // Onto the finished response's own headers: `c.header` after the handler rebuilds the
     // response around a stream (Hono copies a finalized response to change it), which turned
-    // every reply into a streamed one and cost more than many handlers' whole work.
-    const headers = c.res.headers;
-    headers.set("X-Content-Type-Options", "nosniff");
-    headers.set("Referrer-Policy", "same-origin");
-    headers.set(
+    // every reply into a streamed one and cost more than many handlers' whole work. A reply
+    // whose headers are sealed (`Response.redirect`, a fetched response) still takes the copy.
+    const set = (name: string, value: string) => {
+      try {
+        c.res.headers.set(name, value);
+      } catch {
+        c.header(name, value);
+      }
+    };
+    set("X-Content-Type-Options", "nosniff");
+    set("Referrer-Policy", "same-origin");
+    set(
       "Content-Security-Policy",
       `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; font-src 'self' data:; frame-ancestors ${ancestors}; object-src 'none'; base-uri 'self'`,
     );

@@ -136,6 +136,15 @@ describe("DuckDB engine", () => {
   it("uses the default schema", async () => {
     const result = await engine.execute("SELECT count(*) AS c FROM orders", { schema: "sales" });
     expect(result.data).toEqual([[2]]);
+    // "main" (taken as given on a fresh connection) reads main, also straight after a query that
+    // read another schema.
+    expect((await engine.execute("SELECT count(*) AS c FROM t", { schema: "main" })).data).toEqual([[5000]]);
+    await expect(engine.execute("SELECT count(*) AS c FROM orders", { schema: "main" })).rejects.toThrow(
+      /orders/,
+    );
+    expect((await engine.execute("SELECT count(*) AS c FROM orders", { schema: "sales" })).data).toEqual([
+      [2],
+    ]);
   });
 
   it("refuses statements that change data before running any, unless DML is allowed", async () => {

@@ -1,13 +1,4 @@
-import {
-  CreateTableCommand,
-  DeleteTableCommand,
-  PutItemCommand,
-  QueryCommand,
-  ResourceNotFoundException,
-} from "@aws-sdk/client-dynamodb";
-import { createAwsClients } from "@strata/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StandIns, startStandIns } from "./stand-ins.ts";
+import { describe, expect, it } from "vitest";
 import { type DynaliteStore, keepTableDefinitions } from "./table-definitions.ts";
 
 /** A store whose table reads and writes are counted, answering like dynalite's. */
@@ -81,71 +72,5 @@ describe("the DynamoDB stand-in's table definitions", () => {
     expect(await stale).toEqual({ TableName: "t", version: 1 });
     expect(await read()).toEqual({ TableName: "t", version: 2 });
     expect(calls.reads).toBe(2);
-  });
-});
-
-describe("the DynamoDB stand-in, through the AWS SDK", () => {
-  let standIns: StandIns;
-  let dynamo: ReturnType<typeof createAwsClients>["dynamo"];
-  beforeAll(async () => {
-    standIns = await startStandIns();
-    ({ dynamo } = createAwsClients({
-      region: "us-east-1",
-      metaTable: "unused",
-      resultsBucket: "unused",
-      jobsQueueUrl: "",
-      endpoints: standIns.endpoints,
-      credentials: standIns.credentials,
-    }));
-  });
-  afterAll(() => standIns.close());
-
-  it("follows a table deleted and created again with another key and index", async () => {
-    const TableName = "definitions-test";
-    await dynamo.send(
-      new CreateTableCommand({
-        TableName,
-        KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }],
-        AttributeDefinitions: [{ AttributeName: "pk", AttributeType: "S" }],
-        BillingMode: "PAY_PER_REQUEST",
-      }),
-    );
-    await dynamo.send(new PutItemCommand({ TableName, Item: { pk: { S: "a" } } }));
-    await dynamo.send(new PutItemCommand({ TableName, Item: { pk: { S: "b" } } }));
-
-    await dynamo.send(new DeleteTableCommand({ TableName }));
-    await expect(
-      dynamo.send(new PutItemCommand({ TableName, Item: { pk: { S: "c" } } })),
-    ).rejects.toBeInstanceOf(ResourceNotFoundException);
-
-    await dynamo.send(
-      new CreateTableCommand({
-        TableName,
-        KeySchema: [{ AttributeName: "id", KeyType: "HASH" }],
-        AttributeDefinitions: [
-          { AttributeName: "id", AttributeType: "S" },
-          { AttributeName: "colour", AttributeType: "S" },
-        ],
-        GlobalSecondaryIndexes: [
-          {
-            IndexName: "by-colour",
-            KeySchema: [{ AttributeName: "colour", KeyType: "HASH" }],
-            Projection: { ProjectionType: "ALL" },
-          },
-        ],
-        BillingMode: "PAY_PER_REQUEST",
-      }),
-    );
-    // The old definition would refuse this item (no "pk") and keep no index entry for it.
-    await dynamo.send(new PutItemCommand({ TableName, Item: { id: { S: "d" }, colour: { S: "red" } } }));
-    const found = await dynamo.send(
-      new QueryCommand({
-        TableName,
-        IndexName: "by-colour",
-        KeyConditionExpression: "colour = :c",
-        ExpressionAttributeValues: { ":c": { S: "red" } },
-      }),
-    );
-    expect(found.Items).toEqual([{ id: { S: "d" }, colour: { S: "red" } }]);
   });
 });

@@ -137,7 +137,13 @@ describe("PostgreSQL engine", () => {
     const error = await failure(engine.execute("SELECT public.sneaky_write()"));
     expect(error.errorType).toBe("DML_NOT_ALLOWED_ERROR");
     expect(error.extra.detail).toMatch(/read-only transaction/);
+    // The same with a schema: the read-only transaction and the search path start together.
+    const inSchema = await failure(engine.execute("SELECT public.sneaky_write()", { schema: "sales" }));
+    expect(inSchema.errorType).toBe("DML_NOT_ALLOWED_ERROR");
     expect((await engine.execute("SELECT count(*) FROM numbers WHERE n = -1")).data).toEqual([[0]]);
+    // A query's schema ends with it: the next query without one reads the default path again.
+    expect((await engine.execute("SELECT count(*) FROM orders", { schema: "sales" })).data).toEqual([[2]]);
+    expect((await failure(engine.execute("SELECT count(*) FROM orders"))).message).toMatch(/orders/);
   });
 
   it("maps SQL errors to Superset's error types", async () => {

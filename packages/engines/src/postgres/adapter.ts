@@ -158,12 +158,16 @@ export class PostgresEngine implements QueryEngine {
     };
     try {
       check();
-      // Read-only mode: the server itself refuses writes, whatever the classifier thought.
-      if (!allowDml) await client.query("BEGIN READ ONLY");
-      if (options.schema)
-        await client.query(
-          `SET ${allowDml ? "" : "LOCAL "}search_path TO ${quotePgIdentifier(options.schema)}`,
-        );
+      // Read-only mode: the server itself refuses writes, whatever the classifier thought. With the
+      // schema, one message: two plain statements without parameters go together in PostgreSQL's
+      // simple protocol, a network round trip less per query.
+      const setup = [
+        ...(allowDml ? [] : ["BEGIN READ ONLY"]),
+        ...(options.schema
+          ? [`SET ${allowDml ? "" : "LOCAL "}search_path TO ${quotePgIdentifier(options.schema)}`]
+          : []),
+      ];
+      if (setup.length > 0) await client.query(setup.join("; "));
       for (const statement of statements.slice(0, -1)) {
         check();
         await client.query(arrayQuery(statement.sql, params.slice(0, statement.paramCount)));

@@ -152,6 +152,7 @@ export class PostgresEngine implements QueryEngine {
     };
     signal?.addEventListener("abort", onAbort, { once: true });
     let failed = false;
+    let released = false;
     // A cancel only reaches a running statement: check between statements too.
     const check = () => {
       if (signal?.aborted) throw abortError(signal, "PostgreSQL");
@@ -177,8 +178,16 @@ export class PostgresEngine implements QueryEngine {
       const result = options.onBatch
         ? await this.streamLast(client, last, params, limit, allowDml, options)
         : await this.runLast(client, last, params, limit, allowDml);
-      if (!allowDml) await client.query("ROLLBACK");
-      else if (options.schema) await client.query("RESET search_path");
+      // The rows are in hand: the answer does not wait a round trip for the session to be put
+      // back. The client returns to the pool once that is done; if it fails, the client is dropped.
+      const cleanup = allowDml ? (options.schema ? "RESET search_path" : null) : "ROLLBACK";
+      if (cleanup) {
+        released = true;
+        client.query(cleanup).then(
+          () => client.release(),
+          () => client.release(true),
+        );
+      }
       return result;
     } catch (error) {
       failed = true;
@@ -188,7 +197,7 @@ export class PostgresEngine implements QueryEngine {
       signal?.removeEventListener("abort", onAbort);
       clearInterval(again);
       // A failed session may hold transaction or search_path state: drop it rather than reuse it.
-      client.release(failed);
+      if (!released) client.release(failed);
     }
   }
 

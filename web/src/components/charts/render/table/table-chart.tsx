@@ -1,9 +1,9 @@
 import { ActionIcon, Group, Pagination, Select, Text, TextInput } from "@mantine/core";
-import { useElementSize } from "@mantine/hooks";
 import { GenericDataType } from "@strata/contracts";
 import { IconBraces, IconSearch } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { formatNumber, t } from "../../../../lib/i18n";
+import { useMeasuredSize } from "../../../../lib/use-measured-size";
 import { numberFormatter } from "../../format/number-format";
 import { timeFormatter } from "../../format/time-format";
 import type { ChartRenderProps } from "../chart-render-props";
@@ -49,7 +49,7 @@ export default function TableChart({
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
   useEffect(() => onRenderSuccess?.(), [onRenderSuccess]);
-  const gridBox = useElementSize();
+  const gridBox = useMeasuredSize<HTMLDivElement>();
 
   const baseColumns = useMemo<GridColumn[]>(() => {
     const names = result?.colnames ?? (rows[0] ? Object.keys(rows[0]) : []);

@@ -1,7 +1,7 @@
 import { Text } from "@mantine/core";
 import { useMemo } from "react";
 import { t } from "../../../../lib/i18n";
-import { useMeasuredWidth } from "../../hooks/use-measured-width";
+import { useMeasuredSize } from "../../../../lib/use-measured-size";
 import { topLevelTabsId } from "../../model/layout-tree";
 import { GRID_COLUMN_COUNT, GRID_ID, GUTTER, ROOT_ID } from "../../model/layout-types";
 import { GridMetricsContext, useDashboard } from "../../state/dashboard-context";
@@ -15,7 +15,7 @@ import { NodeRendererContext } from "./node-renderer";
 export function DashboardGrid() {
   const { state } = useDashboard();
   const { draggingType } = useDnd();
-  const { ref, width } = useMeasuredWidth<HTMLDivElement>();
+  const { ref, width } = useMeasuredSize<HTMLDivElement>();
   const layout = state.layout.present;
   const metrics = useMemo(
     () => ({

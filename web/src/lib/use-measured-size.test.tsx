@@ -1,0 +1,47 @@
+import { act, render } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { useMeasuredSize } from "./use-measured-size";
+
+/** Renders the widths a component saw, in order. */
+function Probe({ seen }: { seen: number[] }) {
+  const { ref, width, height } = useMeasuredSize<HTMLDivElement>();
+  seen.push(width);
+  return <div ref={ref} data-width={width} data-height={height} />;
+}
+
+type Report = (
+  entries: { target: Element; borderBoxSize?: { inlineSize: number; blockSize: number }[] }[],
+) => void;
+
+describe("useMeasuredSize", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("knows the size by the time the element is first shown, then follows the observer", () => {
+    let report: Report = () => {};
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        constructor(callback: Report) {
+          report = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const rect = vi
+      .spyOn(HTMLElement.prototype, "getBoundingClientRect")
+      .mockReturnValue({ width: 987, height: 321 } as DOMRect);
+    const seen: number[] = [];
+    const { container } = render(<Probe seen={seen} />);
+    // The measure ran in a layout effect: the render that follows it came before any paint.
+    const shown = container.firstElementChild as Element;
+    expect([shown.getAttribute("data-width"), shown.getAttribute("data-height")]).toEqual(["987", "321"]);
+    expect(seen).toEqual([0, 987]);
+    // The observer's first report, of the size already known, changes nothing.
+    act(() => report([{ target: shown, borderBoxSize: [{ inlineSize: 987, blockSize: 321 }] }]));
+    expect(new Set(seen.slice(1))).toEqual(new Set([987]));
+    act(() => report([{ target: shown, borderBoxSize: [{ inlineSize: 640, blockSize: 300 }] }]));
+    expect([shown.getAttribute("data-width"), shown.getAttribute("data-height")]).toEqual(["640", "300"]);
+    rect.mockRestore();
+  });
+});

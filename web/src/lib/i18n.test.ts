@@ -58,6 +58,21 @@ describe("t", () => {
     expect(t("Use {{ name }} in SQL")).toBe("V SQL uporabite {{ name }}");
   });
 
+  it("answers anew when the language or its catalogue changes after a lookup", async () => {
+    useCatalogue("sk", { Save: "Uložiť" });
+    await activateLocale("sk");
+    expect(t("Save")).toBe("Uložiť");
+    useCatalogue("sk", { Save: "Uložiť zmeny" });
+    expect(t("Save")).toBe("Uložiť zmeny");
+    translator.removeResourceBundle("sk", "translation");
+    expect(t("Save")).toBe("Save");
+    useCatalogue("sk", { Save: "Uložiť" });
+    await activateLocale("en");
+    expect(t("Save")).toBe("Save");
+    await activateLocale("sk");
+    expect(t("Save")).toBe("Uložiť");
+  });
+
   it("loads a shipped catalogue lazily and answers in it", async () => {
     await activateLocale("fr");
     expect(t("Cancel")).toBe("Annuler");

@@ -5,14 +5,14 @@
  * from a bag of values. `npm run i18n:extract` collects every literal message of `t(`/`tn(` calls.
  */
 import { sprintf } from "./i18n/sprintf";
-import { translator } from "./i18n/translator";
+import { lookUp, translator } from "./i18n/translator";
 
 export { formatDateTime, formatNumber, formatRelativeTime, localizeHumanized } from "./i18n/format";
 export { activateLocale, activeLocale, initialLocale } from "./i18n/locale";
 
 export function t(message: string, ...args: unknown[]): string {
-  const translated = translator.t(message, { defaultValue: message, skipInterpolation: true });
-  return sprintf(typeof translated === "string" ? translated : message, args);
+  const translated = lookUp(message);
+  return args.length > 0 ? sprintf(translated, args) : translated;
 }
 
 /**

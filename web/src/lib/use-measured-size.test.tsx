@@ -3,9 +3,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { useMeasuredSize } from "./use-measured-size";
 
 /** Renders the widths a component saw, in order. */
-function Probe({ seen }: { seen: number[] }) {
-  const { ref, width, height } = useMeasuredSize<HTMLDivElement>();
+function Probe({ seen, measures }: { seen: number[]; measures?: boolean[] }) {
+  const { ref, width, height, measured } = useMeasuredSize<HTMLDivElement>();
   seen.push(width);
+  measures?.push(measured);
   return <div ref={ref} data-width={width} data-height={height} />;
 }
 
@@ -42,6 +43,19 @@ describe("useMeasuredSize", () => {
     expect(new Set(seen.slice(1))).toEqual(new Set([987]));
     act(() => report([{ target: shown, borderBoxSize: [{ inlineSize: 640, blockSize: 300 }] }]));
     expect([shown.getAttribute("data-width"), shown.getAttribute("data-height")]).toEqual(["640", "300"]);
+    rect.mockRestore();
+  });
+
+  it("says when the first measure is taken, a zero-wide box too, and only once", () => {
+    vi.stubGlobal("ResizeObserver", undefined);
+    const rect = vi
+      .spyOn(HTMLElement.prototype, "getBoundingClientRect")
+      .mockReturnValue({ width: 0, height: 0 } as DOMRect);
+    const seen: number[] = [];
+    const measures: boolean[] = [];
+    render(<Probe seen={seen} measures={measures} />);
+    expect(measures).toEqual([false, true]);
+    expect(seen).toEqual([0, 0]);
     rect.mockRestore();
   });
 });

@@ -14,15 +14,21 @@ interface Size {
  * its kept picture no longer matched the page), and a table drew its rows for an estimated
  * height, then again. Here the first measure is taken as the element first lays out, and React
  * renders again before the browser paints; a report of the same size changes nothing.
+ * `measured` says that first measure has been taken (a box may measure 0 wide, as in jsdom): a
+ * component whose children depend on the size renders them only then, once, at their size.
  */
 export function useMeasuredSize<T extends HTMLElement>() {
   const ref = useRef<T>(null);
-  const [size, setSize] = useState<Size>({ width: 0, height: 0 });
+  const [size, setSize] = useState<Size & { measured: boolean }>({ width: 0, height: 0, measured: false });
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
     const keep = (width: number, height: number) =>
-      setSize((old) => (old.width === width && old.height === height ? old : { width, height }));
+      setSize((old) =>
+        old.measured && old.width === width && old.height === height
+          ? old
+          : { width, height, measured: true },
+      );
     const box = element.getBoundingClientRect();
     keep(box.width, box.height);
     if (typeof ResizeObserver === "undefined") return;

@@ -15,7 +15,7 @@ import { NodeRendererContext } from "./node-renderer";
 export function DashboardGrid() {
   const { state } = useDashboard();
   const { draggingType } = useDnd();
-  const { ref, width } = useMeasuredSize<HTMLDivElement>();
+  const { ref, width, measured } = useMeasuredSize<HTMLDivElement>();
   const layout = state.layout.present;
   const metrics = useMemo(
     () => ({
@@ -38,7 +38,9 @@ export function DashboardGrid() {
               {t("Drop here to make these the dashboard's top-level tabs")}
             </div>
           )}
-          {topTabs ? (
+          {/* The layout renders once the grid's width is known (before the first paint): its charts
+              mount at their size, instead of mounting at a guessed one and rendering all again. */}
+          {!measured ? null : topTabs ? (
             <LayoutNode id={topTabs} parentId={ROOT_ID} index={0} />
           ) : grid ? (
             <div

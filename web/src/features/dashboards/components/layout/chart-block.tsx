@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { t } from "../../../../lib/i18n";
-import { parentOf } from "../../model/layout-tree";
 import { clampHeight } from "../../model/layout-ops";
 import type { LayoutItem } from "../../model/layout-types";
 import { useDashboard, useGridMetrics } from "../../state/dashboard-context";
@@ -16,9 +15,10 @@ export function ChartBlock({ item, parentId, index }: NodeProps & { item: Layout
   const { columnWidth } = useGridMetrics();
   const layout = state.layout.present;
   const [preview, setPreview] = useState<ResizeSize | null>(null);
-  const parent = parentOf(layout, item.id);
+  // The block is drawn in its parent: no walk of the whole layout to find it.
+  const parent = layout[parentId];
   const inColumn = parent?.type === "COLUMN";
-  const max = maxWidthInParent(layout, item);
+  const max = maxWidthInParent(layout, item, parent);
   const columns = inColumn ? metaWidth(parent) : (preview?.width ?? metaWidth(item));
   const units = preview?.height ?? metaHeight(item);
   const width = widthPx(Math.max(1, Math.min(columns, Math.max(max, 1))), columnWidth);

@@ -36,7 +36,7 @@ export function ColumnBlock({ item, parentId, index }: NodeProps & { item: Layou
   const { columnWidth } = useGridMetrics();
   const [preview, setPreview] = useState<number | null>(null);
   const width = preview ?? metaWidth(item);
-  const max = maxWidthInParent(state.layout.present, item);
+  const max = maxWidthInParent(state.layout.present, item, state.layout.present[parentId]);
   return (
     <EditChrome
       component={item}

@@ -6,7 +6,6 @@ import type { LayoutItem } from "../../model/layout-types";
 import { useDashboard, useGridMetrics } from "../../state/dashboard-context";
 import { EditChrome } from "./edit-chrome";
 import type { NodeProps } from "./node-renderer";
-import { parentOf } from "../../model/layout-tree";
 import { clampHeight } from "../../model/layout-ops";
 import { ResizeHandle, type ResizeSize } from "./resize-handle";
 import { heightPx, maxWidthInParent, metaHeight, metaWidth, widthPx } from "./sizing";
@@ -26,9 +25,10 @@ export function MarkdownBlock({ item, parentId, index }: NodeProps & { item: Lay
   useEffect(() => {
     if (!state.editMode) setEditing(false);
   }, [state.editMode]);
-  const parent = parentOf(layout, item.id);
+  // The block is drawn in its parent: no walk of the whole layout to find it.
+  const parent = layout[parentId];
   const inColumn = parent?.type === "COLUMN";
-  const max = maxWidthInParent(layout, item);
+  const max = maxWidthInParent(layout, item, parent);
   const columns = inColumn ? metaWidth(parent) : (preview?.width ?? metaWidth(item));
   const width = widthPx(Math.max(1, Math.min(columns, Math.max(max, 1))), columnWidth);
   const height = heightPx(preview?.height ?? metaHeight(item));

@@ -16,9 +16,15 @@ export const heightPx = (units: number) => units * GRID_BASE_UNIT;
 export const metaWidth = (item: LayoutItem) => item.meta.width ?? GRID_DEFAULT_CHART_WIDTH;
 export const metaHeight = (item: LayoutItem) => item.meta.height ?? GRID_DEFAULT_CHART_HEIGHT;
 
-/** Columns a component in a row may grow to: the row's room minus its siblings. */
-export function maxWidthInParent(layout: Layout, item: LayoutItem): number {
-  const parent = parentOf(layout, item.id);
+/**
+ * Columns a component in a row may grow to: the row's room minus its siblings. A block passes the
+ * parent it is drawn in; looking it up walks the whole layout, for every block at every render.
+ */
+export function maxWidthInParent(
+  layout: Layout,
+  item: LayoutItem,
+  parent: LayoutItem | undefined = parentOf(layout, item.id),
+): number {
   if (!parent) return metaWidth(item);
   if (parent.type !== "ROW") return containerCapacity(layout, parent.id);
   const others = parent.children

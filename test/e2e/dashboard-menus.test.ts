@@ -375,4 +375,22 @@ describe("Dashboard chart and dashboard menus in Chromium", () => {
     expect(await failure.textContent()).toContain('Chart "Missing column" could not get its data');
     await expect.poll(() => e.page.getByText("The screenshot is being generated.").count()).toBe(0);
   });
+
+  it("opens a chart in Explore from its title, inside the app, its address Explore's", async () => {
+    await e.page.goto(`${e.url}/superset/dashboard/${dashboardId}/`);
+    const title = e.page.locator(`${chart(pieId)} ${dt("chart-title-link")}`);
+    await title.waitFor();
+    // The address a new tab or a copied link gets.
+    const href = new URL((await title.getAttribute("href")) ?? "", e.url);
+    expect(href.pathname).toBe("/explore/");
+    expect(href.searchParams.get("slice_id")).toBe(String(pieId));
+    // A plain click stays in the page: no document load, the app routes to Explore.
+    await e.page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    await title.click();
+    await e.page.waitForURL((u) => u.pathname === "/explore/");
+    await e.page.locator(dt("explore-page")).waitFor();
+    expect(await e.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  });
 });

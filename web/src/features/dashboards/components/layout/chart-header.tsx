@@ -1,7 +1,6 @@
 import { Badge, Loader } from "@mantine/core";
 import { IconX } from "@tabler/icons-react";
 import { memo } from "react";
-import { Link } from "react-router";
 import { t } from "../../../../lib/i18n";
 import { ChartMenu, type ChartMenuProps } from "../chart-menu/chart-menu";
 import classes from "./chart-holder.module.css";
@@ -41,14 +40,17 @@ export const ChartHeader = memo(function ChartHeader({
     <div className={classes.header} style={{ height: CHART_HEADER_HEIGHT }}>
       <div className={classes.title} data-test="chart-title" title={title}>
         {explorePath ? (
-          <Link
-            to={explorePath}
+          // A plain link: its owner's click handler navigates inside the app (a router Link's
+          // hooks were a measurable part of each chart's mount); a new tab or a copied address
+          // still gets the address.
+          <a
+            href={explorePath}
             onClick={onOpenExplore}
             className={classes.titleLink}
             data-test="chart-title-link"
           >
             {title}
-          </Link>
+          </a>
         ) : (
           title
         )}

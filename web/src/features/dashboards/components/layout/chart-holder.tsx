@@ -295,8 +295,12 @@ export function ChartHolder({
   // The link's address opens Explore with the dashboard's defaults (new tab, copied link); a
   // plain click hands the dashboard's current filters along in a form-data key.
   const openInExplore = (event: React.MouseEvent) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || !chart || !formData) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
+    if (!chart || !formData) {
+      navigate(explorePath);
+      return;
+    }
     exploreChartUrl(formData, chartId, chart.datasourceId, state.info.id).then(
       (url) => navigate(url),
       () => navigate(explorePath),

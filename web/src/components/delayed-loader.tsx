@@ -1,4 +1,4 @@
-import { Center, Loader, type LoaderProps } from "@mantine/core";
+import { Loader, type LoaderProps } from "@mantine/core";
 import { useEffect, useState } from "react";
 
 /** How long a wait goes without a spinner: most answers come sooner, and a spinner shown for a blink is noise. */
@@ -23,5 +23,10 @@ export function DelayedLoader({
     const timer = setTimeout(() => setShown(true), DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
-  return <Center h={height}>{shown && <Loader size={size} aria-label={label} />}</Center>;
+  // A plain box: a dashboard mounts one per chart while its rows are on the way.
+  return (
+    <div style={{ height, display: "flex", alignItems: "center", justifyContent: "center" }}>
+      {shown && <Loader size={size} aria-label={label} />}
+    </div>
+  );
 }

@@ -100,7 +100,9 @@ export function VirtualGrid({
     count: model.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
+    // Rows drawn beyond the visible ones each way: enough for a wheel notch, few enough that a
+    // dashboard of small tables does not draw twice the rows it shows.
+    overscan: 4,
     // The box's height is known: the first render already has the rows in view, instead of none
     // until the scroller has been measured.
     initialRect: { width: 0, height },

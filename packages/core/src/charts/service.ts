@@ -98,9 +98,21 @@ export class Charts {
   }
 
   async rows(p: Principal) {
+    return this.rowsWhere(p, () => true);
+  }
+
+  /**
+   * The rows of the charts on one dashboard (its own side or its layout's) the caller can see:
+   * a dashboard page's charts and datasets, built for its charts only, not for every chart.
+   */
+  async rowsOnDashboard(p: Principal, dashboardId: number) {
+    return this.rowsWhere(p, (c) => c.dashboards.includes(dashboardId));
+  }
+
+  private async rowsWhere(p: Principal, keep: (chart: ChartEntity) => boolean) {
     requirePermission(p, "can_read", "Chart");
     const [charts, { canSee, dsById }] = await Promise.all([this.all(), this.visibility(p)]);
-    const visible = charts.filter(canSee);
+    const visible = charts.filter((c) => keep(c) && canSee(c));
     const [users, dashboards] = await Promise.all([
       this.usersById(visible.flatMap((c) => [...c.owners, c.created_by_fk ?? 0, c.changed_by_fk ?? 0])),
       this.dashboardsById(visible.flatMap((c) => c.dashboards)),

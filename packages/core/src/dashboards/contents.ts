@@ -7,13 +7,13 @@ import type { Dashboards } from "./service.ts";
 export class DashboardContents {
   constructor(
     private readonly dashboards: Pick<Dashboards, "get">,
-    private readonly allCharts: Pick<Charts, "rows">,
+    private readonly allCharts: Pick<Charts, "rowsOnDashboard">,
     private readonly allDatasets: Pick<Datasets, "detail">,
   ) {}
 
   private async chartRows(p: Principal, idOrSlug: string | number) {
     const d = await this.dashboards.get(p, idOrSlug);
-    return (await this.allCharts.rows(p)).filter((r) => r.dashboards.some((x) => x?.id === d.id));
+    return this.allCharts.rowsOnDashboard(p, d.id);
   }
 
   /** `GET /api/v1/dashboard/{id_or_slug}/charts`: the charts on it the caller can see. */

@@ -46,13 +46,29 @@ export class Dashboards {
    */
   async layoutPlacements(): Promise<Map<number, number[]>> {
     const out = new Map<number, number[]>();
+    const seen = new Set<number>();
     for (const d of await this.all()) {
-      for (const chartId of chartIdsOfLayout(d.position_json) ?? []) {
-        out.set(chartId, [...(out.get(chartId) ?? []), d.id]);
+      seen.add(d.id);
+      let read = this.layoutCharts.get(d.id);
+      if (read?.layout !== d.position_json) {
+        read = { layout: d.position_json, chartIds: [...(chartIdsOfLayout(d.position_json) ?? [])] };
+        this.layoutCharts.set(d.id, read);
       }
+      for (const chartId of read.chartIds) out.set(chartId, [...(out.get(chartId) ?? []), d.id]);
     }
+    for (const id of this.layoutCharts.keys()) if (!seen.has(id)) this.layoutCharts.delete(id);
     return out;
   }
+
+  /**
+   * The charts each dashboard's layout places, with the layout text they were read from. Every
+   * chart list, chart page and dashboard page asks for the placements of all dashboards; a layout
+   * is parsed again only when its text differs, so the answer is always that of the stored layout.
+   */
+  private readonly layoutCharts = new Map<
+    number,
+    { layout: string | null | undefined; chartIds: number[] }
+  >();
 
   all(): Promise<DashboardEntity[]> {
     return this.meta.list<DashboardData>(DASHBOARD);

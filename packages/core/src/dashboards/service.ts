@@ -50,7 +50,7 @@ export class Dashboards {
     for (const d of await this.all()) {
       seen.add(d.id);
       let read = this.layoutCharts.get(d.id);
-      if (read?.layout !== d.position_json) {
+      if (!read || read.layout !== d.position_json) {
         read = { layout: d.position_json, chartIds: [...(chartIdsOfLayout(d.position_json) ?? [])] };
         this.layoutCharts.set(d.id, read);
       }

@@ -15,7 +15,7 @@ import { NodeRendererContext } from "./node-renderer";
 export function DashboardGrid() {
   const { state } = useDashboard();
   const { draggingType } = useDnd();
-  const { ref, width, measured } = useMeasuredSize<HTMLDivElement>();
+  const { ref, width, measured } = useMeasuredSize<HTMLDivElement>("width");
   const layout = state.layout.present;
   const metrics = useMemo(
     () => ({

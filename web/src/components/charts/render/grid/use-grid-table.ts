@@ -42,8 +42,6 @@ export function useGridTable(
   rows: GridRow[],
   sortable: boolean,
   interactive: boolean,
-  /** Every column's starting width (the grid fitted to its box), instead of COLUMN_WIDTH. */
-  columnWidth = COLUMN_WIDTH,
 ) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const defs = useMemo(
@@ -56,13 +54,13 @@ export function useGridTable(
             sortDescFirst: false,
             sortFn: c.numeric ? "basic" : "alphanumeric",
             sortUndefined: "last",
-            size: columnWidth,
+            size: COLUMN_WIDTH,
             minSize: MIN_COLUMN_WIDTH,
             maxSize: MAX_RESIZE_WIDTH,
           }),
         ),
       ),
-    [columns, columnWidth],
+    [columns],
   );
   const table = useTable({
     features,

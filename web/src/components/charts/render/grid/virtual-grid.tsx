@@ -1,5 +1,5 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type CSSProperties, type RefObject, useLayoutEffect, useRef, useState } from "react";
+import { type CSSProperties, useRef } from "react";
 import { AUTOSIZE_SAMPLE, autosizeWidth, MIN_COLUMN_WIDTH, textMeasure } from "./autosize";
 import { ColumnMenu, type ColumnMenuActions } from "./column-menu";
 import { copyToClipboard } from "./grid-clipboard";
@@ -25,26 +25,6 @@ function display(value: unknown): string {
 const shownText = (column: GridColumn | undefined, value: unknown) =>
   column?.format ? column.format(value) : display(value);
 
-/**
- * The scroller's width inside its scrollbar (clientWidth), followed as the box resizes. Measured
- * before the first paint: the columns are fitted in the render that follows, which also takes any
- * other size the chart measured in the same pass, instead of a painted frame of unfitted columns
- * and another render of every cell after it.
- */
-function useInnerWidth(ref: RefObject<HTMLDivElement | null>, enabled: boolean): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!enabled || !element || typeof ResizeObserver === "undefined") return;
-    const measure = () => setWidth(element.clientWidth);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref, enabled]);
-  return width;
-}
-
 /** Sticky offsets of a pinned column: after the row numbers and earlier left-pinned columns. */
 function pinning(column: GridTableColumn): { style?: CSSProperties; side?: "left" | "right" } {
   const pinned = column.getIsPinned();
@@ -58,6 +38,12 @@ interface Props {
   columns: GridColumn[];
   rows: GridRow[];
   height: number;
+  /**
+   * The grid fills its box's height (a flex cell's), and `height` is only a first guess of it, for
+   * the rows drawn before the box is laid out: its owner needs no measure of the box, and the
+   * grid no second render once one is taken.
+   */
+  fillHeight?: boolean;
   /** Client-side sorting by header clicks (none → ascending → descending; Shift adds columns). */
   sortable?: boolean;
   /**
@@ -67,7 +53,8 @@ interface Props {
   columnMenu?: ColumnMenuOption;
   /**
    * Columns share the grid's width (never narrower than the minimum), so a table fits its card
-   * without a clipped last column; beyond the minimum the grid scrolls sideways.
+   * without a clipped last column; beyond the minimum the grid scrolls sideways. Not with the
+   * column menu, whose columns take the widths a user gives them.
    */
   fitWidth?: boolean;
   "data-test"?: string;
@@ -84,17 +71,16 @@ export function VirtualGrid({
   sortable = true,
   columnMenu,
   fitWidth = false,
+  fillHeight = false,
   ...rest
 }: Props) {
   const interactive = Boolean(columnMenu);
   const fileName = (typeof columnMenu === "object" && columnMenu.fileName) || "data.csv";
   const scrollRef = useRef<HTMLDivElement>(null);
-  const inner = useInnerWidth(scrollRef, fitWidth);
-  const fitted =
-    fitWidth && inner > 0 && columns.length > 0
-      ? Math.max(MIN_COLUMN_WIDTH, Math.floor((inner - ROW_NUMBER_WIDTH) / columns.length))
-      : undefined;
-  const { table, byKey, visibleColumns, reset } = useGridTable(columns, rows, sortable, interactive, fitted);
+  // Fitted columns share the box in CSS (flex, with the minimum width): the box is never measured
+  // for them, and every cell renders once at its width instead of again after a measure.
+  const fit = fitWidth && !interactive;
+  const { table, byKey, visibleColumns, reset } = useGridTable(columns, rows, sortable, interactive);
   const model = table.getRowModel().rows;
   const virtualizer = useVirtualizer({
     count: model.length,
@@ -143,13 +129,19 @@ export function VirtualGrid({
   };
   const hidden = columns.filter((c) => !table.getColumn(c.key)?.getIsVisible());
 
-  const width = ROW_NUMBER_WIDTH + table.getTotalSize();
+  const width = fit
+    ? `max(100%, ${ROW_NUMBER_WIDTH + visibleColumns.length * MIN_COLUMN_WIDTH}px)`
+    : ROW_NUMBER_WIDTH + table.getTotalSize();
   return (
     <div
       ref={scrollRef}
       className={classes.scroller}
-      style={{ height }}
+      style={{
+        height: fillHeight ? "100%" : height,
+        ...(fit && ({ "--grid-min-column": `${MIN_COLUMN_WIDTH}px` } as CSSProperties)),
+      }}
       data-test={rest["data-test"] ?? "virtual-grid"}
+      data-fit={fit || undefined}
       role="grid"
       aria-rowcount={model.length + 1}
       onKeyDown={interactive ? focus.onKeyDown : undefined}
@@ -174,7 +166,7 @@ export function VirtualGrid({
               data-col={column.key}
               style={{
                 ...pin.style,
-                width: header.getSize(),
+                width: fit ? undefined : header.getSize(),
                 justifyContent: column.numeric ? "flex-end" : undefined,
               }}
             >
@@ -241,7 +233,7 @@ export function VirtualGrid({
                     data-pinned={pin.side}
                     style={{
                       ...pin.style,
-                      width: cell.column.getSize(),
+                      width: fit ? undefined : cell.column.getSize(),
                       justifyContent: column?.numeric ? "flex-end" : undefined,
                     }}
                     title={text}

@@ -3,7 +3,6 @@ import { GenericDataType } from "@strata/contracts";
 import { IconBraces, IconSearch } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { formatNumber, t } from "../../../../lib/i18n";
-import { useMeasuredSize } from "../../../../lib/use-measured-size";
 import { numberFormatter } from "../../format/number-format";
 import { timeFormatter } from "../../format/time-format";
 import type { ChartRenderProps } from "../chart-render-props";
@@ -49,7 +48,6 @@ export default function TableChart({
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
   useEffect(() => onRenderSuccess?.(), [onRenderSuccess]);
-  const gridBox = useMeasuredSize<HTMLDivElement>();
 
   const baseColumns = useMemo<GridColumn[]>(() => {
     const names = result?.colnames ?? (rows[0] ? Object.keys(rows[0]) : []);
@@ -132,10 +130,10 @@ export default function TableChart({
   const serverPageSize = ownState?.pageSize ?? (Number(fd.server_page_length) || 10);
   const serverPage = (ownState?.currentPage ?? 0) + 1;
 
-  // Before the grid's box is measured: the height left by the search box and the footer.
+  // The grid fills the height the search box and the footer leave; this guess of it sizes the rows
+  // drawn before that box is laid out.
   const toolbar = fd.include_search || serverPaging || pageLength > 0;
   const estimate = Math.max(60, height - (toolbar ? 84 : 30));
-  const gridHeight = gridBox.height > 0 ? Math.floor(gridBox.height) : estimate;
   return (
     <div className={classes.chart} style={{ height }} data-test="table-chart">
       {fd.include_search ? (
@@ -155,11 +153,12 @@ export default function TableChart({
           />
         </div>
       ) : null}
-      <div ref={gridBox.ref} className={classes.gridBox}>
+      <div className={classes.gridBox}>
         <VirtualGrid
           columns={columns}
           rows={shown}
-          height={gridHeight}
+          height={estimate}
+          fillHeight
           fitWidth
           data-test="table-chart-grid"
         />

@@ -11,22 +11,36 @@ import type { FormData } from "./types";
  */
 class LabelColorScale {
   private readonly assigned = new Map<string, string>();
+  /** The colours `assigned` holds (a label keeps its colour for the page's life). */
+  private readonly taken = new Set<string>();
+  /**
+   * The colour maps already seeded from: every label of every chart seeds from its dashboard's map,
+   * the same object each time, and reading it again would add nothing (seeding only adds).
+   */
+  private readonly seeded = new WeakSet<object>();
   private readonly listeners = new Set<() => void>();
   private next = 0;
 
   constructor(private readonly scheme: string) {}
 
   seed(colors: Record<string, string> | undefined): void {
-    for (const [label, color] of Object.entries(colors ?? {})) {
-      if (!this.assigned.has(label) && typeof color === "string") this.assigned.set(label, color);
+    if (!colors || this.seeded.has(colors)) return;
+    this.seeded.add(colors);
+    for (const [label, color] of Object.entries(colors)) {
+      if (!this.assigned.has(label) && typeof color === "string") this.assign(label, color);
     }
+  }
+
+  private assign(label: string, color: string): void {
+    this.assigned.set(label, color);
+    this.taken.add(color);
   }
 
   colorOf(label: string): string {
     const known = this.assigned.get(label);
     if (known) return known;
     const palette = schemeColors(this.scheme);
-    const taken = new Set(this.assigned.values());
+    const taken = this.taken;
     // The next scheme colour no label holds yet (seeded colours keep theirs); cycle when all are used.
     let color = palette[this.next % palette.length];
     for (let i = 0; i < palette.length && taken.has(color); i += 1) {
@@ -34,7 +48,7 @@ class LabelColorScale {
       color = palette[this.next % palette.length];
     }
     this.next += 1;
-    this.assigned.set(label, color);
+    this.assign(label, color);
     for (const listener of this.listeners) listener();
     return color;
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { schemeColors } from "./colors";
 import { labelColor, labelColorScale } from "./label-colors";
+import type { FormData } from "./types";
 
 const scheme = "supersetColors";
 
@@ -8,7 +9,13 @@ describe("label colours", () => {
   it("keeps the colours a dashboard gave out, and hands new labels the scheme's free colours", () => {
     const palette = schemeColors(scheme);
     const given = { boy: palette[0] };
-    const fd = { viz_type: "pie", color_namespace: "dash-1", color_scheme: scheme, map_label_colors: given };
+    const fd: FormData = {
+      datasource: "1__table",
+      viz_type: "pie",
+      color_namespace: "dash-1",
+      color_scheme: scheme,
+      map_label_colors: given,
+    };
     expect(labelColor(fd, "boy")).toBe(palette[0]);
     // The first free colour: the seeded one is taken.
     expect(labelColor(fd, "girl")).toBe(palette[1]);
@@ -19,7 +26,13 @@ describe("label colours", () => {
 
   it("seeds from a newer map of the dashboard, never over a colour a label already has", () => {
     const palette = schemeColors(scheme);
-    const fd = { viz_type: "pie", color_namespace: "dash-2", color_scheme: scheme, map_label_colors: {} };
+    const fd: FormData = {
+      datasource: "1__table",
+      viz_type: "pie",
+      color_namespace: "dash-2",
+      color_scheme: scheme,
+      map_label_colors: {},
+    };
     expect(labelColor(fd, "a")).toBe(palette[0]);
     const newer = { a: palette[5], b: palette[6] };
     expect(labelColor({ ...fd, map_label_colors: newer }, "a")).toBe(palette[0]);
@@ -28,7 +41,8 @@ describe("label colours", () => {
   });
 
   it("a chart's own label colours win", () => {
-    const fd = {
+    const fd: FormData = {
+      datasource: "1__table",
       viz_type: "pie",
       color_namespace: "dash-3",
       color_scheme: scheme,

@@ -226,4 +226,67 @@ describe("MetaCache", () => {
     await cache.list("database", async () => []);
     expect(cache.size).toBe(2);
   });
+  it("reads the store once for callers asking at the same time, each with its own copy", async () => {
+    const cache = new MetaCache({ now: () => 0 });
+    let loads = 0;
+    let release!: () => void;
+    const load = () =>
+      new Promise<{ id: number; name: string }>((r) => {
+        loads++;
+        release = () => r(entity(1, "stored"));
+      });
+    const asked = [cache.entity("dataset", 1, load), cache.entity("dataset", 1, load)];
+    release();
+    const [a, b] = await Promise.all(asked);
+    expect(loads).toBe(1);
+    expect(a).toEqual(entity(1, "stored"));
+    a!.name = "changed by the first caller";
+    expect(b).toEqual(entity(1, "stored"));
+  });
+
+  it("never joins a read begun before a write of its type", async () => {
+    const cache = new MetaCache({ now: () => 0 });
+    let release!: () => void;
+    const before = cache.entity(
+      "dataset",
+      1,
+      () => new Promise<{ id: number; name: string }>((r) => (release = () => r(entity(1, "old")))),
+    );
+    cache.wroteEntity("dataset", 1);
+    const after = cache.entity("dataset", 1, async () => entity(1, "new"));
+    release();
+    expect(await before).toEqual(entity(1, "old"));
+    expect(await after).toEqual(entity(1, "new"));
+  });
+
+  it("reads the ids it does not hold in one call, and a single read of one of them joins it", async () => {
+    const cache = new MetaCache({ now: () => 0 });
+    await cache.entity("chart", 1, async () => entity(1, "kept"));
+    const calls: number[][] = [];
+    let release!: () => void;
+    const loadMany = (ids: number[]) =>
+      new Promise<Map<number, { id: number; name: string }>>((r) => {
+        calls.push(ids);
+        release = () => r(new Map(ids.filter((id) => id !== 4).map((id) => [id, entity(id, `read ${id}`)])));
+      });
+    const many = cache.entities("chart", [1, 2, 3, 4, 2], loadMany);
+    let singles = 0;
+    const single = cache.entity("chart", 3, async () => {
+      singles++;
+      return entity(3, "read alone");
+    });
+    release();
+    const found = await many;
+    expect(calls).toEqual([[2, 3, 4]]);
+    expect([...found.entries()].sort(([a], [b]) => a - b)).toEqual([
+      [1, entity(1, "kept")],
+      [2, entity(2, "read 2")],
+      [3, entity(3, "read 3")],
+    ]);
+    expect(await single).toEqual(entity(3, "read 3"));
+    expect(singles).toBe(0);
+    // Now kept: no store call.
+    expect((await cache.entities("chart", [2, 3], loadMany)).size).toBe(2);
+    expect(calls).toHaveLength(1);
+  });
 });

@@ -50,10 +50,23 @@ interface Entry {
   at: number;
 }
 
+/** A store read's answer: as handed to its own caller, and the pristine copy joiners are copied from. */
+interface Loaded<T> {
+  value: T;
+  kept: T;
+}
+
 export class MetaCache {
   private readonly entries = new Map<string, Entry>();
   /** Bumped by every write of a scope (an entity type or a set): reads begun before it are not kept. */
   private readonly generations = new Map<string, number>();
+  /**
+   * Reads of the store under way, by key, with the generation they began in. A caller who finds one
+   * of the current generation waits for it instead of reading again: a dashboard's 20 chart-data
+   * requests arrive together, and each read the same dataset, database and RLS rules from the store
+   * (20 reads of each, where one answers them all).
+   */
+  private readonly loading = new Map<string, { generation: number; read: Promise<Loaded<unknown>> }>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
@@ -68,6 +81,63 @@ export class MetaCache {
   entity<T>(type: string, id: number, load: () => Promise<T | undefined>): Promise<T | undefined> {
     if (!CACHED_TYPES.has(type)) return load();
     return this.read(type, `e:${type}#${id}`, load);
+  }
+
+  /**
+   * Several entities of a type: those kept are answered from the cache, those being read join that
+   * read, and the rest are read together by `loadMany` (one store call, not one per id). While it
+   * runs, a single read of one of those ids joins it too.
+   */
+  async entities<T>(
+    type: string,
+    ids: number[],
+    loadMany: (ids: number[]) => Promise<Map<number, T>>,
+  ): Promise<Map<number, T>> {
+    const out = new Map<number, T>();
+    if (!CACHED_TYPES.has(type)) return loadMany(ids);
+    const now = this.now();
+    const generation = this.generations.get(type) ?? 0;
+    const waiting: Promise<void>[] = [];
+    const missing: number[] = [];
+    for (const id of new Set(ids)) {
+      const key = `e:${type}#${id}`;
+      const hit = this.entries.get(key);
+      if (hit && now - hit.at < this.ttlMs) {
+        this.entries.delete(key);
+        this.entries.set(key, hit);
+        out.set(id, structuredClone(hit.value) as T);
+        continue;
+      }
+      if (hit) this.entries.delete(key);
+      const pending = this.loading.get(key);
+      if (pending && pending.generation === generation)
+        waiting.push(
+          pending.read.then(({ kept }) => {
+            if (kept !== undefined) out.set(id, structuredClone(kept) as T);
+          }),
+        );
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const all = loadMany(missing);
+      for (const id of missing) {
+        const key = `e:${type}#${id}`;
+        const one = () => all.then((found) => found.get(id));
+        const read = this.load(type, key, generation, now, one, false);
+        this.loading.set(key, { generation, read });
+        waiting.push(
+          read
+            .then(({ value }) => {
+              if (value !== undefined) out.set(id, value);
+            })
+            .finally(() => {
+              if (this.loading.get(key)?.read === read) this.loading.delete(key);
+            }),
+        );
+      }
+    }
+    await Promise.all(waiting);
+    return out;
   }
 
   /** All entities of a type. */
@@ -145,19 +215,44 @@ export class MetaCache {
     }
     if (hit) this.entries.delete(key);
     const generation = this.generations.get(scope) ?? 0;
-    const startedAt = now;
+    // A read begun before a write of this scope may have missed it: only one of this generation is joined.
+    const pending = this.loading.get(key);
+    if (pending && pending.generation === generation) {
+      // Each joiner gets its own copy of the store's answer, as from an entry.
+      const { kept } = (await pending.read) as Loaded<T>;
+      return shared ? kept : structuredClone(kept);
+    }
+    const read = this.load(scope, key, generation, now, load, shared);
+    this.loading.set(key, { generation, read });
+    try {
+      return (await read).value;
+    } finally {
+      if (this.loading.get(key)?.read === read) this.loading.delete(key);
+    }
+  }
+
+  private async load<T>(
+    scope: string,
+    key: string,
+    generation: number,
+    startedAt: number,
+    load: () => Promise<T>,
+    shared: boolean,
+  ): Promise<Loaded<T>> {
     const loaded = await load();
     const value = shared ? deepFreeze(loaded) : loaded;
+    // What the cache keeps is a copy the first caller's changes to `value` never reach.
+    const kept = shared ? value : structuredClone(value);
     // A write of this scope while the read was under way may have been missed by it: not kept.
     if (value !== undefined && (this.generations.get(scope) ?? 0) === generation) {
       // Aged from when the read began, so an entry never outlives the TTL counted from the store's answer.
-      this.entries.set(key, { value: shared ? value : structuredClone(value), at: startedAt });
+      this.entries.set(key, { value: kept, at: startedAt });
       if (this.entries.size > this.maxEntries) {
         const oldest = this.entries.keys().next().value;
         if (oldest !== undefined) this.entries.delete(oldest);
       }
     }
-    return value;
+    return { value, kept };
   }
 }
 

@@ -383,7 +383,7 @@ export function createCore(deps: CoreDeps) {
     socketConnections: new SocketConnections(deps.meta),
     chartData,
     /** Many charts' chart-data requests in one HTTP request (a dashboard's), each as `chartData.request`. */
-    chartDataBatch: new ChartDataBatch(chartData),
+    chartDataBatch: new ChartDataBatch(chartData, (ids) => charts.findMany(ids)),
     columnValues,
     annotationLayers,
     annotations,

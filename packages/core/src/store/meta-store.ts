@@ -1,4 +1,5 @@
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   DeleteCommand,
   type DynamoDBDocumentClient,
@@ -29,6 +30,8 @@ const ITEM = "A";
 const BATCH_MAX = 25;
 /** Rounds of retrying the items a BatchWriteItem left unprocessed (throttling) before failing. */
 const BATCH_RETRIES = 5;
+/** Keys DynamoDB reads in one BatchGetItem. */
+const BATCH_GET_MAX = 100;
 
 /** Ids reserved for this process by one counter write (see `allocateIdsInBlocks`). */
 interface IdBlock {
@@ -382,11 +385,32 @@ export class MetaStore implements MetaStorePort {
     return items;
   }
 
+  /** The entities of these ids that exist, in the order asked (each once): one batch read for those not cached. */
   async getMany<T>(type: string, ids: number[]): Promise<Entity<T>[]> {
-    const found: (Entity<T> | undefined)[] = await Promise.all(
-      [...new Set(ids)].map((id) => this.get<T>(type, id)),
-    );
-    return found.filter((e) => e !== undefined) as Entity<T>[];
+    const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
+    if (wanted.length === 0) return [];
+    const found = await this.cache.entities(type, wanted, (missing) => this.batchGet<T>(type, missing));
+    return wanted.flatMap((id) => found.get(id) ?? []);
+  }
+
+  private async batchGet<T>(type: string, ids: number[]): Promise<Map<number, Entity<T>>> {
+    const out = new Map<number, Entity<T>>();
+    for (let i = 0; i < ids.length; i += BATCH_GET_MAX) {
+      let keys: Record<string, unknown>[] = ids.slice(i, i + BATCH_GET_MAX).map((id) => entityKey(type, id));
+      for (let round = 0; keys.length > 0; round++) {
+        if (round > BATCH_RETRIES) throw new Error("DynamoDB left keys of a batch read unprocessed");
+        if (round > 0) await new Promise((r) => setTimeout(r, 10 * 2 ** round));
+        const answer = await this.doc.send(
+          new BatchGetCommand({ RequestItems: { [this.table]: { Keys: keys } } }),
+        );
+        for (const item of answer.Responses?.[this.table] ?? []) {
+          const entity = item.data as Entity<T>;
+          out.set(entity.id, entity);
+        }
+        keys = answer.UnprocessedKeys?.[this.table]?.Keys ?? [];
+      }
+    }
+    return out;
   }
 
   /**

@@ -289,4 +289,32 @@ describe("MetaCache", () => {
     expect((await cache.entities("chart", [2, 3], loadMany)).size).toBe(2);
     expect(calls).toHaveLength(1);
   });
+  it("answers an item from its type's kept list while that list is fresh", async () => {
+    let ms = 0;
+    const cache = new MetaCache({ now: () => ms });
+    await cache.list("chart", async () => [entity(1, "listed"), entity(2, "listed too")]);
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return entity(1, "read alone");
+    };
+    const first = (await cache.entity("chart", 1, load))!;
+    expect(first).toEqual(entity(1, "listed"));
+    first.name = "changed by a caller";
+    expect(await cache.entity("chart", 1, load)).toEqual(entity(1, "listed"));
+    expect((await cache.entities("chart", [2], async () => new Map())).get(2)).toEqual(
+      entity(2, "listed too"),
+    );
+    expect(loads).toBe(0);
+    // Not in the list: read from the store.
+    expect(await cache.entity("chart", 3, async () => entity(3, "new"))).toEqual(entity(3, "new"));
+    // A write of the type drops the list; so does its age.
+    cache.wroteEntity("chart", 1);
+    expect(await cache.entity("chart", 1, load)).toEqual(entity(1, "read alone"));
+    await cache.list("chart", async () => [entity(2, "listed again")]);
+    ms += 1000;
+    expect(await cache.entity("chart", 2, async () => entity(2, "from the store"))).toEqual(
+      entity(2, "from the store"),
+    );
+  });
 });

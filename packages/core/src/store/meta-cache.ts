@@ -67,6 +67,8 @@ export class MetaCache {
    * (20 reads of each, where one answers them all).
    */
   private readonly loading = new Map<string, { generation: number; read: Promise<Loaded<unknown>> }>();
+  /** Each kept list's items by id (built on first use, gone with the list). */
+  private readonly listIndexes = new WeakMap<unknown[], Map<number, unknown>>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
@@ -80,7 +82,33 @@ export class MetaCache {
   /** One entity, read through the cache when its type is cached (an absent one is never kept). */
   entity<T>(type: string, id: number, load: () => Promise<T | undefined>): Promise<T | undefined> {
     if (!CACHED_TYPES.has(type)) return load();
+    const listed = this.listed<T>(type, id);
+    if (listed !== undefined) return Promise.resolve(listed);
     return this.read(type, `e:${type}#${id}`, load);
+  }
+
+  /**
+   * A copy of the entity from its type's kept list, if one is: a list is as fresh as an entry of
+   * one of its items would be (the same age limit, dropped by any write of the type). A dashboard's
+   * chart and dataset lists are read as it opens, and its charts' data requests read those items
+   * one by one a moment later.
+   */
+  private listed<T>(type: string, id: number): T | undefined {
+    const now = this.now();
+    for (const key of [`l:${type}`, `f:${type}`]) {
+      const hit = this.entries.get(key);
+      if (!hit || now - hit.at >= this.ttlMs || !Array.isArray(hit.value)) continue;
+      let byId = this.listIndexes.get(hit.value);
+      if (!byId) {
+        byId = new Map();
+        for (const item of hit.value as { id?: unknown }[])
+          if (typeof item?.id === "number") byId.set(item.id, item);
+        this.listIndexes.set(hit.value, byId);
+      }
+      const found = byId.get(id);
+      if (found !== undefined) return structuredClone(found) as T;
+    }
+    return undefined;
   }
 
   /**
@@ -101,6 +129,11 @@ export class MetaCache {
     const missing: number[] = [];
     for (const id of new Set(ids)) {
       const key = `e:${type}#${id}`;
+      const listed = this.listed<T>(type, id);
+      if (listed !== undefined) {
+        out.set(id, listed);
+        continue;
+      }
       const hit = this.entries.get(key);
       if (hit && now - hit.at < this.ttlMs) {
         this.entries.delete(key);

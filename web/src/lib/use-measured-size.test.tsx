@@ -14,21 +14,28 @@ type Report = (
   entries: { target: Element; borderBoxSize?: { inlineSize: number; blockSize: number }[] }[],
 ) => void;
 
+/** A ResizeObserver whose reports the test sends (`report`), as the browser would after a layout. */
+function stubResizeObserver() {
+  const observer = { report: (() => {}) as Report };
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      constructor(callback: Report) {
+        observer.report = callback;
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+  return observer;
+}
+
 describe("useMeasuredSize", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("knows the size by the time the element is first shown, then follows the observer", () => {
-    let report: Report = () => {};
-    vi.stubGlobal(
-      "ResizeObserver",
-      class {
-        constructor(callback: Report) {
-          report = callback;
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const observer = stubResizeObserver();
+    const report: Report = (entries) => observer.report(entries);
     const rect = vi
       .spyOn(HTMLElement.prototype, "getBoundingClientRect")
       .mockReturnValue({ width: 987, height: 321 } as DOMRect);
@@ -59,17 +66,8 @@ describe("useMeasuredSize", () => {
     rect.mockRestore();
   });
   it("follows the width alone when asked: a taller box renders nothing again", () => {
-    let report: Report = () => {};
-    vi.stubGlobal(
-      "ResizeObserver",
-      class {
-        constructor(callback: Report) {
-          report = callback;
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const observer = stubResizeObserver();
+    const report: Report = (entries) => observer.report(entries);
     const rect = vi
       .spyOn(HTMLElement.prototype, "getBoundingClientRect")
       .mockReturnValue({ width: 800, height: 0 } as DOMRect);

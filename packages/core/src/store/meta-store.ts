@@ -66,6 +66,20 @@ interface ValueBatch {
  */
 const COALESCE_MS = 50;
 const entityKey = (type: string, id: number) => ({ pk: `${type}#${id}`, sk: ITEM });
+
+/**
+ * Sends a batch call until DynamoDB has processed all of it: it may hand back part of a batch
+ * (throttled, or over its size limits), to be sent again after a growing pause.
+ */
+async function untilProcessed<T>(what: string, first: T[], send: (left: T[]) => Promise<T[]>): Promise<void> {
+  let left = first;
+  for (let round = 0; left.length > 0; round++) {
+    if (round > BATCH_RETRIES) throw new Error(`DynamoDB left ${what} unprocessed`);
+    if (round > 0) await new Promise((r) => setTimeout(r, 10 * 2 ** round));
+    left = await send(left);
+  }
+}
+
 /**
  * How long a fresh claim is presumed to belong to a write in flight. Far above any request's
  * lifetime (API Gateway stops at 30 s), so only a crashed writer's claim is ever taken over.
@@ -396,19 +410,19 @@ export class MetaStore implements MetaStorePort {
   private async batchGet<T>(type: string, ids: number[]): Promise<Map<number, Entity<T>>> {
     const out = new Map<number, Entity<T>>();
     for (let i = 0; i < ids.length; i += BATCH_GET_MAX) {
-      let keys: Record<string, unknown>[] = ids.slice(i, i + BATCH_GET_MAX).map((id) => entityKey(type, id));
-      for (let round = 0; keys.length > 0; round++) {
-        if (round > BATCH_RETRIES) throw new Error("DynamoDB left keys of a batch read unprocessed");
-        if (round > 0) await new Promise((r) => setTimeout(r, 10 * 2 ** round));
+      const keys: Record<string, unknown>[] = ids
+        .slice(i, i + BATCH_GET_MAX)
+        .map((id) => entityKey(type, id));
+      await untilProcessed("keys of a batch read", keys, async (left) => {
         const answer = await this.doc.send(
-          new BatchGetCommand({ RequestItems: { [this.table]: { Keys: keys } } }),
+          new BatchGetCommand({ RequestItems: { [this.table]: { Keys: left } } }),
         );
         for (const item of answer.Responses?.[this.table] ?? []) {
           const entity = item.data as Entity<T>;
           out.set(entity.id, entity);
         }
-        keys = answer.UnprocessedKeys?.[this.table]?.Keys ?? [];
-      }
+        return answer.UnprocessedKeys?.[this.table]?.Keys ?? [];
+      });
     }
     return out;
   }
@@ -595,13 +609,11 @@ export class MetaStore implements MetaStorePort {
       );
     if (puts.length === 1) return alone(puts[0]);
     try {
-      let requests = puts.map((p) => ({ PutRequest: { Item: p.item } }));
-      for (let round = 0; requests.length > 0; round++) {
-        if (round > BATCH_RETRIES) throw new Error("DynamoDB left items of a batch write unprocessed");
-        if (round > 0) await new Promise((r) => setTimeout(r, 10 * 2 ** round));
-        const out = await this.doc.send(new BatchWriteCommand({ RequestItems: { [this.table]: requests } }));
-        requests = (out.UnprocessedItems?.[this.table] ?? []) as typeof requests;
-      }
+      const requests = puts.map((p) => ({ PutRequest: { Item: p.item } }));
+      await untilProcessed("items of a batch write", requests, async (left) => {
+        const out = await this.doc.send(new BatchWriteCommand({ RequestItems: { [this.table]: left } }));
+        return (out.UnprocessedItems?.[this.table] ?? []) as typeof left;
+      });
       for (const p of puts) p.resolve();
     } catch (e) {
       // A batch is refused whole when one item is (too large, say): each put then goes alone, so

@@ -56,21 +56,29 @@ export class RunRecord {
   }
 
   /**
-   * A finished run never stored yet: its record with the outcome, at once, and the write of it.
-   * The caller replies with the record and lets the write finish after (see BackgroundWrites).
+   * A finished run never stored yet: its record with the outcome, at once, and the write of it,
+   * begun once `begin` resolves. The caller replies with the record and lets the write finish
+   * after (see BackgroundWrites).
    */
-  finishUnwritten(changes: Partial<QueryData>): { entity: QueryEntity; written: Promise<QueryEntity> } {
+  finishUnwritten(
+    changes: Partial<QueryData>,
+    begin: Promise<void> = Promise.resolve(),
+  ): { entity: QueryEntity; written: Promise<QueryEntity> } {
     if (this.creating) throw new Error("finishUnwritten: the record was already written");
     const data = { ...this.data, ...changes, changed_on_ms: Date.now() };
     const entity = this.meta.draft<QueryData>(data, data.user_id, this.id);
     this.current = entity;
-    this.creating = Promise.all([
-      this.meta.insert<QueryData>(QUERY, entity, { coalesce: true }),
-      this.meta.putValue(`query-client#${data.client_id}`, this.id, {
-        ttlSeconds: CLIENT_ID_TTL,
-        coalesce: true,
-      }),
-    ]).then(() => entity);
+    this.creating = begin
+      .then(() =>
+        Promise.all([
+          this.meta.insert<QueryData>(QUERY, entity, { coalesce: true }),
+          this.meta.putValue(`query-client#${data.client_id}`, this.id, {
+            ttlSeconds: CLIENT_ID_TTL,
+            coalesce: true,
+          }),
+        ]),
+      )
+      .then(() => entity);
     return { entity, written: this.creating };
   }
 

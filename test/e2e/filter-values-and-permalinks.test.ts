@@ -126,6 +126,51 @@ describe("filter value suggestions", () => {
   });
 });
 
+describe("the filter bar", () => {
+  it("scrolls its filters inside the bar when they outgrow the window, its buttons still in view", async () => {
+    const columns = ["gender", "state", "name"];
+    const filters = Array.from({ length: 14 }, (_, i) => ({
+      id: `NATIVE_FILTER-many${i}`,
+      type: "NATIVE_FILTER",
+      filterType: "filter_select",
+      name: `Filter ${i + 1}`,
+      targets: [{ datasetId: ds, column: { name: columns[i % columns.length] } }],
+      controlValues: { multiSelect: true },
+      scope: { rootPath: ["ROOT_ID"], excluded: [] },
+    }));
+    const dash = await api<{ id: number }>("POST", "/api/v1/dashboard/", {
+      dashboard_title: "Many filters",
+      published: true,
+      json_metadata: JSON.stringify({ native_filter_configuration: filters }),
+    });
+    await createChart("Gender pie", { viz_type: "pie", metric: "count", groupby: ["gender"] }, [dash.id]);
+    await e.page.setViewportSize({ width: 1400, height: 700 });
+    try {
+      await e.page.goto(`${e.url}/superset/dashboard/${dash.id}/`);
+      const last = e.page.locator(`${dt("native-filter")}[data-filter-name="Filter 14"]`);
+      await last.waitFor({ state: "attached", timeout: 30_000 });
+      const scroller = e.page.locator(dt("filter-bar-scroller"));
+      // Where the last filter starts, against the bottom of the bar's visible part.
+      const lastAgainstBar = () =>
+        scroller.evaluate((bar) => {
+          const filter = bar.querySelector('[data-filter-name="Filter 14"]') as HTMLElement;
+          return filter.getBoundingClientRect().top - bar.getBoundingClientRect().bottom;
+        });
+      expect(await scroller.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+      expect(await lastAgainstBar()).toBeGreaterThan(0);
+      // The bar's buttons stay in the window.
+      const apply = await e.page.locator(dt("filter-bar-apply")).boundingBox();
+      expect(apply!.y + apply!.height).toBeLessThanOrEqual(700);
+      await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      await expect.poll(lastAgainstBar).toBeLessThan(0);
+      const box = await last.boundingBox();
+      expect(box!.y + box!.height).toBeLessThanOrEqual(700);
+    } finally {
+      await e.page.setViewportSize({ width: 1400, height: 900 });
+    }
+  });
+});
+
 describe("Explore permalinks and dashboard context", () => {
   it("a permalink from Explore's share menu opens the same chart and controls in a new page", async () => {
     const pie = await createChart("Genders in Texas", {

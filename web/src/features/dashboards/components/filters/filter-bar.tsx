@@ -6,7 +6,6 @@ import {
   Divider,
   Group,
   Paper,
-  ScrollArea,
   Stack,
   Text,
   Tooltip,
@@ -228,7 +227,7 @@ export function FilterBar({ onConfigure }: { onConfigure: () => void }) {
           <IconChevronLeft size={16} />
         </ActionIcon>
       </Group>
-      <ScrollArea.Autosize mah="calc(100vh - 220px)" px="xs">
+      <Box className={classes.scroller} px="xs" data-test="filter-bar-scroller">
         <Stack gap="sm" pb="sm">
           <CrossFilterChips />
           {inView.map(renderFilter)}
@@ -253,7 +252,7 @@ export function FilterBar({ onConfigure }: { onConfigure: () => void }) {
             </>
           )}
         </Stack>
-      </ScrollArea.Autosize>
+      </Box>
       <Box p="xs" className={classes.footer}>
         {actions}
       </Box>

@@ -22,13 +22,12 @@ afterAll(() => si.close());
 
 /** A queue with a short visibility timeout so redelivery happens within the test. */
 async function queuePair(name: string) {
-  const dlq = await clients.sqs.send(new CreateQueueCommand({ QueueName: `${name}-dlq` }));
+  const sqs = await clients.sqs();
+  const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${name}-dlq` }));
   const arn = (
-    await clients.sqs.send(
-      new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl!, AttributeNames: ["QueueArn"] }),
-    )
+    await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl!, AttributeNames: ["QueueArn"] }))
   ).Attributes!.QueueArn;
-  const q = await clients.sqs.send(
+  const q = await sqs.send(
     new CreateQueueCommand({
       QueueName: name,
       Attributes: {

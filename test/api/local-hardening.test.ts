@@ -93,7 +93,7 @@ describe("local stand-ins", () => {
         const c = createAwsClients({ ...base, credentials: creds });
         await expect(c.dynamo.send(new ListTablesCommand({}))).rejects.toThrow();
         await expect(listBuckets(c.s3)).rejects.toThrow();
-        await expect(c.sqs.send(new ListQueuesCommand({}))).rejects.toThrow();
+        await expect((await c.sqs()).send(new ListQueuesCommand({}))).rejects.toThrow();
       }
     } finally {
       await other.close();
@@ -105,6 +105,7 @@ describe("local stand-ins", () => {
     const own = createAwsClients({ ...base, credentials });
     expect((await own.dynamo.send(new ListTablesCommand({}))).TableNames).toContain("strata-meta");
     expect((await listBuckets(own.s3)).Buckets?.map((b) => b.Name)).toContain("strata-results");
-    expect((await own.sqs.send(new ListQueuesCommand({}))).QueueUrls?.length).toBeGreaterThan(0);
+    const ownSqs = await own.sqs();
+    expect((await ownSqs.send(new ListQueuesCommand({}))).QueueUrls?.length).toBeGreaterThan(0);
   });
 });

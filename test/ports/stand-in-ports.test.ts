@@ -182,13 +182,12 @@ const VISIBILITY = 1;
 const MAX_RECEIVES = 2;
 describeJobQueueConformance("SQS stand-in", async () => {
   const name = `ports-${++queues}`;
-  const dlq = await clients.sqs.send(new CreateQueueCommand({ QueueName: `${name}-dlq` }));
+  const sqs = await clients.sqs();
+  const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${name}-dlq` }));
   const arn = (
-    await clients.sqs.send(
-      new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl!, AttributeNames: ["QueueArn"] }),
-    )
+    await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl!, AttributeNames: ["QueueArn"] }))
   ).Attributes!.QueueArn;
-  const q = await clients.sqs.send(
+  const q = await sqs.send(
     new CreateQueueCommand({
       QueueName: name,
       Attributes: {
@@ -204,7 +203,7 @@ describeJobQueueConformance("SQS stand-in", async () => {
     // SQS time is wall-clock time: the visibility timeout is waited out for real.
     pass: (seconds) => new Promise((r) => setTimeout(r, seconds * 1000)),
     async deadLetters() {
-      const out = await clients.sqs.send(
+      const out = await sqs.send(
         new ReceiveMessageCommand({ QueueUrl: dlq.QueueUrl!, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }),
       );
       return (out.Messages ?? []).map((m) => m.Body ?? "");

@@ -1,14 +1,27 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { S3Client } from "@aws-sdk/client-s3";
-import { SQSClient } from "@aws-sdk/client-sqs";
+import type { SQSClient, SQSClientConfig } from "@aws-sdk/client-sqs";
 import type { AwsConfig } from "../config.ts";
 
 export interface AwsClients {
   dynamo: DynamoDBClient;
   doc: DynamoDBDocumentClient;
   s3: S3Client;
-  sqs: SQSClient;
+  /** Made on first call and shared after (see `lazySqs`). */
+  sqs: () => Promise<SQSClient>;
+}
+
+/**
+ * Most API requests never queue a job, so the SQS client (its SDK package included) is loaded
+ * when the first job is sent rather than on every cold start, then shared by every caller.
+ */
+function lazySqs(config: SQSClientConfig): () => Promise<SQSClient> {
+  let client: Promise<SQSClient> | undefined;
+  return () => {
+    client ??= import("@aws-sdk/client-sqs").then(({ SQSClient }) => new SQSClient(config));
+    return client;
+  };
 }
 
 export function createAwsClients(cfg: AwsConfig): AwsClients {
@@ -41,6 +54,6 @@ export function createAwsClients(cfg: AwsConfig): AwsClients {
     },
     { step: "build", name: "strataUnsignedPayload" },
   );
-  const sqs = new SQSClient({ ...common, endpoint: local?.sqs });
+  const sqs = lazySqs({ ...common, endpoint: local?.sqs });
   return { dynamo, doc, s3, sqs };
 }

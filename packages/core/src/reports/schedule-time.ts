@@ -1,9 +1,11 @@
-import { Cron } from "croner";
+import type { Cron } from "croner";
+import { loadCron } from "../cron-loader.ts";
 import { badRequest } from "../errors.ts";
 
 const NICKNAMES = new Set(["@yearly", "@annually", "@monthly", "@weekly", "@daily", "@midnight", "@hourly"]);
 
-function cronOf(expr: string, timezone: string): Cron {
+async function cronOf(expr: string, timezone: string): Promise<Cron> {
+  const { Cron } = await loadCron();
   return new Cron(expr, { paused: true, timezone });
 }
 
@@ -11,13 +13,15 @@ function cronOf(expr: string, timezone: string): Cron {
  * Checks a report's crontab: five fields (minute hour day month weekday) or a nickname such as
  * @daily. A sixth (seconds) field is refused: the tick runs once a minute.
  */
-export function checkCrontab(expr: string, timezone: string): void {
+export async function checkCrontab(expr: string, timezone: string): Promise<void> {
   const fields = expr.trim().split(/\s+/);
   const ok = NICKNAMES.has(expr.trim().toLowerCase()) || fields.length === 5;
   let valid = ok;
   if (ok) {
+    // Loaded before the try: a library that fails to load is a server fault, not a bad crontab.
+    const { Cron } = await loadCron();
     try {
-      valid = cronOf(expr, timezone).nextRun() !== null;
+      valid = new Cron(expr, { paused: true, timezone }).nextRun() !== null;
     } catch {
       valid = false;
     }
@@ -29,8 +33,13 @@ export function checkCrontab(expr: string, timezone: string): void {
 }
 
 /** The latest scheduled minute in (after, now], or null; never looks back more than a day. */
-export function latestDue(expr: string, timezone: string, after: number, now: Date): Date | null {
-  const cron = cronOf(expr, timezone);
+export async function latestDue(
+  expr: string,
+  timezone: string,
+  after: number,
+  now: Date,
+): Promise<Date | null> {
+  const cron = await cronOf(expr, timezone);
   let cursor = new Date(Math.max(after, now.getTime() - 86_400_000));
   let due: Date | null = null;
   for (let i = 0; i < 1500; i++) {

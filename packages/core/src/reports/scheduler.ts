@@ -44,7 +44,7 @@ export class ReportScheduler {
   private async queueDue(report: ReportEntity, now: Date): Promise<boolean> {
     const last =
       (await this.deps.meta.getValue<number>(`report-last#${report.id}`)) ?? Date.parse(report.created_on);
-    const due = latestDue(report.crontab, report.timezone, last, now);
+    const due = await latestDue(report.crontab, report.timezone, last, now);
     if (!due) return false;
     const slotMs = due.getTime();
     const claimed = await this.deps.meta.putValue(`report-slot#${report.id}#${slotMs}`, now.getTime(), {

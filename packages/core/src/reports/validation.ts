@@ -33,7 +33,7 @@ const DASHBOARD_FORMATS =
 
 /** Checks a whole report: 400 for malformed settings, 422 for what they point at. */
 export async function validateSettings(deps: ValidationDeps, p: Principal, s: Settings): Promise<Settings> {
-  checkCrontab(s.crontab, s.timezone);
+  await checkCrontab(s.crontab, s.timezone);
   checkRecipients(s.recipients, !!deps.settings?.slackToken);
   if (s.chart_id && s.dashboard_id) throw unprocessable({ chart: ["Choose a chart or dashboard not both"] });
   if (s.dashboard_id && s.report_format !== "PNG" && s.report_format !== "PDF")

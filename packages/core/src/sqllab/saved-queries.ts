@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { SavedQueryChanges, SavedQueryCreate, SavedQueryRow } from "@strata/contracts";
 import type { Databases } from "../databases/service.ts";
-import { notFound, unprocessable } from "../errors.ts";
+import { AppError, notFound, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
 import { can, type Principal, requirePermission, userId } from "../security/principal.ts";
 import type { UserEntity } from "../security/types.ts";
@@ -11,14 +11,17 @@ import { detachObjectTags } from "../tags/tag-links.ts";
 import { nextRun, parseScheduleInfo } from "./schedule-info.ts";
 
 /** A row's schedule and its next run, for the list and the editor. */
-function scheduleFields(extraJson: string | null) {
+async function scheduleFields(extraJson: string | null) {
   let info = null;
   try {
-    info = parseScheduleInfo(extraJson);
-  } catch {
-    // stored before validation: shown as unscheduled
+    info = await parseScheduleInfo(extraJson);
+  } catch (e) {
+    // A refused schedule was stored before validation: shown as unscheduled. Anything else (the
+    // cron library failing to load) is the server's fault and must not pass for "no schedule".
+    if (!(e instanceof AppError)) throw e;
   }
-  return { schedule_info: info, next_run: info ? (nextRun(info, new Date())?.toISOString() ?? null) : null };
+  const next = info ? await nextRun(info, new Date()) : null;
+  return { schedule_info: info, next_run: next?.toISOString() ?? null };
 }
 
 export interface SavedQueryData {
@@ -77,10 +80,10 @@ export class SavedQueries {
     const visible = all.filter((q) => this.canSee(p, q));
     const users = await this.usersById(visible.flatMap((q) => [q.created_by_fk ?? 0, q.changed_by_fk ?? 0]));
     const dbName = new Map(dbs.map((d) => [d.id, d.database_name]));
-    return visible.map((q) => this.row(q, dbName, users));
+    return Promise.all(visible.map((q) => this.row(q, dbName, users)));
   }
 
-  row(q: SavedQueryEntity, dbName: Map<number, string>, users: Map<number, UserEntity>) {
+  async row(q: SavedQueryEntity, dbName: Map<number, string>, users: Map<number, UserEntity>) {
     const row = {
       id: q.id,
       label: q.label,
@@ -92,7 +95,7 @@ export class SavedQueries {
       sql: q.sql,
       template_parameters: q.template_parameters,
       extra_json: q.extra_json,
-      ...scheduleFields(q.extra_json),
+      ...(await scheduleFields(q.extra_json)),
       uuid: q.uuid,
       created_by: ownerRef(users.get(q.created_by_fk ?? 0)),
       changed_by: ownerRef(users.get(q.changed_by_fk ?? 0)),
@@ -123,7 +126,7 @@ export class SavedQueries {
   async create(p: Principal, input: SavedQueryCreate): Promise<SavedQueryEntity> {
     requirePermission(p, "can_write", "SavedQuery");
     await this.checkDb(p, input.db_id);
-    parseScheduleInfo(input.extra_json);
+    await parseScheduleInfo(input.extra_json);
     return this.meta.create<SavedQueryData>(
       SAVED_QUERY,
       {
@@ -145,7 +148,7 @@ export class SavedQueries {
     requirePermission(p, "can_write", "SavedQuery");
     const q = await this.get(p, id);
     await this.checkDb(p, input.db_id);
-    if (input.extra_json !== undefined) parseScheduleInfo(input.extra_json);
+    if (input.extra_json !== undefined) await parseScheduleInfo(input.extra_json);
     return this.meta.update<SavedQueryData>(SAVED_QUERY, q, input, userId(p));
   }
 

@@ -1,5 +1,6 @@
 import type { ScheduleInfo } from "@strata/contracts";
-import { Cron } from "croner";
+import type { Cron } from "croner";
+import { loadCron } from "../cron-loader.ts";
 import { badRequest } from "../errors.ts";
 
 export type { ScheduleInfo };
@@ -13,7 +14,8 @@ function dayStart(day: string, field: string): number {
   return ms;
 }
 
-function cronOf(expr: string): Cron {
+async function cronOf(expr: string): Promise<Cron> {
+  const { Cron } = await loadCron();
   try {
     return new Cron(expr, { paused: true, timezone: "UTC" });
   } catch {
@@ -23,8 +25,11 @@ function cronOf(expr: string): Cron {
   }
 }
 
-/** The schedule in `extra_json`, checked; null when the saved query has none. Bad input → 400. */
-export function parseScheduleInfo(extraJson: string | null | undefined): ScheduleInfo | null {
+/**
+ * The schedule in `extra_json`, checked; null when the saved query has none. Bad input → 400.
+ * Async only because the crontab check loads croner; without a schedule nothing is loaded.
+ */
+export async function parseScheduleInfo(extraJson: string | null | undefined): Promise<ScheduleInfo | null> {
   if (!extraJson) return null;
   let extra: unknown;
   try {
@@ -40,7 +45,7 @@ export function parseScheduleInfo(extraJson: string | null | undefined): Schedul
   const s = info as Record<string, unknown>;
   if (typeof s.schedule_interval !== "string" || !s.schedule_interval.trim())
     throw invalid("schedule_info.schedule_interval is required, e.g. @daily or 0 6 * * 1.");
-  cronOf(s.schedule_interval.trim());
+  await cronOf(s.schedule_interval.trim());
   if (typeof s.start_date !== "string")
     throw invalid("schedule_info.start_date is required, e.g. 2026-01-31.");
   const start = dayStart(s.start_date, "schedule_info.start_date");
@@ -58,13 +63,23 @@ export function parseScheduleInfo(extraJson: string | null | undefined): Schedul
   };
 }
 
-/** The first run strictly after `after`, inside the schedule's dates; null when there is none. */
-export function nextRun(info: ScheduleInfo, after: Date): Date | null {
+/**
+ * The schedule's run times: `next(after)` is the first run strictly after `after` inside the
+ * schedule's dates, or null. One croner object for every call, so a loop over runs builds no more.
+ */
+export async function runsOf(info: ScheduleInfo): Promise<(after: Date) => Date | null> {
+  const cron = await cronOf(info.schedule_interval);
   const start = Date.parse(`${info.start_date}T00:00:00Z`);
   const end = info.end_date
     ? Date.parse(`${info.end_date}T00:00:00Z`) + 86_400_000
     : Number.POSITIVE_INFINITY;
-  const from = new Date(Math.max(after.getTime(), start - 1));
-  const next = cronOf(info.schedule_interval).nextRun(from);
-  return next && next.getTime() < end ? next : null;
+  return (after) => {
+    const next = cron.nextRun(new Date(Math.max(after.getTime(), start - 1)));
+    return next && next.getTime() < end ? next : null;
+  };
+}
+
+/** The first run strictly after `after`, inside the schedule's dates; null when there is none. */
+export async function nextRun(info: ScheduleInfo, after: Date): Promise<Date | null> {
+  return (await runsOf(info))(after);
 }

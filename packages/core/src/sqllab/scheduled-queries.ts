@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { AppError } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
 import type { MetaStore } from "../store/meta-store.ts";
 import { SAVED_QUERY, type SavedQueryData } from "./saved-queries.ts";
-import { nextRun, parseScheduleInfo, type ScheduleInfo } from "./schedule-info.ts";
+import { parseScheduleInfo, runsOf, type ScheduleInfo } from "./schedule-info.ts";
 import type { SqlLab } from "./service.ts";
 
 const WEEK = 7 * 24 * 3600;
@@ -26,13 +27,16 @@ export class ScheduledQueries {
     for (const q of await this.meta.list<SavedQueryData>(SAVED_QUERY)) {
       let info: ScheduleInfo | null;
       try {
-        info = parseScheduleInfo(q.extra_json);
-      } catch {
-        continue; // stored before validation existed, or edited outside the API
+        info = await parseScheduleInfo(q.extra_json);
+      } catch (e) {
+        // A refused schedule was stored before validation existed, or edited outside the API.
+        // Anything else (croner failing to load) stops the tick rather than skip every query.
+        if (e instanceof AppError) continue;
+        throw e;
       }
       if (!info) continue;
       const last = (await this.meta.getValue<number>(`schedule-last#${q.id}`)) ?? Date.parse(q.changed_on);
-      const due = latestDue(info, new Date(last), now);
+      const due = await latestDue(info, new Date(last), now);
       if (!due) continue;
       const claimed = await this.meta.putValue(`schedule-run#${q.id}#${due.getTime()}`, now.getTime(), {
         onlyIfAbsent: true,
@@ -66,11 +70,12 @@ export class ScheduledQueries {
 }
 
 /** The most recent run time in (last, now], or null. */
-function latestDue(info: ScheduleInfo, last: Date, now: Date): Date | null {
+async function latestDue(info: ScheduleInfo, last: Date, now: Date): Promise<Date | null> {
+  const runAfter = await runsOf(info);
   let due: Date | null = null;
   let cursor = last;
   for (let i = 0; i < 100_000; i++) {
-    const next = nextRun(info, cursor);
+    const next = runAfter(cursor);
     if (!next || next > now) break;
     due = next;
     cursor = next;

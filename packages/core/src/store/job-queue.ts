@@ -1,11 +1,4 @@
-import {
-  CreateQueueCommand,
-  DeleteMessageCommand,
-  GetQueueAttributesCommand,
-  ReceiveMessageCommand,
-  SendMessageCommand,
-  type SQSClient,
-} from "@aws-sdk/client-sqs";
+import type { SQSClient } from "@aws-sdk/client-sqs";
 import { AppError } from "../errors.ts";
 import type { JobQueuePort } from "./store-ports.ts";
 
@@ -38,10 +31,16 @@ export interface BatchResult {
   batchItemFailures: { itemIdentifier: string }[];
 }
 
+/**
+ * The SQS SDK is read on the first queue call, not on every cold start (most API requests never
+ * queue a job): the client comes from `AwsClients.sqs`, the commands from this import.
+ */
+const sqsCommands = () => import("@aws-sdk/client-sqs");
+
 /** Background jobs on SQS with a dead-letter queue; at-least-once, so handlers are idempotent. */
 export class JobQueue implements JobQueuePort {
   constructor(
-    private readonly sqs: SQSClient,
+    private readonly sqs: () => Promise<SQSClient>,
     readonly queueUrl: string,
   ) {}
 
@@ -57,12 +56,14 @@ export class JobQueue implements JobQueuePort {
           `jobs are limited to ${MAX_MESSAGE_BYTES / 1024} KB). Send fewer or shorter filter values.`,
       });
     }
-    await this.sqs.send(new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: body }));
+    const [sqs, { SendMessageCommand }] = await Promise.all([this.sqs(), sqsCommands()]);
+    await sqs.send(new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: body }));
   }
 
   /** Long-polls once; used by the local worker loop (Lambda receives batches from the event source). */
   async receive(waitSeconds = 1, max = 10): Promise<QueueRecord[]> {
-    const out = await this.sqs.send(
+    const [sqs, { ReceiveMessageCommand }] = await Promise.all([this.sqs(), sqsCommands()]);
+    const out = await sqs.send(
       new ReceiveMessageCommand({
         QueueUrl: this.queueUrl,
         MaxNumberOfMessages: max,
@@ -84,14 +85,16 @@ export class JobQueue implements JobQueuePort {
 
   async ack(record: QueueRecord): Promise<void> {
     if (record.receiptHandle) {
-      await this.sqs.send(
+      const [sqs, { DeleteMessageCommand }] = await Promise.all([this.sqs(), sqsCommands()]);
+      await sqs.send(
         new DeleteMessageCommand({ QueueUrl: this.queueUrl, ReceiptHandle: record.receiptHandle }),
       );
     }
   }
 
   async approximateDepth(): Promise<number> {
-    const out = await this.sqs.send(
+    const [sqs, { GetQueueAttributesCommand }] = await Promise.all([this.sqs(), sqsCommands()]);
+    const out = await sqs.send(
       new GetQueueAttributesCommand({
         QueueUrl: this.queueUrl,
         AttributeNames: ["ApproximateNumberOfMessages"],
@@ -136,9 +139,13 @@ export async function processBatch(
 
 /** Creates the jobs queue and its dead-letter queue locally, as stacks/queue.ts does in AWS. */
 export async function ensureQueues(
-  sqs: SQSClient,
+  sqsClient: () => Promise<SQSClient>,
   name: string,
 ): Promise<{ queueUrl: string; dlqUrl: string }> {
+  const [sqs, { CreateQueueCommand, GetQueueAttributesCommand }] = await Promise.all([
+    sqsClient(),
+    sqsCommands(),
+  ]);
   const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${name}-dlq` }));
   const dlqUrl = dlq.QueueUrl!;
   const attrs = await sqs.send(

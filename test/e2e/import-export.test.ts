@@ -49,7 +49,11 @@ describe("Import and export in Chromium", () => {
     expect(births).toBeDefined();
     await apiCall(e, "DELETE", `/api/v1/dashboard/${births?.id}`);
     await e.page.reload();
-    await e.page.locator(dt("listview-table")).waitFor();
+    // With no dashboard left the list shows its empty state; the table only shows while it loads.
+    await e.page
+      .locator(`${dt("listview-table")}, ${dt("empty-state")}`)
+      .first()
+      .waitFor();
     await expect.poll(() => birthsRow().count(), { timeout: 15_000 }).toBe(0);
 
     const modal = await importFile(file);

@@ -62,10 +62,9 @@ const HISTORY_LIST: ListSpec<Omit<ReturnType<SqlLab["row"]>, "id"> & { id: numbe
 const ID_BLOCK = 20;
 /** A synchronous run still going after this long gets its stored record (history, stop). */
 const RECORD_SLOW_RUN_AFTER_MS = 100;
-/** Statement kinds our lexer may classify on its own (see `statements`). */
 /** Resolves on the event loop's next turn: after the reply in hand has been written out. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
+/** Statement kinds our lexer may classify on its own (see `statements`). */
 const PLAIN_READS = new Set(["SELECT", "VALUES", "TABLE", "SHOW", "DESCRIBE", "DESC"]);
 
 /** A run as the API asks for it. */

@@ -1,13 +1,15 @@
 import type { ChartDataRequestInput } from "@strata/contracts";
 import { useRef } from "react";
 import { type ChartDataScope, prefetchChartData } from "../../../components/charts/data/chart-data-scope";
+import { preloadRenderer } from "../../../components/charts/render/renderer-chunks";
+import type { FormData } from "../../../components/charts/types";
 import { visibleChartIds } from "../model/active-tabs";
 import { dashboardChartExtra, dashboardChartFormData, dashboardChartRequest } from "../model/chart-request";
 import { nativeFiltersOf } from "../model/hydrate";
 import type { DashboardState } from "../state/dashboard-reducer";
 
-/** The data requests of the charts shown under the active tabs, as their holders will make them. */
-export function shownChartRequests(state: DashboardState): ChartDataRequestInput[] {
+/** The charts shown under the active tabs: their form data and data requests, as their holders make them. */
+function shownCharts(state: DashboardState): { formData: FormData; request: ChartDataRequestInput }[] {
   const layout = state.layout.present;
   const filters = nativeFiltersOf(state.metadata);
   const colors = {
@@ -15,16 +17,16 @@ export function shownChartRequests(state: DashboardState): ChartDataRequestInput
     labelColors: state.metadata.label_colors,
     mapLabelColors: state.metadata.map_label_colors,
   };
-  const requests: ChartDataRequestInput[] = [];
+  const shown: { formData: FormData; request: ChartDataRequestInput }[] = [];
   for (const chartId of visibleChartIds(layout, state.activeTabs)) {
     const chart = state.charts[chartId];
     if (!chart) continue;
     const dataset = state.datasets[chart.datasourceId];
     const extra = dashboardChartExtra(chartId, filters, state.dataMask, layout, state.metadata);
     const formData = dashboardChartFormData(chart, dataset, state.info.id, extra, colors);
-    requests.push(dashboardChartRequest(formData, dataset));
+    shown.push({ formData, request: dashboardChartRequest(formData, dataset) });
   }
-  return requests;
+  return shown;
 }
 
 /**
@@ -38,5 +40,13 @@ export function usePrefetchChartData(state: DashboardState, scope: ChartDataScop
   const sent = useRef(false);
   if (sent.current) return;
   sent.current = true;
-  prefetchChartData(scope, shownChartRequests(state));
+  const shown = shownCharts(state);
+  prefetchChartData(
+    scope,
+    shown.map((chart) => chart.request),
+  );
+  // Their renderers' code is asked for at the same moment. A holder asks for its own in an effect,
+  // which runs once the whole grid has rendered and painted: the renderer then arrived some 30 ms
+  // after the rows it draws.
+  for (const chart of shown) preloadRenderer(chart.formData);
 }

@@ -1,8 +1,7 @@
 import { renderHook } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { newChartDataScope } from "../../../components/charts/data/chart-data-scope";
-import type { Hydrated } from "../model/hydrate";
-import { sampleLayout } from "../model/test-layouts";
+import { sampleHydrated } from "../model/test-layouts";
 import { initialDashboardState } from "../state/dashboard-reducer";
 import { usePrefetchChartData } from "./use-prefetch-chart-data";
 
@@ -24,24 +23,10 @@ const chart = (id: number, vizType: string) => ({
 });
 
 /** Charts 1 and 2 sit in the grid, 3 under the first tab, 4 under the second (not shown). */
-const hydrated = (): Hydrated => ({
-  info: {
-    id: 1,
-    title: "Sample",
-    slug: null,
-    css: "",
-    published: true,
-    owners: [],
-    certifiedBy: null,
-    certificationDetails: null,
-    lastModifiedTime: 1,
-    url: "",
-  },
-  metadata: {},
-  layout: sampleLayout(),
-  charts: { 1: chart(1, "pie"), 2: chart(2, "table"), 3: chart(3, "big_number_total"), 4: chart(4, "pie") },
-  datasets: {},
-});
+const hydrated = () =>
+  sampleHydrated({
+    charts: { 1: chart(1, "pie"), 2: chart(2, "table"), 3: chart(3, "big_number_total"), 4: chart(4, "pie") },
+  });
 
 beforeEach(() => {
   sent.requests.length = 0;

@@ -1,3 +1,4 @@
+import type { Hydrated } from "./hydrate";
 import type { Layout, LayoutItem } from "./layout-types";
 
 /** Builds a layout from `id: [type, children, meta]` entries (tests). */
@@ -27,4 +28,27 @@ export function sampleLayout(): Layout {
     "ROW-3": ["ROW", ["CHART-d"]],
     "CHART-d": ["CHART", [], { chartId: 4, width: 12, height: 50 }],
   });
+}
+
+/** A dashboard as the page hydrates it, on `sampleLayout`, with no charts (tests); `parts` replace fields. */
+export function sampleHydrated(parts: Partial<Hydrated> = {}): Hydrated {
+  return {
+    info: {
+      id: 1,
+      title: "Sample",
+      slug: null,
+      css: "",
+      published: false,
+      owners: [],
+      certifiedBy: null,
+      certificationDetails: null,
+      lastModifiedTime: 1,
+      url: "",
+    },
+    metadata: {},
+    layout: sampleLayout(),
+    charts: {},
+    datasets: {},
+    ...parts,
+  };
 }

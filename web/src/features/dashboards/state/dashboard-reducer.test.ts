@@ -1,28 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Hydrated } from "../model/hydrate";
 import type { DropResult } from "../model/layout-types";
-import { sampleLayout } from "../model/test-layouts";
+import { sampleHydrated } from "../model/test-layouts";
 import { UNDO_LIMIT } from "../model/undo-history";
 import { dashboardReducer, initialDashboardState } from "./dashboard-reducer";
 
-const hydrated = (): Hydrated => ({
-  info: {
-    id: 1,
-    title: "Sample",
-    slug: null,
-    css: "",
-    published: false,
-    owners: [],
-    certifiedBy: null,
-    certificationDetails: null,
-    lastModifiedTime: 1,
-    url: "",
-  },
-  metadata: { refresh_frequency: 60 },
-  layout: sampleLayout(),
-  charts: {},
-  datasets: {},
-});
+const hydrated = (): Hydrated => sampleHydrated({ metadata: { refresh_frequency: 60 } });
 
 const newMarkdown: DropResult = {
   source: { id: "NEW_COMPONENTS_SOURCE_ID", index: 0 },

@@ -33,9 +33,12 @@ export interface BatchResult {
 
 /**
  * The SQS SDK is read on the first queue call, not on every cold start (most API requests never
- * queue a job): the client comes from `AwsClients.sqs`, the commands from this import.
+ * queue a job): the client comes from `AwsClients.sqs`, the commands (`cmd`) from this import.
  */
-const sqsCommands = () => import("@aws-sdk/client-sqs");
+async function sqsWithCommands(client: () => Promise<SQSClient>) {
+  const [sqs, cmd] = await Promise.all([client(), import("@aws-sdk/client-sqs")]);
+  return { sqs, cmd };
+}
 
 /** Background jobs on SQS with a dead-letter queue; at-least-once, so handlers are idempotent. */
 export class JobQueue implements JobQueuePort {
@@ -56,15 +59,15 @@ export class JobQueue implements JobQueuePort {
           `jobs are limited to ${MAX_MESSAGE_BYTES / 1024} KB). Send fewer or shorter filter values.`,
       });
     }
-    const [sqs, { SendMessageCommand }] = await Promise.all([this.sqs(), sqsCommands()]);
-    await sqs.send(new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: body }));
+    const { sqs, cmd } = await sqsWithCommands(this.sqs);
+    await sqs.send(new cmd.SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: body }));
   }
 
   /** Long-polls once; used by the local worker loop (Lambda receives batches from the event source). */
   async receive(waitSeconds = 1, max = 10): Promise<QueueRecord[]> {
-    const [sqs, { ReceiveMessageCommand }] = await Promise.all([this.sqs(), sqsCommands()]);
+    const { sqs, cmd } = await sqsWithCommands(this.sqs);
     const out = await sqs.send(
-      new ReceiveMessageCommand({
+      new cmd.ReceiveMessageCommand({
         QueueUrl: this.queueUrl,
         MaxNumberOfMessages: max,
         WaitTimeSeconds: waitSeconds,
@@ -85,17 +88,17 @@ export class JobQueue implements JobQueuePort {
 
   async ack(record: QueueRecord): Promise<void> {
     if (record.receiptHandle) {
-      const [sqs, { DeleteMessageCommand }] = await Promise.all([this.sqs(), sqsCommands()]);
+      const { sqs, cmd } = await sqsWithCommands(this.sqs);
       await sqs.send(
-        new DeleteMessageCommand({ QueueUrl: this.queueUrl, ReceiptHandle: record.receiptHandle }),
+        new cmd.DeleteMessageCommand({ QueueUrl: this.queueUrl, ReceiptHandle: record.receiptHandle }),
       );
     }
   }
 
   async approximateDepth(): Promise<number> {
-    const [sqs, { GetQueueAttributesCommand }] = await Promise.all([this.sqs(), sqsCommands()]);
+    const { sqs, cmd } = await sqsWithCommands(this.sqs);
     const out = await sqs.send(
-      new GetQueueAttributesCommand({
+      new cmd.GetQueueAttributesCommand({
         QueueUrl: this.queueUrl,
         AttributeNames: ["ApproximateNumberOfMessages"],
       }),
@@ -142,17 +145,14 @@ export async function ensureQueues(
   sqsClient: () => Promise<SQSClient>,
   name: string,
 ): Promise<{ queueUrl: string; dlqUrl: string }> {
-  const [sqs, { CreateQueueCommand, GetQueueAttributesCommand }] = await Promise.all([
-    sqsClient(),
-    sqsCommands(),
-  ]);
-  const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${name}-dlq` }));
+  const { sqs, cmd } = await sqsWithCommands(sqsClient);
+  const dlq = await sqs.send(new cmd.CreateQueueCommand({ QueueName: `${name}-dlq` }));
   const dlqUrl = dlq.QueueUrl!;
   const attrs = await sqs.send(
-    new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ["QueueArn"] }),
+    new cmd.GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ["QueueArn"] }),
   );
   const q = await sqs.send(
-    new CreateQueueCommand({
+    new cmd.CreateQueueCommand({
       QueueName: name,
       Attributes: {
         VisibilityTimeout: "60",

@@ -185,6 +185,45 @@ describe("dashboard endpoints", () => {
     ).toContain(chartId);
   });
 
+  it("reads the charts on a dashboard by id as its page loads, not every chart", async () => {
+    const birth = (await json(await s.call("GET", "/api/v1/dataset/", { token: admin }))).ids[0];
+    const d = await json(
+      await s.call("POST", "/api/v1/dashboard/", { token: admin, body: { dashboard_title: "Narrow" } }),
+    );
+    const chart = async (name: string, dashboards: number[] = []) =>
+      (
+        await json(
+          await s.call("POST", "/api/v1/chart/", {
+            token: admin,
+            body: {
+              slice_name: name,
+              viz_type: "pie",
+              datasource_id: birth,
+              datasource_type: "table",
+              dashboards,
+            },
+          }),
+        )
+      ).id as number;
+    for (let i = 0; i < 5; i++) await chart(`elsewhere ${i}`);
+    const placed = await chart("placed");
+    await s.call("PUT", `/api/v1/dashboard/${d.id}`, {
+      token: admin,
+      body: { position_json: oneRowLayout([placed]) },
+    });
+    // Attached from the chart side after the layout's save (a save drops charts it doesn't place).
+    const attached = await chart("attached", [d.id]);
+    const meta = s.runtime.core.deps.meta;
+    // Nothing kept from earlier reads: each read below goes to the store.
+    meta.cache.clear();
+    const before = meta.reads.chart ?? 0;
+    const charts = await json(await s.call("GET", `/api/v1/dashboard/${d.id}/charts`, { token: admin }));
+    expect(charts.result.map((c: Json) => c.id).sort()).toEqual([placed, attached].sort());
+    const datasets = await json(await s.call("GET", `/api/v1/dashboard/${d.id}/datasets`, { token: admin }));
+    expect(datasets.result.map((x: Json) => x.id)).toEqual([birth]);
+    expect(meta.reads.chart ?? 0).toBe(before);
+  });
+
   it("lets the roles named on a draft dashboard see it (role-based access)", async () => {
     const roles = await json(
       await s.call("GET", "/api/v1/security/roles/?q=(page_size:100)", { token: admin }),

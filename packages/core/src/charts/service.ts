@@ -9,6 +9,7 @@ import { canAccessDataset } from "../security/data-access.ts";
 import { isOwner, type Principal, requirePermission, userId } from "../security/principal.ts";
 import type { UserEntity } from "../security/types.ts";
 import { ownerRef } from "../security/users.ts";
+import { newestFirst } from "../store/list-index.ts";
 import type { MetaStore } from "../store/meta-store.ts";
 import { detachObjectTags } from "../tags/tag-links.ts";
 import { CHART, type ChartData, type ChartEntity } from "./types.ts";
@@ -31,7 +32,10 @@ export class Charts {
     private readonly layoutPlacements: () => Promise<Map<number, number[]>>,
     /** May the principal edit this dashboard (owner or Admin, and can_write on Dashboard)? */
     private readonly canEditDashboard: (p: Principal, dashboardId: number) => Promise<boolean>,
-  ) {}
+  ) {
+    // A dashboard's page reads its own charts by id through this index, not every chart.
+    meta.indexListField<ChartData>(CHART, (c) => c.dashboards ?? []);
+  }
 
   /**
    * Every chart with its dashboards as readers see them: the chart's own `dashboards` (attached
@@ -103,7 +107,7 @@ export class Charts {
   }
 
   async rows(p: Principal) {
-    return this.rowsWhere(p, () => true);
+    return this.rowsOf(p, this.all());
   }
 
   /**
@@ -111,13 +115,13 @@ export class Charts {
    * a dashboard page's charts and datasets, built for its charts only, not for every chart.
    */
   async rowsOnDashboard(p: Principal, dashboardId: number) {
-    return this.rowsWhere(p, (c) => c.dashboards.includes(dashboardId));
+    return this.rowsOf(p, this.allOnDashboard(dashboardId));
   }
 
-  private async rowsWhere(p: Principal, keep: (chart: ChartEntity) => boolean) {
+  private async rowsOf(p: Principal, read: Promise<ChartEntity[]>) {
     requirePermission(p, "can_read", "Chart");
-    const [charts, { canSee, dsById }] = await Promise.all([this.all(), this.visibility(p)]);
-    const visible = charts.filter((c) => keep(c) && canSee(c));
+    const [charts, { canSee, dsById }] = await Promise.all([read, this.visibility(p)]);
+    const visible = charts.filter(canSee);
     const [users, dashboards] = await Promise.all([
       this.usersById(visible.flatMap((c) => [...c.owners, c.created_by_fk ?? 0, c.changed_by_fk ?? 0])),
       this.dashboardsById(visible.flatMap((c) => c.dashboards)),
@@ -274,8 +278,27 @@ export class Charts {
 
   /** Charts on a dashboard the principal can see. */
   async onDashboard(p: Principal, dashboardId: number): Promise<ChartEntity[]> {
-    const { canSee } = await this.visibility(p);
-    return (await this.all()).filter((c) => c.dashboards.includes(dashboardId) && canSee(c));
+    const [charts, { canSee }] = await Promise.all([this.allOnDashboard(dashboardId), this.visibility(p)]);
+    return charts.filter(canSee);
+  }
+
+  /**
+   * Every chart on a dashboard, whoever may see it, most recently changed first: those attached
+   * from the chart side through the store's index of charts by dashboard, and those its layout
+   * places, each read by id. The work grows with the dashboard's charts, not with all charts.
+   */
+  async allOnDashboard(dashboardId: number): Promise<ChartEntity[]> {
+    const [attached, placed] = await Promise.all([
+      this.meta.listing<ChartData>(CHART, dashboardId),
+      this.layoutPlacements(),
+    ]);
+    const known = new Set(attached.map((c) => c.id));
+    const byLayout = [...placed].filter(([id, ds]) => ds.includes(dashboardId) && !known.has(id));
+    const more = await this.meta.getMany<ChartData>(
+      CHART,
+      byLayout.map(([id]) => id),
+    );
+    return [...attached, ...more].sort(newestFirst).map((c) => withPlacements(c, placed));
   }
 
   /**
@@ -325,8 +348,7 @@ export class Charts {
    * never undoes what a newer one placed.
    */
   async detachMissing(dashboardId: number, currentLayout: () => Promise<Set<number> | undefined>) {
-    for (const chart of await this.meta.list<ChartData>(CHART)) {
-      if (!chart.dashboards.includes(dashboardId)) continue;
+    for (const chart of await this.meta.listing<ChartData>(CHART, dashboardId)) {
       const placed = await currentLayout();
       if (!placed || placed.has(chart.id)) continue;
       await this.changeMembership(chart.id, (ds) => ds.filter((d) => d !== dashboardId));
@@ -347,11 +369,6 @@ export class Charts {
         if ((e as { status?: number }).status !== 409) throw e;
       }
     }
-  }
-
-  /** Charts on a dataset (dataset related_objects, dashboards' chart lists). */
-  async onDataset(datasetId: number): Promise<ChartEntity[]> {
-    return (await this.all()).filter((c) => c.datasource_id === datasetId);
   }
 }
 

@@ -77,7 +77,7 @@ export class DashboardRelations {
   /** Charts on a dashboard now, whoever may see them, and ids its layout names (even deleted ones). */
   private async onDashboard(d: DashboardEntity): Promise<Set<number>> {
     const ids = new Set(chartIdsOfLayout(d.position_json) ?? []);
-    for (const c of await this.charts.all()) if (c.dashboards.includes(d.id)) ids.add(c.id);
+    for (const c of await this.charts.allOnDashboard(d.id)) ids.add(c.id);
     return ids;
   }
 

@@ -1,5 +1,6 @@
 import { conflict } from "../errors.ts";
 import { assertItemFits } from "./item-size.ts";
+import { ListIndexes } from "./list-index.ts";
 import { MetaCache } from "./meta-cache.ts";
 import { CLAIM_GRACE_MS, type Entity, type EntityMeta } from "./meta-store.ts";
 import type { MetaStorePort } from "./store-ports.ts";
@@ -61,6 +62,8 @@ export class MemoryMetaStore implements MetaStorePort {
   private readonly values: Map<string, ValueItem>;
   private readonly sets: Map<string, Map<string, unknown>>;
   private readonly ownerIndexes: Map<string, (entity: EntityMeta) => number | string | null>;
+  /** Indexes by listed ids, kept on this store's sets as the DynamoDB store keeps them. */
+  private readonly listIndexes = new ListIndexes(this, () => this.now().getTime());
 
   /**
    * `sameDataAs` makes this store a second process over another store's data (with its own
@@ -92,6 +95,14 @@ export class MemoryMetaStore implements MetaStorePort {
     const items = this.entities.get(type) ?? new Map<number, EntityItem>();
     this.entities.set(type, items);
     return items;
+  }
+
+  indexListField<T>(type: string, listOf: (entity: Entity<T>) => number[]): void {
+    this.listIndexes.register(type, listOf);
+  }
+
+  listing<T>(type: string, id: number): Promise<Entity<T>[]> {
+    return this.listIndexes.listing<T>(type, id);
   }
 
   indexByOwner<T>(type: string, ownerOf: (entity: Entity<T>) => number | string | null): void {
@@ -173,6 +184,7 @@ export class MemoryMetaStore implements MetaStorePort {
   ): Promise<Entity<T>> {
     await this.tick();
     const item = this.toItem(type, entity);
+    await this.listIndexes.beforeWrite(type, undefined, entity);
     if (this.ofType(type).has(entity.id)) throw conditionFailed();
     this.ofType(type).set(entity.id, item);
     this.cache.wroteEntity(type, entity.id);
@@ -207,6 +219,8 @@ export class MemoryMetaStore implements MetaStorePort {
       changed_by_fk: opts.keepChanged ? current.changed_by_fk : actorId,
     } as Entity<T>;
     const item = this.toItem(type, next);
+    // Before the versioned check and write, which stay one step (nothing awaited between them).
+    await this.listIndexes.beforeWrite(type, current, next);
     if (this.ofType(type).get(current.id)?.version !== current.version) throw staleWrite(type);
     this.ofType(type).set(current.id, item);
     this.cache.wroteEntity(type, current.id);
@@ -364,9 +378,12 @@ export class MemoryMetaStore implements MetaStorePort {
     return true;
   }
 
-  async removeMember(set: string, member: string): Promise<void> {
+  async removeMember(set: string, member: string, opts: { ifValue?: unknown } = {}): Promise<void> {
     await this.tick();
-    this.sets.get(set)?.delete(member);
+    const members = this.sets.get(set);
+    const held = members?.get(member);
+    if (opts.ifValue === undefined || JSON.stringify(held) === JSON.stringify(opts.ifValue))
+      members?.delete(member);
     this.cache.wroteSet(set);
   }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LISTED_GRACE_MS } from "./list-index.ts";
 import { CLAIM_GRACE_MS } from "./meta-store.ts";
 import type { MetaStorePort } from "./store-ports.ts";
 
@@ -185,6 +186,61 @@ export function describeMetaStoreConformance(name: string, make: (now: () => Dat
       expect(await meta.listByOwner(type, 1)).toHaveLength(2);
       expect(await meta.backfillOwnerIndex(type)).toBe(0);
       expect(await meta.backfillOwnerIndex(fresh("not-indexed"))).toBe(0);
+    });
+
+    it("keeps an index by listed ids: reads only the entities listing an id, newest first", async () => {
+      const { meta, clock } = setup();
+      const type = fresh("listing");
+      meta.indexListField<{ on: number[] }>(type, (e) => e.on);
+      const a = await meta.create(type, { name: "a", on: [1, 2] }, 1);
+      clock.advance(1000);
+      const b = await meta.create(type, { name: "b", on: [2, 2] }, 1);
+      await meta.create(type, { name: "c", on: [] }, 1);
+      for (let i = 0; i < 5; i++) await meta.create(type, { name: `elsewhere ${i}`, on: [3] }, 1);
+      const names = async (id: number) => (await meta.listing<{ name: string }>(type, id)).map((e) => e.name);
+      expect(await names(2)).toEqual(["b", "a"]);
+      // Past the first read (which indexes older items once), no read of the whole type.
+      const listed = meta.reads[type] ?? 0;
+      expect(await names(1)).toEqual(["a"]);
+      expect(await names(4)).toEqual([]);
+      expect(meta.reads[type] ?? 0).toBe(listed);
+
+      clock.advance(1000);
+      const moved = await meta.update(type, a, { on: [1] }, 1);
+      await meta.delete(type, b);
+      expect(await names(2)).toEqual([]);
+      // A member that went stale stays a while (a writer may be re-adding it), then goes.
+      const members = () => meta.members(`listed#${type}#2`);
+      expect(await members()).toHaveLength(2);
+      clock.advance(LISTED_GRACE_MS + 1);
+      expect(await names(2)).toEqual([]);
+      expect(await members()).toEqual([]);
+      await meta.update(type, moved, { on: [1, 2] }, 1);
+      expect(await names(2)).toEqual(["a"]);
+    });
+
+    it("keeps a member a writer re-added after a reader found it stale", async () => {
+      const { meta, clock } = setup();
+      const type = fresh("relisted");
+      meta.indexListField<{ on: number[] }>(type, (e) => e.on);
+      const a = await meta.create(type, { on: [5] }, 1);
+      const off = await meta.update(type, a, { on: [] }, 1);
+      clock.advance(LISTED_GRACE_MS + 1);
+      const [stale] = await meta.members(`listed#${type}#5`);
+      // The writer's add lands between the reader's read of the member and its removal.
+      const back = await meta.update(type, off, { on: [5] }, 1);
+      await meta.removeMember(`listed#${type}#5`, stale.member, { ifValue: stale.value });
+      expect((await meta.listing(type, 5)).map((e) => e.id)).toEqual([back.id]);
+    });
+
+    it("indexes listed ids of items written before the type was indexed, on the first read", async () => {
+      const { meta } = setup();
+      const type = fresh("listed-late");
+      await meta.create(type, { on: [9] }, 1);
+      await meta.create(type, { on: [8, 9] }, 1);
+      meta.indexListField<{ on: number[] }>(type, (e) => e.on);
+      expect((await meta.listing(type, 9)).map((e) => e.id)).toEqual([2, 1]);
+      expect((await meta.listing(type, 8)).map((e) => e.id)).toEqual([2]);
     });
 
     it("refuses an entity over the item size limit with a 413 naming its largest field", async () => {

@@ -11,6 +11,7 @@ import {
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { conflict } from "../errors.ts";
 import { assertItemFits } from "./item-size.ts";
+import { ListIndexes } from "./list-index.ts";
 import { MetaCache } from "./meta-cache.ts";
 import type { MetaStorePort } from "./store-ports.ts";
 
@@ -107,6 +108,17 @@ export class MetaStore implements MetaStorePort {
     /** The hot metadata read through a short-lived in-process cache (see meta-cache.ts). */
     readonly cache: MetaCache = new MetaCache(),
   ) {}
+
+  /** Indexes by listed ids (a chart's dashboards), kept on set items (see list-index.ts). */
+  private readonly listIndexes = new ListIndexes(this, () => this.now().getTime());
+
+  indexListField<T>(type: string, listOf: (entity: Entity<T>) => number[]): void {
+    this.listIndexes.register(type, listOf);
+  }
+
+  listing<T>(type: string, id: number): Promise<Entity<T>[]> {
+    return this.listIndexes.listing<T>(type, id);
+  }
 
   /** Items read by list queries per type since start (tests and benches check that a read stays narrow). */
   readonly reads: Record<string, number> = {};
@@ -281,6 +293,7 @@ export class MetaStore implements MetaStorePort {
     entity: Entity<T>,
     opts: { batched?: boolean; coalesce?: boolean } = {},
   ): Promise<Entity<T>> {
+    await this.listIndexes.beforeWrite(type, undefined, entity);
     try {
       if (opts.batched || opts.coalesce) {
         await this.batchedPut(`entity#${type}#${entity.id}`, this.toItem(type, entity), opts.coalesce);
@@ -330,6 +343,7 @@ export class MetaStore implements MetaStorePort {
       changed_on: opts.keepChanged ? current.changed_on : this.now().toISOString(),
       changed_by_fk: opts.keepChanged ? current.changed_by_fk : actorId,
     } as Entity<T>;
+    await this.listIndexes.beforeWrite(type, current, next);
     try {
       await this.doc.send(
         new PutCommand({
@@ -730,11 +744,21 @@ export class MetaStore implements MetaStorePort {
     }
   }
 
-  async removeMember(set: string, member: string): Promise<void> {
+  async removeMember(set: string, member: string, opts: { ifValue?: unknown } = {}): Promise<void> {
+    const onlyIf =
+      opts.ifValue === undefined
+        ? {}
+        : {
+            ConditionExpression: "#value = :value",
+            ExpressionAttributeNames: { "#value": "value" },
+            ExpressionAttributeValues: { ":value": opts.ifValue },
+          };
     try {
       await this.doc.send(
-        new DeleteCommand({ TableName: this.table, Key: { pk: `set#${set}`, sk: member } }),
+        new DeleteCommand({ TableName: this.table, Key: { pk: `set#${set}`, sk: member }, ...onlyIf }),
       );
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
     } finally {
       this.cache.wroteSet(set);
     }

@@ -18,6 +18,13 @@ export interface MetaStorePort {
   ): Promise<Entity<T>[]>;
   /** Indexes items of an owner-indexed type written before it was indexed, once. */
   backfillOwnerIndex(type: string): Promise<number>;
+  /**
+   * Opts a type into an index by the ids it lists in a field (see list-index.ts): `listing`
+   * then reads the entities listing an id without reading the whole type.
+   */
+  indexListField<T>(type: string, listOf: (entity: Entity<T>) => number[]): void;
+  /** The entities of a list-indexed type whose field lists `id`, most recently changed first. */
+  listing<T>(type: string, id: number): Promise<Entity<T>[]>;
   /** The next id of an atomic counter per type (1, 2, …): unique, increasing within a process. */
   nextId(type: string): Promise<number>;
   /**
@@ -76,7 +83,8 @@ export interface MetaStorePort {
     value?: unknown,
     opts?: { onlyIfAbsent?: boolean },
   ): Promise<boolean>;
-  removeMember(set: string, member: string): Promise<void>;
+  /** `ifValue`: only while the member still holds that value (a later re-add keeps it). */
+  removeMember(set: string, member: string, opts?: { ifValue?: unknown }): Promise<void>;
   members(set: string): Promise<{ member: string; value: unknown }[]>;
 }
 

@@ -185,7 +185,7 @@ describe("dashboard endpoints", () => {
     ).toContain(chartId);
   });
 
-  it("reads the charts on a dashboard by id as its page loads, not every chart", async () => {
+  it("reads the charts on a dashboard by id as its page loads, not every chart or layout", async () => {
     const birth = (await json(await s.call("GET", "/api/v1/dataset/", { token: admin }))).ids[0];
     const d = await json(
       await s.call("POST", "/api/v1/dashboard/", { token: admin, body: { dashboard_title: "Narrow" } }),
@@ -214,7 +214,9 @@ describe("dashboard endpoints", () => {
     // Attached from the chart side after the layout's save (a save drops charts it doesn't place).
     const attached = await chart("attached", [d.id]);
     const meta = s.runtime.core.deps.meta;
-    // Nothing kept from earlier reads: each read below goes to the store.
+    // Once, so any first-use indexing of older items is behind us; then nothing is kept from
+    // earlier reads, so each read below goes to the store.
+    await s.call("GET", `/api/v1/chart/${placed}`, { token: admin });
     meta.cache.clear();
     const before = meta.reads.chart ?? 0;
     const charts = await json(await s.call("GET", `/api/v1/dashboard/${d.id}/charts`, { token: admin }));
@@ -222,6 +224,11 @@ describe("dashboard endpoints", () => {
     const datasets = await json(await s.call("GET", `/api/v1/dashboard/${d.id}/datasets`, { token: admin }));
     expect(datasets.result.map((x: Json) => x.id)).toEqual([birth]);
     expect(meta.reads.chart ?? 0).toBe(before);
+    // A chart's page finds the dashboards placing it by index too, not by reading every layout.
+    const layouts = meta.reads.dashboard ?? 0;
+    const detail = await json(await s.call("GET", `/api/v1/chart/${placed}`, { token: admin }));
+    expect(detail.result.dashboards).toEqual([{ id: d.id, dashboard_title: "Narrow" }]);
+    expect(meta.reads.dashboard ?? 0).toBe(layouts);
   });
 
   it("lets the roles named on a draft dashboard see it (role-based access)", async () => {

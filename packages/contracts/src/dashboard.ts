@@ -109,8 +109,11 @@ export interface DashboardSaved {
   last_modified_time: number;
 }
 
-/** `GET /api/v1/dashboard/{id_or_slug}/charts` rows: the chart rows with their form data read. */
-export interface DashboardChartRow extends ChartRow {
+/**
+ * `GET /api/v1/dashboard/{id_or_slug}/charts` rows: the chart rows with their form data read, without
+ * the dashboards each chart is on (as Superset's rows here).
+ */
+export interface DashboardChartRow extends Omit<ChartRow, "dashboards"> {
   datasource_id: number;
   form_data: Record<string, unknown>;
 }

@@ -158,6 +158,7 @@ export function createCore(deps: CoreDeps) {
     usersById,
     (ids) => dashboards.byIds(ids),
     () => dashboards.layoutPlacements(),
+    (chartId) => dashboards.placing(chartId),
     (p, id) => dashboards.canEdit(p, id),
   );
   const dashboardRelations = new DashboardRelations(dashboards, charts);

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { type ChartPost, type ChartPut, ErrorType } from "@strata/contracts";
 import type { Databases } from "../databases/service.ts";
 import type { Datasets } from "../datasets/service.ts";
+import { chartIdsOfLayout } from "../dashboards/metadata.ts";
+import type { DashboardEntity } from "../dashboards/types.ts";
 import type { DatasetEntity } from "../datasets/types.ts";
 import { forbidden, notFound, typedError, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
@@ -13,6 +15,9 @@ import { newestFirst } from "../store/list-index.ts";
 import type { MetaStore } from "../store/meta-store.ts";
 import { detachObjectTags } from "../tags/tag-links.ts";
 import { CHART, type ChartData, type ChartEntity } from "./types.ts";
+
+/** The dashboard whose charts are read: its id and its saved layout. */
+export type OnDashboard = Pick<DashboardEntity, "id" | "position_json">;
 
 export interface DashboardRef {
   id: number;
@@ -30,6 +35,8 @@ export class Charts {
     private readonly dashboardsById: (ids: number[]) => Promise<Map<number, DashboardRef>>,
     /** Chart id → dashboards whose layout places it (the dashboard side of the relation). */
     private readonly layoutPlacements: () => Promise<Map<number, number[]>>,
+    /** The same for one chart, read through an index (not every dashboard's layout). */
+    private readonly dashboardsPlacing: (chartId: number) => Promise<number[]>,
     /** May the principal edit this dashboard (owner or Admin, and can_write on Dashboard)? */
     private readonly canEditDashboard: (p: Principal, dashboardId: number) => Promise<boolean>,
   ) {
@@ -107,26 +114,34 @@ export class Charts {
   }
 
   async rows(p: Principal) {
-    return this.rowsOf(p, this.all());
+    requirePermission(p, "can_read", "Chart");
+    const [charts, { canSee, dsById }] = await Promise.all([this.all(), this.visibility(p)]);
+    const visible = charts.filter(canSee);
+    const [users, dashboards] = await Promise.all([
+      this.usersOf(visible),
+      this.dashboardsById(visible.flatMap((c) => c.dashboards)),
+    ]);
+    return visible.map((c) => this.row(c, dsById.get(c.datasource_id), users, dashboards));
   }
 
   /**
    * The rows of the charts on one dashboard (its own side or its layout's) the caller can see:
-   * a dashboard page's charts and datasets, built for its charts only, not for every chart.
+   * a dashboard page's charts and datasets, built for its charts only. Without the dashboards
+   * each chart is on (as Superset's rows here): that would read every dashboard's layout.
    */
-  async rowsOnDashboard(p: Principal, dashboardId: number) {
-    return this.rowsOf(p, this.allOnDashboard(dashboardId));
+  async rowsOnDashboard(p: Principal, d: OnDashboard) {
+    requirePermission(p, "can_read", "Chart");
+    const [charts, { canSee, dsById }] = await Promise.all([this.allOnDashboard(d), this.visibility(p)]);
+    const visible = charts.filter(canSee);
+    const users = await this.usersOf(visible);
+    return visible.map((c) => {
+      const { dashboards: _, ...row } = this.row(c, dsById.get(c.datasource_id), users, new Map());
+      return row;
+    });
   }
 
-  private async rowsOf(p: Principal, read: Promise<ChartEntity[]>) {
-    requirePermission(p, "can_read", "Chart");
-    const [charts, { canSee, dsById }] = await Promise.all([read, this.visibility(p)]);
-    const visible = charts.filter(canSee);
-    const [users, dashboards] = await Promise.all([
-      this.usersById(visible.flatMap((c) => [...c.owners, c.created_by_fk ?? 0, c.changed_by_fk ?? 0])),
-      this.dashboardsById(visible.flatMap((c) => c.dashboards)),
-    ]);
-    return visible.map((c) => this.row(c, dsById.get(c.datasource_id), users, dashboards));
+  private usersOf(charts: ChartEntity[]) {
+    return this.usersById(charts.flatMap((c) => [...c.owners, c.created_by_fk ?? 0, c.changed_by_fk ?? 0]));
   }
 
   row(
@@ -166,7 +181,7 @@ export class Charts {
 
   async detail(p: Principal, id: number) {
     const { chart: stored, dataset } = await this.get(p, id);
-    const chart = withPlacements(stored, await this.layoutPlacements());
+    const chart = withPlacements(stored, new Map([[id, await this.dashboardsPlacing(id)]]));
     const [users, dashboards] = await Promise.all([
       this.usersById([...chart.owners, chart.created_by_fk ?? 0, chart.changed_by_fk ?? 0]),
       this.dashboardsById(chart.dashboards),
@@ -258,7 +273,7 @@ export class Charts {
       // layouts placing it), so echoing back a dashboard someone else's layout placed it on is
       // no change, while dropping it is a change to that dashboard.
       const next = new Set(body.dashboards);
-      const placed = (await this.layoutPlacements()).get(chart.id) ?? [];
+      const placed = await this.dashboardsPlacing(chart.id);
       const before = new Set([...chart.dashboards, ...placed]);
       await this.checkDashboardRights(p, [
         ...[...next].filter((d) => !before.has(d)),
@@ -277,28 +292,23 @@ export class Charts {
   }
 
   /** Charts on a dashboard the principal can see. */
-  async onDashboard(p: Principal, dashboardId: number): Promise<ChartEntity[]> {
-    const [charts, { canSee }] = await Promise.all([this.allOnDashboard(dashboardId), this.visibility(p)]);
+  async onDashboard(p: Principal, d: OnDashboard): Promise<ChartEntity[]> {
+    const [charts, { canSee }] = await Promise.all([this.allOnDashboard(d), this.visibility(p)]);
     return charts.filter(canSee);
   }
 
   /**
    * Every chart on a dashboard, whoever may see it, most recently changed first: those attached
-   * from the chart side through the store's index of charts by dashboard, and those its layout
-   * places, each read by id. The work grows with the dashboard's charts, not with all charts.
+   * from the chart side, through the store's index of charts by dashboard, and those its layout
+   * places, each read by id. The work grows with the dashboard's charts, not with all charts or
+   * all dashboards. Each chart's `dashboards` is its own side as stored, not every placement.
    */
-  async allOnDashboard(dashboardId: number): Promise<ChartEntity[]> {
-    const [attached, placed] = await Promise.all([
-      this.meta.listing<ChartData>(CHART, dashboardId),
-      this.layoutPlacements(),
-    ]);
+  async allOnDashboard(d: OnDashboard): Promise<ChartEntity[]> {
+    const attached = await this.meta.listing<ChartData>(CHART, d.id);
     const known = new Set(attached.map((c) => c.id));
-    const byLayout = [...placed].filter(([id, ds]) => ds.includes(dashboardId) && !known.has(id));
-    const more = await this.meta.getMany<ChartData>(
-      CHART,
-      byLayout.map(([id]) => id),
-    );
-    return [...attached, ...more].sort(newestFirst).map((c) => withPlacements(c, placed));
+    const placed = [...(chartIdsOfLayout(d.position_json) ?? [])].filter((id) => !known.has(id));
+    const more = await this.meta.getMany<ChartData>(CHART, placed);
+    return [...attached, ...more].sort(newestFirst);
   }
 
   /**

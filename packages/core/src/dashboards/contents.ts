@@ -13,7 +13,7 @@ export class DashboardContents {
 
   private async chartRows(p: Principal, idOrSlug: string | number) {
     const d = await this.dashboards.get(p, idOrSlug);
-    return this.allCharts.rowsOnDashboard(p, d.id);
+    return this.allCharts.rowsOnDashboard(p, d);
   }
 
   /** `GET /api/v1/dashboard/{id_or_slug}/charts`: the charts on it the caller can see. */

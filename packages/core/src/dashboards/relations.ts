@@ -77,7 +77,7 @@ export class DashboardRelations {
   /** Charts on a dashboard now, whoever may see them, and ids its layout names (even deleted ones). */
   private async onDashboard(d: DashboardEntity): Promise<Set<number>> {
     const ids = new Set(chartIdsOfLayout(d.position_json) ?? []);
-    for (const c of await this.charts.allOnDashboard(d.id)) ids.add(c.id);
+    for (const c of await this.charts.allOnDashboard(d)) ids.add(c.id);
     return ids;
   }
 
@@ -89,7 +89,7 @@ export class DashboardRelations {
   async copy(p: Principal, id: number, body: DashboardCopy): Promise<DashboardEntity> {
     requirePermission(p, "can_write", "Dashboard");
     const source = await this.dashboards.get(p, id);
-    const visible = await this.charts.onDashboard(p, id);
+    const visible = await this.charts.onDashboard(p, source);
     const visibleIds = new Set(visible.map((c) => c.id));
     const copies = body.duplicate_slices ? await this.charts.duplicate(p, visible) : undefined;
     const layout = remapLayoutCharts(source.position_json, (chartId) =>

@@ -37,6 +37,13 @@ export class Dashboards {
     private readonly usersById: (ids: number[]) => Promise<Map<number, UserEntity>>,
   ) {
     this.slugs = dashboardSlugs(meta);
+    // A chart's page finds the dashboards placing it through this index, not every layout.
+    meta.indexListField<DashboardData>(DASHBOARD, (d) => [...(chartIdsOfLayout(d.position_json) ?? [])]);
+  }
+
+  /** Ids of the dashboards whose saved layout places a chart (the dashboard side of the relation). */
+  async placing(chartId: number): Promise<number[]> {
+    return (await this.meta.listing<DashboardData>(DASHBOARD, chartId)).map((d) => d.id);
   }
 
   /**

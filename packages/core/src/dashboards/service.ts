@@ -109,9 +109,21 @@ export class Dashboards {
     const d =
       asId !== undefined
         ? await this.meta.get<DashboardData>(DASHBOARD, asId)
-        : (await this.all()).find((x) => x.slug === idOrSlug);
+        : await this.bySlug(String(idOrSlug));
     if (!d || !this.canSee(p, d)) throw notFound("Dashboard not found.");
     return d;
+  }
+
+  /**
+   * The dashboard holding a slug, found through the slug's claim (one read, not every dashboard
+   * with its layout). A claim its owner no longer bears out (a save in flight, or one that died
+   * halfway) falls back to looking through all dashboards.
+   */
+  private async bySlug(slug: string): Promise<DashboardEntity | undefined> {
+    const owner = await this.slugs.owner(slug);
+    const claimed = owner === undefined ? undefined : await this.meta.get<DashboardData>(DASHBOARD, owner);
+    if (claimed?.slug === slug) return claimed;
+    return (await this.all()).find((x) => x.slug === slug);
   }
 
   async getForWrite(p: Principal, id: number): Promise<DashboardEntity> {

@@ -29,6 +29,15 @@ const PARTS: Part[] = [
   { script: "cold-start.ts", quick: { BENCH_COLD_ROUNDS: "3" } },
   { script: "dashboard.ts", quick: { BENCH_ROUNDS: "2" } },
   { script: "async-transport.ts", quick: { BENCH_ROUNDS: "1" } },
+  {
+    script: "scale.ts",
+    quick: {
+      BENCH_SCALE_DATASETS: "60",
+      BENCH_SCALE_CHARTS: "300",
+      BENCH_SCALE_DASHBOARDS: "40",
+      BENCH_SCALE_ROUNDS: "3",
+    },
+  },
   { script: "hostile.ts", fullOnly: true },
   { script: "history.ts", fullOnly: true },
   { script: "reports.ts", fullOnly: true },

@@ -1,0 +1,170 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { recordResults } from "./results.ts";
+import { logInHeaders, startServer } from "./server-process.ts";
+
+/**
+ * `npm run bench:scale`: does opening one dashboard or one chart cost more when the installation
+ * holds many other objects? The real server (its own process) answers a dashboard's metadata
+ * (detail, charts, datasets, as its page asks for them) and a chart's detail, first with only
+ * that dashboard stored, then after adding other datasets (30 columns each), charts and
+ * dashboards placing them. Each request comes after the server's short-lived metadata copies have
+ * lapsed (just over a second apart), as for a user opening a page. Reported: many ÷ few, where
+ * 1 means the page's cost does not grow with the installation.
+ */
+const DATASETS = Number(process.env.BENCH_SCALE_DATASETS ?? 300);
+const CHARTS = Number(process.env.BENCH_SCALE_CHARTS ?? 1500);
+const DASHBOARDS = Number(process.env.BENCH_SCALE_DASHBOARDS ?? 200);
+const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 7);
+/** How many seeding requests are in flight at once. */
+const PARALLEL = 8;
+/** Past the server's metadata copies (kept at most a second). */
+const LAPSE_MS = 1100;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Form data of a typical size (a few KB with its controls). */
+const params = (datasetId: number) =>
+  JSON.stringify({
+    datasource: `${datasetId}__table`,
+    viz_type: "table",
+    metrics: ["count"],
+    groupby: ["column_number_1"],
+    adhoc_filters: [],
+    row_limit: 10000,
+    color_scheme: "supersetColors",
+    description_of_the_controls: "x".repeat(1500),
+  });
+const layout = (chartIds: number[]) =>
+  JSON.stringify({
+    ROOT_ID: { id: "ROOT_ID", type: "ROOT", children: ["GRID_ID"] },
+    GRID_ID: { id: "GRID_ID", type: "GRID", children: ["ROW-1"] },
+    "ROW-1": { id: "ROW-1", type: "ROW", children: chartIds.map((id) => `CHART-${id}`) },
+    ...Object.fromEntries(
+      chartIds.map((id) => [
+        `CHART-${id}`,
+        { id: `CHART-${id}`, type: "CHART", children: [], meta: { chartId: id, width: 4, height: 50 } },
+      ]),
+    ),
+  });
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), "strata-bench-scale-"));
+  const server = await startServer(dataDir);
+  const { url } = server;
+  try {
+    const auth = await logInHeaders(url);
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${url}${path}`, {
+        method,
+        headers: auth,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (res.status >= 300)
+        throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+      return JSON.parse(text) as { id: number };
+    };
+    const inParallel = async (n: number, make: (i: number) => Promise<unknown>) => {
+      for (let i = 0; i < n; i += PARALLEL)
+        await Promise.all(Array.from({ length: Math.min(PARALLEL, n - i) }, (_, k) => make(i + k)));
+    };
+    const db = (
+      await call("POST", "/api/v1/database/", {
+        database_name: "bench",
+        engine: "duckdb",
+        parameters: { path: "bench.duckdb" },
+      })
+    ).id;
+    const columns = Array.from({ length: 30 }, (_, k) => `${k} AS column_number_${k}`).join(", ");
+    const dataset = async (name: string) =>
+      (await call("POST", "/api/v1/dataset/", { database: db, table_name: name, sql: `SELECT ${columns}` }))
+        .id;
+    const chart = async (name: string, datasetId: number) =>
+      (
+        await call("POST", "/api/v1/chart/", {
+          slice_name: name,
+          viz_type: "table",
+          datasource_id: datasetId,
+          datasource_type: "table",
+          params: params(datasetId),
+        })
+      ).id;
+    const dashboard = async (title: string, chartIds: number[]) => {
+      const { id } = await call("POST", "/api/v1/dashboard/", { dashboard_title: title });
+      await call("PUT", `/api/v1/dashboard/${id}`, { position_json: layout(chartIds) });
+      return id;
+    };
+
+    // The dashboard measured: 10 charts on one dataset.
+    const ownDataset = await dataset("measured");
+    const own: number[] = [];
+    for (let i = 0; i < 10; i++) own.push(await chart(`measured ${i}`, ownDataset));
+    const measured = await dashboard("Measured", own);
+
+    const measure = async () => {
+      const open: number[] = [];
+      const detail: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        await pause(LAPSE_MS);
+        let t = performance.now();
+        await Promise.all([
+          call("GET", `/api/v1/dashboard/${measured}`),
+          call("GET", `/api/v1/dashboard/${measured}/charts`),
+          call("GET", `/api/v1/dashboard/${measured}/datasets`),
+        ]);
+        open.push(performance.now() - t);
+        await pause(LAPSE_MS);
+        t = performance.now();
+        await call("GET", `/api/v1/chart/${own[0]}`);
+        detail.push(performance.now() - t);
+      }
+      return { open: median(open), detail: median(detail) };
+    };
+    // Unmeasured once: the first requests of a fresh server also compile their code paths.
+    await measure();
+    const few = await measure();
+
+    const started = performance.now();
+    const datasets: number[] = [];
+    await inParallel(DATASETS, async (i) => datasets.push(await dataset(`other_${i}`)));
+    const charts: number[] = [];
+    await inParallel(CHARTS, async (i) =>
+      charts.push(await chart(`other ${i}`, datasets[i % datasets.length])),
+    );
+    await inParallel(DASHBOARDS, (i) =>
+      dashboard(
+        `Other ${i}`,
+        Array.from({ length: 10 }, (_, k) => charts[(i * 10 + k) % charts.length]),
+      ),
+    );
+    const seededS = (performance.now() - started) / 1000;
+    const many = await measure();
+
+    console.log(
+      `Strata scale bench: one dashboard (10 charts) alone, then beside ${DATASETS} datasets of 30 columns, ${CHARTS} charts and ${DASHBOARDS} dashboards (added in ${seededS.toFixed(0)} s); medians of ${ROUNDS}, each request past the server's metadata copies`,
+    );
+    console.log(
+      `  dashboard metadata (detail + charts + datasets): ${few.open.toFixed(1)} ms alone, ${many.open.toFixed(1)} ms beside the rest = ${(many.open / few.open).toFixed(2)}×`,
+    );
+    console.log(
+      `  chart detail:                                   ${few.detail.toFixed(1)} ms alone, ${many.detail.toFixed(1)} ms beside the rest = ${(many.detail / few.detail).toFixed(2)}×`,
+    );
+    recordResults({
+      scale_dashboard_open_ratio: many.open / few.open,
+      scale_chart_detail_ratio: many.detail / few.detail,
+    });
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { oneRowLayout } from "../support/dashboard-fixtures.ts";
 import { recordResults } from "./results.ts";
 import { logInHeaders, startServer } from "./server-process.ts";
 
@@ -38,19 +39,6 @@ const params = (datasetId: number) =>
     color_scheme: "supersetColors",
     description_of_the_controls: "x".repeat(1500),
   });
-const layout = (chartIds: number[]) =>
-  JSON.stringify({
-    ROOT_ID: { id: "ROOT_ID", type: "ROOT", children: ["GRID_ID"] },
-    GRID_ID: { id: "GRID_ID", type: "GRID", children: ["ROW-1"] },
-    "ROW-1": { id: "ROW-1", type: "ROW", children: chartIds.map((id) => `CHART-${id}`) },
-    ...Object.fromEntries(
-      chartIds.map((id) => [
-        `CHART-${id}`,
-        { id: `CHART-${id}`, type: "CHART", children: [], meta: { chartId: id, width: 4, height: 50 } },
-      ]),
-    ),
-  });
-
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), "strata-bench-scale-"));
   const server = await startServer(dataDir);
@@ -95,7 +83,7 @@ async function main() {
       ).id;
     const dashboard = async (title: string, chartIds: number[]) => {
       const { id } = await call("POST", "/api/v1/dashboard/", { dashboard_title: title });
-      await call("PUT", `/api/v1/dashboard/${id}`, { position_json: layout(chartIds) });
+      await call("PUT", `/api/v1/dashboard/${id}`, { position_json: oneRowLayout(chartIds) });
       return id;
     };
 

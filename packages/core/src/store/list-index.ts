@@ -46,7 +46,15 @@ export class ListIndexes {
     this.fields.set(type, listOf as unknown as ListOf);
   }
 
-  /** Before an entity is written: the ids it will newly list get it as a member. */
+  /**
+   * Whether a type is indexed: the stores ask before `beforeWrite`, so a write of any other type
+   * (a SQL Lab run's record, on its reply's path) awaits nothing more than it did.
+   */
+  indexes(type: string): boolean {
+    return this.fields.has(type);
+  }
+
+  /** Before an entity of an indexed type is written: the ids it will newly list get it as a member. */
   async beforeWrite(type: string, before: EntityMeta | undefined, after: EntityMeta): Promise<void> {
     const listOf = this.fields.get(type);
     if (!listOf) return;

@@ -184,7 +184,7 @@ export class MemoryMetaStore implements MetaStorePort {
   ): Promise<Entity<T>> {
     await this.tick();
     const item = this.toItem(type, entity);
-    await this.listIndexes.beforeWrite(type, undefined, entity);
+    if (this.listIndexes.indexes(type)) await this.listIndexes.beforeWrite(type, undefined, entity);
     if (this.ofType(type).has(entity.id)) throw conditionFailed();
     this.ofType(type).set(entity.id, item);
     this.cache.wroteEntity(type, entity.id);
@@ -220,7 +220,7 @@ export class MemoryMetaStore implements MetaStorePort {
     } as Entity<T>;
     const item = this.toItem(type, next);
     // Before the versioned check and write, which stay one step (nothing awaited between them).
-    await this.listIndexes.beforeWrite(type, current, next);
+    if (this.listIndexes.indexes(type)) await this.listIndexes.beforeWrite(type, current, next);
     if (this.ofType(type).get(current.id)?.version !== current.version) throw staleWrite(type);
     this.ofType(type).set(current.id, item);
     this.cache.wroteEntity(type, current.id);

@@ -293,7 +293,7 @@ export class MetaStore implements MetaStorePort {
     entity: Entity<T>,
     opts: { batched?: boolean; coalesce?: boolean } = {},
   ): Promise<Entity<T>> {
-    await this.listIndexes.beforeWrite(type, undefined, entity);
+    if (this.listIndexes.indexes(type)) await this.listIndexes.beforeWrite(type, undefined, entity);
     try {
       if (opts.batched || opts.coalesce) {
         await this.batchedPut(`entity#${type}#${entity.id}`, this.toItem(type, entity), opts.coalesce);
@@ -343,7 +343,7 @@ export class MetaStore implements MetaStorePort {
       changed_on: opts.keepChanged ? current.changed_on : this.now().toISOString(),
       changed_by_fk: opts.keepChanged ? current.changed_by_fk : actorId,
     } as Entity<T>;
-    await this.listIndexes.beforeWrite(type, current, next);
+    if (this.listIndexes.indexes(type)) await this.listIndexes.beforeWrite(type, current, next);
     try {
       await this.doc.send(
         new PutCommand({

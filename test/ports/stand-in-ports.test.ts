@@ -11,7 +11,7 @@ import {
 import { existsSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeJobQueueConformance } from "../../packages/core/src/store/job-queue.conformance.ts";
 import { describeMetaStoreConformance } from "../../packages/core/src/store/meta-store.conformance.ts";
@@ -62,6 +62,44 @@ describe("MetaStore over DynamoDB: fewer round trips, same guarantees", () => {
     expect(tooBig.status).toBe("rejected");
     expect(await meta.getValue(`${key}_ok`)).toBe("small");
     expect(await meta.getValue(`${key}_big`)).toBeUndefined();
+  });
+
+  it("stores an entity as one JSON attribute, and still reads and rewrites one stored as a map", async () => {
+    const meta = new MetaStore(clients.doc, TABLE);
+    const type = `jsonform_${Date.now().toString(36)}`;
+    const made = await meta.create(type, { name: "new", nested: { list: [1, "two", null] } }, 1);
+    const stored = await clients.doc.send(
+      new GetCommand({ TableName: TABLE, Key: { pk: `${type}#${made.id}`, sk: "A" } }),
+    );
+    expect(typeof stored.Item?.json).toBe("string");
+    expect(stored.Item?.data).toBeUndefined();
+
+    // An item as the store wrote entities before (the entity as a map under `data`).
+    const old = { ...made, id: made.id + 1000, name: "old" };
+    await clients.doc.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: {
+          pk: `${type}#${old.id}`,
+          sk: "A",
+          type,
+          version: 1,
+          gsi1pk: type,
+          gsi1sk: `${old.changed_on}#${String(old.id).padStart(10, "0")}`,
+          data: old,
+        },
+      }),
+    );
+    const fresh = new MetaStore(clients.doc, TABLE);
+    expect(await fresh.get(type, old.id)).toEqual(old);
+    expect((await fresh.getMany(type, [old.id, made.id])).map((e) => e.id)).toEqual([old.id, made.id]);
+    expect((await fresh.list<{ name: string }>(type)).map((e) => e.name).sort()).toEqual(["new", "old"]);
+    const updated = await fresh.update(type, old, { name: "old, saved again" }, 1);
+    const rewritten = await clients.doc.send(
+      new GetCommand({ TableName: TABLE, Key: { pk: `${type}#${old.id}`, sk: "A" } }),
+    );
+    expect(rewritten.Item?.data).toBeUndefined();
+    expect(JSON.parse(rewritten.Item?.json as string)).toEqual(updated);
   });
 
   it("sends coalescing puts from separate turns as one batch, at once when flushed", async () => {

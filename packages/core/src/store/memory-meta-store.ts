@@ -1,4 +1,5 @@
 import { conflict } from "../errors.ts";
+import { ENTITY_ATTRIBUTE, entityAttribute } from "./entity-item.ts";
 import { assertItemFits } from "./item-size.ts";
 import { ListIndexes } from "./list-index.ts";
 import { MetaCache } from "./meta-cache.ts";
@@ -408,7 +409,7 @@ export class MemoryMetaStore implements MetaStorePort {
       gsi1pk: type,
       gsi1sk: indexKey(entity),
       ...owner,
-      data: entity,
+      [ENTITY_ATTRIBUTE]: entityAttribute(entity),
     };
     assertItemFits(type, item, entity);
     return { version: item.version, gsi1sk: item.gsi1sk, ...owner, data: copy(entity) };

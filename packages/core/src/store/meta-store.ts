@@ -10,6 +10,7 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { conflict } from "../errors.ts";
+import { ENTITY_ATTRIBUTE, entityAttribute, entityOfItem } from "./entity-item.ts";
 import { assertItemFits } from "./item-size.ts";
 import { ListIndexes } from "./list-index.ts";
 import { MetaCache } from "./meta-cache.ts";
@@ -168,7 +169,7 @@ export class MetaStore implements MetaStorePort {
           Limit: opts.limit ? opts.limit - items.length : undefined,
         }),
       );
-      for (const item of out.Items ?? []) items.push(item.data as Entity<T>);
+      for (const item of out.Items ?? []) items.push(entityOfItem<Entity<T>>(item));
       this.counted(type, out.Items?.length ?? 0);
       start = out.LastEvaluatedKey;
     } while (start && (!opts.limit || items.length < opts.limit));
@@ -316,7 +317,7 @@ export class MetaStore implements MetaStorePort {
     if (!Number.isSafeInteger(id) || id <= 0) return undefined;
     return this.cache.entity(type, id, async () => {
       const out = await this.doc.send(new GetCommand({ TableName: this.table, Key: entityKey(type, id) }));
-      return out.Item ? (out.Item.data as Entity<T>) : undefined;
+      return out.Item ? entityOfItem<Entity<T>>(out.Item) : undefined;
     });
   }
 
@@ -406,7 +407,7 @@ export class MetaStore implements MetaStorePort {
           ExclusiveStartKey: start,
         }),
       );
-      for (const item of out.Items ?? []) items.push(item.data as Entity<T>);
+      for (const item of out.Items ?? []) items.push(entityOfItem<Entity<T>>(item));
       this.counted(type, out.Items?.length ?? 0);
       start = out.LastEvaluatedKey;
     } while (start);
@@ -432,7 +433,7 @@ export class MetaStore implements MetaStorePort {
           new BatchGetCommand({ RequestItems: { [this.table]: { Keys: left } } }),
         );
         for (const item of answer.Responses?.[this.table] ?? []) {
-          const entity = item.data as Entity<T>;
+          const entity = entityOfItem<Entity<T>>(item);
           out.set(entity.id, entity);
         }
         return answer.UnprocessedKeys?.[this.table]?.Keys ?? [];
@@ -794,7 +795,7 @@ export class MetaStore implements MetaStorePort {
       gsi1pk: type,
       gsi1sk: `${entity.changed_on}#${String(entity.id).padStart(10, "0")}`,
       ...this.ownerKeys(type, entity),
-      data: entity,
+      [ENTITY_ATTRIBUTE]: entityAttribute(entity),
     };
     // Every entity write passes here: an oversized one is a 413 naming the field, not a 500.
     assertItemFits(type, item, entity);

@@ -54,6 +54,15 @@ export class Charts {
     return charts.map((c) => withPlacements(c, placed));
   }
 
+  /** `all`, over the cache's one frozen copy of the charts: for the chart list, which copies nothing back. */
+  private async allShared(): Promise<Readonly<ChartEntity>[]> {
+    const [charts, placed] = await Promise.all([
+      this.meta.listShared<ChartData>(CHART),
+      this.layoutPlacements(),
+    ]);
+    return charts.map((c) => withPlacements(c, placed));
+  }
+
   /** The stored chart, without an access check (settings such as cache_timeout only). */
   find(id: number): Promise<ChartEntity | undefined> {
     return this.meta.get<ChartData>(CHART, id);
@@ -71,7 +80,8 @@ export class Charts {
    */
   private async visibility(p: Principal, of?: ChartEntity[]) {
     const [datasets, dbs] = await Promise.all([
-      of ? this.datasets.findMany(of.map((c) => c.datasource_id)) : this.datasets.all(),
+      // Every dataset for the chart list: the shared copy, as nothing here changes one.
+      of ? this.datasets.findMany(of.map((c) => c.datasource_id)) : this.datasets.allShared(),
       this.databases.all(),
     ]);
     const dbById = new Map(dbs.map((d) => [d.id, d]));
@@ -122,7 +132,7 @@ export class Charts {
 
   async rows(p: Principal) {
     requirePermission(p, "can_read", "Chart");
-    const [charts, { canSee, dsById }] = await Promise.all([this.all(), this.visibility(p)]);
+    const [charts, { canSee, dsById }] = await Promise.all([this.allShared(), this.visibility(p)]);
     const visible = charts.filter(canSee);
     const [users, dashboards] = await Promise.all([
       this.usersOf(visible),

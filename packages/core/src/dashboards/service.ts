@@ -54,7 +54,8 @@ export class Dashboards {
   async layoutPlacements(): Promise<Map<number, number[]>> {
     const out = new Map<number, number[]>();
     const seen = new Set<number>();
-    for (const d of await this.all()) {
+    // Read-only here: the cache's one frozen copy of the dashboards, not a deep copy per call.
+    for (const d of await this.meta.listShared<DashboardData>(DASHBOARD)) {
       seen.add(d.id);
       let read = this.layoutCharts.get(d.id);
       if (!read || read.layout !== d.position_json) {
@@ -154,7 +155,10 @@ export class Dashboards {
 
   async rows(p: Principal): Promise<DashboardDetail[]> {
     requirePermission(p, "can_read", "Dashboard");
-    const visible = (await this.all()).filter((d) => this.canSee(p, d));
+    // The list reads every dashboard on each request: the cache's one frozen copy, not a deep
+    // copy per request (rows are new objects; nothing here writes to a dashboard).
+    const all = await this.meta.listShared<DashboardData>(DASHBOARD);
+    const visible = all.filter((d) => this.canSee(p, d));
     const users = await this.usersById(
       visible.flatMap((d) => [...d.owners, d.created_by_fk ?? 0, d.changed_by_fk ?? 0]),
     );

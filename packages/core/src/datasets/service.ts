@@ -51,6 +51,11 @@ export class Datasets {
     return this.meta.list<DatasetData>(DATASET);
   }
 
+  /** Every dataset, as the cache's one frozen copy: for readers that write nothing back. */
+  allShared(): Promise<readonly Readonly<DatasetEntity>[]> {
+    return this.meta.listShared<DatasetData>(DATASET);
+  }
+
   async find(id: number): Promise<DatasetEntity | undefined> {
     return this.meta.get<DatasetData>(DATASET, id);
   }

@@ -10,6 +10,7 @@ import AwsAccount from "s3rver/lib/models/account.js";
 import S3Object from "s3rver/lib/models/object.js";
 import { writeItemsBeforeIndexes } from "./items-before-indexes.ts";
 import { closeStandInIteratorsOnReturn } from "./level-iterators.ts";
+import { computeCrc32Natively } from "./native-crc32.ts";
 import { cacheTableDefinitions } from "./table-definitions.ts";
 import { makeObjectsWhole } from "./whole-s3-objects.ts";
 
@@ -94,6 +95,7 @@ export async function startStandIns(dataDir?: string): Promise<StandIns> {
   closeStandInIteratorsOnReturn();
   writeItemsBeforeIndexes();
   cacheTableDefinitions();
+  computeCrc32Natively();
   const dynamoServer = dynalite({ path: dynamoPath, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   admitOnly(dynamoServer, credentials.accessKeyId);
   const dynamo = await listen(dynamoServer);

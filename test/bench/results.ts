@@ -43,6 +43,9 @@ export const EXTRA_RESULT_KEYS = [
   "load_memory_second_run_mb",
   "scale_dashboard_open_ratio",
   "scale_chart_detail_ratio",
+  "scale_chart_list_ms",
+  "scale_dashboard_list_ms",
+  "scale_dataset_list_ms",
 ] as const;
 type ExtraKey = (typeof EXTRA_RESULT_KEYS)[number];
 const KNOWN: readonly string[] = [...RESULT_KEYS, ...EXTRA_RESULT_KEYS];

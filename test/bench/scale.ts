@@ -12,7 +12,8 @@ import { logInHeaders, startServer } from "./server-process.ts";
  * that dashboard stored, then after adding other datasets (30 columns each), charts and
  * dashboards placing them. Each request comes after the server's short-lived metadata copies have
  * lapsed (just over a second apart), as for a user opening a page. Reported: many ÷ few, where
- * 1 means the page's cost does not grow with the installation.
+ * 1 means the page's cost does not grow with the installation; and the time of the chart,
+ * dashboard and dataset list pages, which read every object of their type.
  */
 const DATASETS = Number(process.env.BENCH_SCALE_DATASETS ?? 300);
 const CHARTS = Number(process.env.BENCH_SCALE_CHARTS ?? 1500);
@@ -24,6 +25,11 @@ const WARM_ROUNDS = 300;
 const PARALLEL = 8;
 /** Past the server's metadata copies (kept at most a second). */
 const LAPSE_MS = 1100;
+
+const CHART_LIST = "/api/v1/chart/";
+const DASHBOARD_LIST = "/api/v1/dashboard/";
+const DATASET_LIST = "/api/v1/dataset/";
+const LIST_PAGES = [CHART_LIST, DASHBOARD_LIST, DATASET_LIST];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -110,7 +116,24 @@ async function main() {
         await call("GET", `/api/v1/chart/${own[0]}`);
         detail.push(performance.now() - t);
       }
-      return { open: median(open), detail: median(detail) };
+      // The list pages read every object of their type: they grow with the installation by
+      // nature, so what is reported is their time, each past the metadata copies.
+      const lists = new Map<string, number[]>(LIST_PAGES.map((page) => [page, []]));
+      for (let i = 0; i < ROUNDS; i++)
+        for (const page of LIST_PAGES) {
+          await pause(LAPSE_MS);
+          const t = performance.now();
+          await call("GET", page);
+          lists.get(page)?.push(performance.now() - t);
+        }
+      const listMs = (page: string) => median(lists.get(page) ?? []);
+      return {
+        open: median(open),
+        detail: median(detail),
+        chartList: listMs(CHART_LIST),
+        dashboardList: listMs(DASHBOARD_LIST),
+        datasetList: listMs(DATASET_LIST),
+      };
     };
     // Unmeasured first, back to back: a fresh server's first requests also compile their code
     // paths, which the seeding below would otherwise do for the second measurement only.
@@ -152,9 +175,20 @@ async function main() {
     console.log(
       `  chart detail:                                   ${few.detail.toFixed(1)} ms alone, ${many.detail.toFixed(1)} ms beside the rest = ${(many.detail / few.detail).toFixed(2)}×`,
     );
+    for (const [name, alone, beside] of [
+      ["chart list (first page)", few.chartList, many.chartList],
+      ["dashboard list", few.dashboardList, many.dashboardList],
+      ["dataset list", few.datasetList, many.datasetList],
+    ] as const)
+      console.log(
+        `  ${`${name}:`.padEnd(48)}${alone.toFixed(1)} ms alone, ${beside.toFixed(1)} ms beside the rest`,
+      );
     recordResults({
       scale_dashboard_open_ratio: many.open / few.open,
       scale_chart_detail_ratio: many.detail / few.detail,
+      scale_chart_list_ms: many.chartList,
+      scale_dashboard_list_ms: many.dashboardList,
+      scale_dataset_list_ms: many.datasetList,
     });
   } finally {
     await server.stop();

@@ -3,7 +3,7 @@ import { type ChartPost, type ChartPut, ErrorType } from "@strata/contracts";
 import type { Databases } from "../databases/service.ts";
 import type { Datasets } from "../datasets/service.ts";
 import { chartIdsOfLayout } from "../dashboards/metadata.ts";
-import type { DashboardEntity } from "../dashboards/types.ts";
+import { DASHBOARD, type DashboardEntity } from "../dashboards/types.ts";
 import type { DatasetEntity } from "../datasets/types.ts";
 import { forbidden, notFound, typedError, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
@@ -41,7 +41,7 @@ export class Charts {
     private readonly canEditDashboard: (p: Principal, dashboardId: number) => Promise<boolean>,
   ) {
     // A dashboard's page reads its own charts by id through this index, not every chart.
-    meta.indexListField<ChartData>(CHART, (c) => c.dashboards ?? []);
+    meta.indexListField<ChartData>(CHART, DASHBOARD, (c) => c.dashboards ?? []);
   }
 
   /**

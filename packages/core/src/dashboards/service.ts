@@ -8,6 +8,7 @@ import {
   ErrorType,
   sanitizeCss,
 } from "@strata/contracts";
+import { CHART } from "../charts/types.ts";
 import { humanizeSince } from "../resources/humanize.ts";
 import { isOwner, type Principal, requirePermission, userId } from "../security/principal.ts";
 import type { UserEntity } from "../security/types.ts";
@@ -38,7 +39,9 @@ export class Dashboards {
   ) {
     this.slugs = dashboardSlugs(meta);
     // A chart's page finds the dashboards placing it through this index, not every layout.
-    meta.indexListField<DashboardData>(DASHBOARD, (d) => [...(chartIdsOfLayout(d.position_json) ?? [])]);
+    meta.indexListField<DashboardData>(DASHBOARD, CHART, (d) => [
+      ...(chartIdsOfLayout(d.position_json) ?? []),
+    ]);
   }
 
   /** Ids of the dashboards whose saved layout places a chart (the dashboard side of the relation). */

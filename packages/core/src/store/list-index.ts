@@ -10,6 +10,11 @@ import type { MetaStorePort } from "./store-ports.ts";
 export const LISTED_GRACE_MS = 5 * 60_000;
 
 type ListOf = (entity: EntityMeta) => number[];
+interface ListedField {
+  /** The type whose ids the field holds. */
+  listed: string;
+  listOf: ListOf;
+}
 type StorePart = Pick<
   MetaStorePort,
   "addMember" | "removeMember" | "members" | "getMany" | "list" | "getValue" | "putValue"
@@ -33,7 +38,7 @@ export const newestFirst = (a: EntityMeta, b: EntityMeta) =>
  * their own set items, so both behave the same.
  */
 export class ListIndexes {
-  private readonly fields = new Map<string, ListOf>();
+  private readonly fields = new Map<string, ListedField>();
   /** Types whose older items this process has seen indexed (the backfill marker was read). */
   private readonly backfilled = new Set<string>();
 
@@ -42,8 +47,8 @@ export class ListIndexes {
     private readonly now: () => number = Date.now,
   ) {}
 
-  register<T>(type: string, listOf: (entity: Entity<T>) => number[]): void {
-    this.fields.set(type, listOf as unknown as ListOf);
+  register<T>(type: string, listed: string, listOf: (entity: Entity<T>) => number[]): void {
+    this.fields.set(type, { listed, listOf: listOf as unknown as ListOf });
   }
 
   /**
@@ -54,9 +59,36 @@ export class ListIndexes {
     return this.fields.has(type);
   }
 
+  /** Whether deleting an entity of this type has index items to take away (see `afterDelete`). */
+  touches(type: string): boolean {
+    return this.fields.has(type) || [...this.fields.values()].some((f) => f.listed === type);
+  }
+
+  /**
+   * After an entity is deleted: it leaves the sets of the ids it listed, and the sets of what
+   * listed it go, since nobody asks what lists an id that no longer exists (a deleted dashboard's
+   * set of charts stayed for good before). Left behind if this fails, they name more than list the
+   * id, which readers allow for: the delete itself has happened and is not reported as failed.
+   */
+  async afterDelete(type: string, deleted: EntityMeta): Promise<void> {
+    const own = this.fields.get(type);
+    const leaving = own
+      ? [...new Set(own.listOf(deleted))].map((id) =>
+          this.store.removeMember(setOf(type, id), String(deleted.id)),
+        )
+      : [];
+    const listing = [...this.fields]
+      .filter(([, f]) => f.listed === type)
+      .map(async ([listingType]) => {
+        const set = setOf(listingType, deleted.id);
+        for (const m of await this.store.members(set)) await this.store.removeMember(set, m.member);
+      });
+    await Promise.all([...leaving, ...listing]).catch(() => undefined);
+  }
+
   /** Before an entity of an indexed type is written: the ids it will newly list get it as a member. */
   async beforeWrite(type: string, before: EntityMeta | undefined, after: EntityMeta): Promise<void> {
-    const listOf = this.fields.get(type);
+    const listOf = this.fields.get(type)?.listOf;
     if (!listOf) return;
     const had = new Set(before ? listOf(before) : []);
     const added = [...new Set(listOf(after))].filter((id) => !had.has(id));
@@ -66,7 +98,7 @@ export class ListIndexes {
 
   /** The entities of `type` listing `id` now, most recently changed first. */
   async listing<T>(type: string, id: number): Promise<Entity<T>[]> {
-    const listOf = this.fields.get(type);
+    const listOf = this.fields.get(type)?.listOf;
     if (!listOf) throw new Error(`${type} keeps no list index`);
     await this.backfill(type, listOf);
     const members = await this.store.members(setOf(type, id));

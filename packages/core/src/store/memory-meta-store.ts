@@ -98,8 +98,8 @@ export class MemoryMetaStore implements MetaStorePort {
     return items;
   }
 
-  indexListField<T>(type: string, listOf: (entity: Entity<T>) => number[]): void {
-    this.listIndexes.register(type, listOf);
+  indexListField<T>(type: string, listedType: string, listOf: (entity: Entity<T>) => number[]): void {
+    this.listIndexes.register(type, listedType, listOf);
   }
 
   listing<T>(type: string, id: number): Promise<Entity<T>[]> {
@@ -233,6 +233,7 @@ export class MemoryMetaStore implements MetaStorePort {
     if (this.ofType(type).get(current.id)?.version !== current.version) throw staleWrite(type);
     this.ofType(type).delete(current.id);
     this.cache.wroteEntity(type, current.id);
+    if (this.listIndexes.touches(type)) await this.listIndexes.afterDelete(type, current);
   }
 
   list<T>(type: string): Promise<Entity<T>[]> {

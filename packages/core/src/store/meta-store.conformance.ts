@@ -191,7 +191,7 @@ export function describeMetaStoreConformance(name: string, make: (now: () => Dat
     it("keeps an index by listed ids: reads only the entities listing an id, newest first", async () => {
       const { meta, clock } = setup();
       const type = fresh("listing");
-      meta.indexListField<{ on: number[] }>(type, (e) => e.on);
+      meta.indexListField<{ on: number[] }>(type, fresh("listed"), (e) => e.on);
       const a = await meta.create(type, { name: "a", on: [1, 2] }, 1);
       clock.advance(1000);
       const b = await meta.create(type, { name: "b", on: [2, 2] }, 1);
@@ -209,9 +209,10 @@ export function describeMetaStoreConformance(name: string, make: (now: () => Dat
       const moved = await meta.update(type, a, { on: [1] }, 1);
       await meta.delete(type, b);
       expect(await names(2)).toEqual([]);
-      // A member that went stale stays a while (a writer may be re-adding it), then goes.
+      // A deleted entity leaves its sets at once; a member that went stale by an update stays a
+      // while (a writer may be re-adding it), then goes.
       const members = () => meta.members(`listed#${type}#2`);
-      expect(await members()).toHaveLength(2);
+      expect((await members()).map((m) => Number(m.member))).toEqual([a.id]);
       clock.advance(LISTED_GRACE_MS + 1);
       expect(await names(2)).toEqual([]);
       expect(await members()).toEqual([]);
@@ -222,7 +223,7 @@ export function describeMetaStoreConformance(name: string, make: (now: () => Dat
     it("keeps a member a writer re-added after a reader found it stale", async () => {
       const { meta, clock } = setup();
       const type = fresh("relisted");
-      meta.indexListField<{ on: number[] }>(type, (e) => e.on);
+      meta.indexListField<{ on: number[] }>(type, fresh("listed"), (e) => e.on);
       const a = await meta.create(type, { on: [5] }, 1);
       const off = await meta.update(type, a, { on: [] }, 1);
       clock.advance(LISTED_GRACE_MS + 1);
@@ -238,9 +239,24 @@ export function describeMetaStoreConformance(name: string, make: (now: () => Dat
       const type = fresh("listed-late");
       await meta.create(type, { on: [9] }, 1);
       await meta.create(type, { on: [8, 9] }, 1);
-      meta.indexListField<{ on: number[] }>(type, (e) => e.on);
+      meta.indexListField<{ on: number[] }>(type, fresh("listed"), (e) => e.on);
       expect((await meta.listing(type, 9)).map((e) => e.id)).toEqual([2, 1]);
       expect((await meta.listing(type, 8)).map((e) => e.id)).toEqual([2]);
+    });
+
+    it("drops the set of what listed an entity when that entity is deleted", async () => {
+      const { meta } = setup();
+      const type = fresh("listing-gone");
+      const listed = fresh("listed-gone");
+      meta.indexListField<{ on: number[] }>(type, listed, (e) => e.on);
+      const target = await meta.create(listed, { name: "target" }, 1);
+      const other = await meta.create(listed, { name: "other" }, 1);
+      await meta.create(type, { on: [target.id, other.id] }, 1);
+      await meta.create(type, { on: [target.id] }, 1);
+      expect(await meta.members(`listed#${type}#${target.id}`)).toHaveLength(2);
+      await meta.delete(listed, target);
+      expect(await meta.members(`listed#${type}#${target.id}`)).toEqual([]);
+      expect(await meta.listing(type, other.id)).toHaveLength(1);
     });
 
     it("refuses an entity over the item size limit with a 413 naming its largest field", async () => {

@@ -113,8 +113,8 @@ export class MetaStore implements MetaStorePort {
   /** Indexes by listed ids (a chart's dashboards), kept on set items (see list-index.ts). */
   private readonly listIndexes = new ListIndexes(this, () => this.now().getTime());
 
-  indexListField<T>(type: string, listOf: (entity: Entity<T>) => number[]): void {
-    this.listIndexes.register(type, listOf);
+  indexListField<T>(type: string, listedType: string, listOf: (entity: Entity<T>) => number[]): void {
+    this.listIndexes.register(type, listedType, listOf);
   }
 
   listing<T>(type: string, id: number): Promise<Entity<T>[]> {
@@ -381,6 +381,7 @@ export class MetaStore implements MetaStorePort {
     } finally {
       this.cache.wroteEntity(type, current.id);
     }
+    if (this.listIndexes.touches(type)) await this.listIndexes.afterDelete(type, current);
   }
 
   /** All entities of a type, most recently changed first. */

@@ -19,10 +19,11 @@ export interface MetaStorePort {
   /** Indexes items of an owner-indexed type written before it was indexed, once. */
   backfillOwnerIndex(type: string): Promise<number>;
   /**
-   * Opts a type into an index by the ids it lists in a field (see list-index.ts): `listing`
-   * then reads the entities listing an id without reading the whole type.
+   * Opts a type into an index by the ids of `listedType` it lists in a field (see list-index.ts):
+   * `listing` then reads the entities listing an id without reading the whole type. Deleting an
+   * entity of either type takes its part of the index with it.
    */
-  indexListField<T>(type: string, listOf: (entity: Entity<T>) => number[]): void;
+  indexListField<T>(type: string, listedType: string, listOf: (entity: Entity<T>) => number[]): void;
   /** The entities of a list-indexed type whose field lists `id`, most recently changed first. */
   listing<T>(type: string, id: number): Promise<Entity<T>[]>;
   /** The next id of an atomic counter per type (1, 2, …): unique, increasing within a process. */

@@ -1,5 +1,5 @@
+import { resolve } from "node:path";
 import { parseTrustedProxies } from "../http/client.ts";
-import { dataDirFromEnv } from "./data-dir.ts";
 import {
   type ChartDataLimits,
   chartDataLimitsFromEnv,
@@ -37,7 +37,7 @@ export function readLocalConfig(env = process.env): LocalConfig {
   return {
     port,
     host: env.HOST ?? "127.0.0.1",
-    dataDir: dataDirFromEnv(env),
+    dataDir: resolve(env.DATA_DIR ?? ".data"),
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     loadExamples: env.LOAD_EXAMPLES !== "false",

@@ -22,8 +22,7 @@ import {
   loadExamples,
   type AsyncTransportSettings,
 } from "@strata/core";
-import { startStandInThread } from "../local/stand-in-thread.ts";
-import type { StandIns } from "../local/stand-ins.ts";
+import { type StandIns, startStandIns } from "../local/stand-ins.ts";
 import { keepDataDirPrivate } from "./private-files.ts";
 import { localReportRenderer } from "./report-render/index.ts";
 import { localSecret } from "./secret.ts";
@@ -56,8 +55,6 @@ export interface LocalRuntimeOptions {
    * installed), started with the first such report. The runtime closes it at shutdown.
    */
   reportRenderer?: ReportRenderer;
-  /** The AWS stand-ins, already starting (`npm start` starts them before loading the server). */
-  standIns?: Promise<StandIns>;
 }
 
 export interface LocalRuntime {
@@ -74,7 +71,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   const log = opts.log ?? ((line: string) => console.log(line));
   keepDataDirPrivate(opts.dataDir);
   mkdirSync(join(opts.dataDir, "databases"), { recursive: true, mode: 0o700 });
-  const standIns = await (opts.standIns ?? startStandInThread(opts.ephemeral ? undefined : opts.dataDir));
+  const standIns = await startStandIns(opts.ephemeral ? undefined : opts.dataDir);
   const cfg = {
     region: REGION,
     metaTable: "strata-meta",

@@ -165,11 +165,11 @@ export class Guests {
    */
   private async principalOf(identity: GuestIdentity): Promise<Principal> {
     const dashboards = new Set(identity.dashboards.filter((d) => Number.isInteger(d)));
-    const [charts, boards] = await Promise.all([
-      this.charts.all(),
-      Promise.all([...dashboards].map((id) => this.dashboards.find(id))),
-    ]);
-    const mine = charts.filter((c) => c.dashboards.some((d) => dashboards.has(d)));
+    const boards = await Promise.all([...dashboards].map((id) => this.dashboards.find(id)));
+    // Each dashboard's charts through the index and its own layout, not every chart and layout.
+    const mine = (
+      await Promise.all(boards.map((board) => (board ? this.charts.allOnDashboard(board) : [])))
+    ).flat();
     const filterColumns = new Map<number, Set<string>>();
     for (const board of boards) {
       for (const f of parseMetadata(board?.json_metadata).native_filter_configuration ?? []) {

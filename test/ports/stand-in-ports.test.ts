@@ -15,6 +15,7 @@ import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeJobQueueConformance } from "../../packages/core/src/store/job-queue.conformance.ts";
 import { describeMetaStoreConformance } from "../../packages/core/src/store/meta-store.conformance.ts";
+import { MetaCache } from "../../packages/core/src/store/meta-cache.ts";
 import { describeResultStoreConformance } from "../../packages/core/src/store/result-store.conformance.ts";
 import { standInLevelModules } from "../../functions/src/local/level-iterators.ts";
 import { startStandIns, type StandIns } from "../../functions/src/local/stand-ins.ts";
@@ -130,6 +131,38 @@ describe("MetaStore over DynamoDB: fewer round trips, same guarantees", () => {
     await third;
     expect(done).toBe(true);
     expect(sent).toEqual(["PutCommand"]);
+  });
+
+  it("has a second instance read a list page's type whole only after a write of it, seen within a second", async () => {
+    let ms = 0;
+    const writer = new MetaStore(clients.doc, TABLE);
+    const reader = new MetaStore(clients.doc, TABLE, undefined, new MetaCache({ now: () => ms }));
+    const titles = async () =>
+      (await reader.listShared<{ dashboard_title: string }>("dashboard"))
+        .map((d) => d.dashboard_title)
+        .sort();
+    const first = await writer.create("dashboard", { dashboard_title: "First" }, null);
+    expect(await titles()).toEqual(["First"]);
+    ms += 1000;
+    await titles(); // once more whole: the type's write stamp is a second old now, and trusted
+    const read = reader.reads.dashboard;
+    for (let i = 0; i < 3; i++) {
+      ms += 1000;
+      expect(await titles()).toEqual(["First"]);
+    }
+    expect(reader.reads.dashboard).toBe(read);
+    // Every kind of write moves the stamp on: the next read past the second sees it.
+    const second = await writer.create("dashboard", { dashboard_title: "Second" }, null);
+    ms += 500;
+    expect(await titles()).toEqual(["First"]);
+    ms += 500;
+    expect(await titles()).toEqual(["First", "Second"]);
+    await writer.update("dashboard", first, { dashboard_title: "Renamed" }, null);
+    ms += 1000;
+    expect(await titles()).toEqual(["Renamed", "Second"]);
+    await writer.delete("dashboard", second);
+    ms += 1000;
+    expect(await titles()).toEqual(["Renamed"]);
   });
 });
 

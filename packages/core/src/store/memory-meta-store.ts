@@ -2,7 +2,7 @@ import { conflict } from "../errors.ts";
 import { ENTITY_ATTRIBUTE, entityAttribute } from "./entity-item.ts";
 import { assertItemFits } from "./item-size.ts";
 import { ListIndexes } from "./list-index.ts";
-import { MetaCache } from "./meta-cache.ts";
+import { MetaCache, STAMPED_TYPES } from "./meta-cache.ts";
 import { CLAIM_GRACE_MS, type Entity, type EntityMeta } from "./meta-store.ts";
 import type { MetaStorePort } from "./store-ports.ts";
 
@@ -188,7 +188,7 @@ export class MemoryMetaStore implements MetaStorePort {
     if (this.listIndexes.indexes(type)) await this.listIndexes.beforeWrite(type, undefined, entity);
     if (this.ofType(type).has(entity.id)) throw conditionFailed();
     this.ofType(type).set(entity.id, item);
-    this.cache.wroteEntity(type, entity.id);
+    this.wrote(type, entity.id);
     return entity;
   }
 
@@ -224,7 +224,7 @@ export class MemoryMetaStore implements MetaStorePort {
     if (this.listIndexes.indexes(type)) await this.listIndexes.beforeWrite(type, current, next);
     if (this.ofType(type).get(current.id)?.version !== current.version) throw staleWrite(type);
     this.ofType(type).set(current.id, item);
-    this.cache.wroteEntity(type, current.id);
+    this.wrote(type, current.id);
     return next;
   }
 
@@ -232,16 +232,33 @@ export class MemoryMetaStore implements MetaStorePort {
     await this.tick();
     if (this.ofType(type).get(current.id)?.version !== current.version) throw staleWrite(type);
     this.ofType(type).delete(current.id);
-    this.cache.wroteEntity(type, current.id);
+    this.wrote(type, current.id);
     if (this.listIndexes.touches(type)) await this.listIndexes.afterDelete(type, current);
   }
 
   list<T>(type: string): Promise<Entity<T>[]> {
-    return this.cache.list(type, () => this.readAll<T>(type));
+    return this.cache.list(type, () => this.readAll<T>(type), this.stampReader(type));
   }
 
   listShared<T>(type: string): Promise<readonly Readonly<Entity<T>>[]> {
-    return this.cache.sharedList(type, () => this.readAll<T>(type));
+    return this.cache.sharedList(type, () => this.readAll<T>(type), this.stampReader(type));
+  }
+
+  /** A write of an entity: this instance's cache drops it, and a stamped type's stamp moves on. */
+  private wrote(type: string, id: number) {
+    this.cache.wroteEntity(type, id);
+    if (!STAMPED_TYPES.has(type)) return;
+    const key = `stamp#${type}`;
+    this.counters.set(key, (this.counters.get(key) ?? 0) + 1);
+  }
+
+  /** A stamped type's write stamp (see MetaStore): here counted in the same step as the write. */
+  private stampReader(type: string): (() => Promise<number>) | undefined {
+    if (!STAMPED_TYPES.has(type)) return undefined;
+    return async () => {
+      await this.tick();
+      return this.counters.get(`stamp#${type}`) ?? 0;
+    };
   }
 
   private async readAll<T>(type: string): Promise<Entity<T>[]> {

@@ -120,6 +120,30 @@ describe("metadata cache: another instance over the same store", () => {
   });
 });
 
+describe("metadata cache: list pages on another instance", () => {
+  it("reads a stamped type's list whole again only after a write of it, seen within a second", async () => {
+    const { meta } = await startMemoryCore();
+    const other = secondInstance(meta);
+    const names = async () =>
+      (await other.meta.listShared<{ dashboard_title: string }>("dashboard")).map((d) => d.dashboard_title);
+    await meta.create("dashboard", { dashboard_title: "First" }, null);
+    expect(await names()).toEqual(["First"]);
+    other.advance(1000);
+    await names(); // read whole once more: the stamp it was read under is a second old now
+    const read = other.meta.reads.dashboard;
+    for (let i = 0; i < 5; i++) {
+      other.advance(1000);
+      expect(await names()).toEqual(["First"]);
+    }
+    expect(other.meta.reads.dashboard).toBe(read); // nothing written: the stamp said so
+    await meta.create("dashboard", { dashboard_title: "Second" }, null);
+    other.advance(500);
+    expect(await names()).toEqual(["First"]);
+    other.advance(500);
+    expect((await names()).sort()).toEqual(["First", "Second"]);
+  });
+});
+
 describe("metadata cache: cookie sessions", () => {
   it("a logout ends the session at once here and within a second on another instance", async () => {
     const { core, meta, userWithRoles } = await startMemoryCore();
@@ -184,7 +208,7 @@ describe("MetaCache", () => {
     ms += 1000;
     expect((await cache.sharedList("role", load))[0].name).toBe("load 3");
     // An uncached type is read each time, and still handed out frozen.
-    expect(Object.isFrozen(await cache.sharedList("dashboard", load))).toBe(true);
+    expect(Object.isFrozen(await cache.sharedList("saved_query", load))).toBe(true);
     expect(loads).toBe(4);
   });
 
@@ -316,5 +340,83 @@ describe("MetaCache", () => {
     expect(await cache.entity("chart", 2, async () => entity(2, "from the store"))).toEqual(
       entity(2, "from the store"),
     );
+  });
+
+  it("keeps a stamped list past its second while the type's write stamp stays, once that stamp settled", async () => {
+    let ms = 0;
+    const cache = new MetaCache({ now: () => ms });
+    let stamp = 0;
+    let stampReads = 0;
+    const readStamp = async () => {
+      stampReads++;
+      return stamp;
+    };
+    let loads = 0;
+    const load = async () => [entity(1, `load ${++loads}`)];
+    const list = () => cache.list("chart", load, readStamp);
+    expect((await list())[0].name).toBe("load 1");
+    ms = 500;
+    expect((await list())[0].name).toBe("load 1"); // within the second: no store read at all
+    expect(stampReads).toBe(1);
+    // The stamp was first seen just now: that read may have missed a write the index had not
+    // taken yet, so the next one (a second on) reads whole, and is then trusted.
+    ms = 1000;
+    expect((await list())[0].name).toBe("load 2");
+    ms = 2000;
+    expect((await list())[0].name).toBe("load 2");
+    ms = 3000;
+    const copy = await list();
+    expect(copy[0].name).toBe("load 2");
+    copy[0].name = "changed by a caller";
+    ms = 4000;
+    expect((await list())[0].name).toBe("load 2"); // still each caller's own copy
+    expect([loads, stampReads]).toEqual([2, 5]);
+    // Items are answered from a revalidated list as from a fresh one.
+    expect(await cache.entity("chart", 1, async () => entity(1, "read alone"))).toEqual(entity(1, "load 2"));
+
+    // Another instance wrote: read whole at once, and again a second later (a new stamp settles).
+    stamp = 1;
+    ms = 5000;
+    expect((await list())[0].name).toBe("load 3");
+    ms = 6000;
+    expect((await list())[0].name).toBe("load 4");
+    ms = 7000;
+    expect((await list())[0].name).toBe("load 4");
+    // A write here drops it at once, as for any cached type.
+    cache.wroteEntity("chart", 1);
+    expect((await list())[0].name).toBe("load 5");
+
+    // However quiet the type, a list is read whole again 30 s after its last whole read.
+    ms = 8000;
+    expect((await list())[0].name).toBe("load 5");
+    ms = 36_000;
+    expect((await list())[0].name).toBe("load 5");
+    ms = 37_000;
+    expect((await list())[0].name).toBe("load 6");
+  });
+
+  it("reads a stamped list whole, kept for its second only, when the stamp cannot be read", async () => {
+    let ms = 0;
+    const cache = new MetaCache({ now: () => ms });
+    let loads = 0;
+    const load = async () => [entity(1, `load ${++loads}`)];
+    let failing = false;
+    const readStamp = async () => {
+      if (failing) throw new Error("throttled");
+      return 4;
+    };
+    await cache.sharedList("dataset", load, readStamp);
+    for (const at of [1000, 2000]) {
+      ms = at;
+      await cache.sharedList("dataset", load, readStamp);
+    }
+    expect(loads).toBe(2); // settled at 1000, kept at 2000
+    failing = true;
+    ms = 3000;
+    expect((await cache.sharedList("dataset", load, readStamp))[0].name).toBe("load 3");
+    ms = 3500;
+    expect((await cache.sharedList("dataset", load, readStamp))[0].name).toBe("load 3");
+    ms = 4000;
+    expect((await cache.sharedList("dataset", load, readStamp))[0].name).toBe("load 4");
   });
 });

@@ -10,7 +10,9 @@
  *   eventually consistent reads, which the store uses anyway, are of the same order;
  * - callers get their own copy of an entry, so mutating a result never changes the cache (a
  *   shared list is the exception: one frozen value handed to every caller, see `sharedList`);
- * - the number of entries is capped (least recently used goes first).
+ * - the number of entries is capped (least recently used goes first);
+ * - a list of a stamped type (`STAMPED_TYPES`) past its second is not read whole again when the
+ *   type's write stamp says nothing was written since (see `stampedFetch`).
  * It holds stored items only; every authorisation check still runs per request on them.
  */
 export interface MetaCacheOptions {
@@ -35,6 +37,28 @@ export const CACHED_TYPES: ReadonlySet<string> = new Set([
   "rls",
   "tag",
 ]);
+/**
+ * Types whose every write bumps a stamp in the store (`MetaStore.bumpStamp`): the ones a list page
+ * reads whole. With 1,500 charts, 300 datasets and 200 dashboards stored, the chart list read all
+ * three once its copies were a second old: some 200 ms a page, to find what had not changed.
+ * Dashboards are not cached one by one (a dashboard's page reads its own), only as a list.
+ */
+export const STAMPED_TYPES: ReadonlySet<string> = new Set(["chart", "dashboard", "dataset"]);
+/** Types whose whole list may be kept. */
+const LISTED_TYPES: ReadonlySet<string> = new Set([...CACHED_TYPES, ...STAMPED_TYPES]);
+/**
+ * A list read whole is trusted for a stamp only once that stamp is this old here: the list is
+ * read through an index the store updates a moment after the write (DynamoDB's GSIs lag by
+ * a fraction of a second), so a read right after a write may miss it.
+ */
+const SETTLE_MS = 1000;
+/**
+ * However unchanged its stamp, a list is read whole again this long after: a writer that stopped
+ * between its write and the stamp's bump (a Lambda killed at its timeout) is caught up this late
+ * at worst.
+ */
+const MAX_PINNED_MS = 30_000;
+
 /** Sets read by list pages: a type's tag links and a user's favourites. */
 const CACHED_SET_PREFIXES = ["tagged#", "fav#"];
 /**
@@ -48,6 +72,24 @@ const MAX_TTL_MS = 1000;
 interface Entry {
   value: unknown;
   at: number;
+  /** For a list of a stamped type: the write stamp it was read under. */
+  stamp?: ListStamp;
+}
+
+interface ListStamp {
+  /** The type's write stamp, read just before the list. */
+  seen: number;
+  /** Read at least SETTLE_MS after this instance first saw that stamp (see SETTLE_MS). */
+  settled: boolean;
+  /** When the list was read whole (revalidations keep it: MAX_PINNED_MS counts from here). */
+  readAt: number;
+}
+
+/** What a store read brings back: a new value, or the kept one still good (`reused`). */
+interface Fetched<T> {
+  value: T;
+  reused?: boolean;
+  stamp?: ListStamp;
 }
 
 /** A store read's answer: as handed to its own caller, and the pristine copy joiners are copied from. */
@@ -55,6 +97,9 @@ interface Loaded<T> {
   value: T;
   kept: T;
 }
+
+/** Reads a type's write stamp from the store. */
+export type StampReader = () => Promise<number>;
 
 export class MetaCache {
   private readonly entries = new Map<string, Entry>();
@@ -69,6 +114,8 @@ export class MetaCache {
   private readonly loading = new Map<string, { generation: number; read: Promise<Loaded<unknown>> }>();
   /** Each kept list's items by id (built on first use, gone with the list). */
   private readonly listIndexes = new WeakMap<unknown[], Map<number, unknown>>();
+  /** Each stamped type's stamp as last seen here, and when it was first seen. */
+  private readonly stampsSeen = new Map<string, { stamp: number; since: number }>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
@@ -155,7 +202,7 @@ export class MetaCache {
       const all = loadMany(missing);
       for (const id of missing) {
         const key = `e:${type}#${id}`;
-        const one = () => all.then((found) => found.get(id));
+        const one = () => all.then((found) => ({ value: found.get(id) }));
         const read = this.load(type, key, generation, now, one, false);
         this.loading.set(key, { generation, read });
         waiting.push(
@@ -173,10 +220,10 @@ export class MetaCache {
     return out;
   }
 
-  /** All entities of a type. */
-  list<T>(type: string, load: () => Promise<T>): Promise<T> {
-    if (!CACHED_TYPES.has(type)) return load();
-    return this.read(type, `l:${type}`, load) as Promise<T>;
+  /** All entities of a type; `stamp` reads the type's write stamp (stamped types). */
+  list<T>(type: string, load: () => Promise<T>, stamp?: StampReader): Promise<T> {
+    if (!LISTED_TYPES.has(type)) return load();
+    return this.read(type, `l:${type}`, load, false, stamp) as Promise<T>;
   }
 
   /**
@@ -185,9 +232,9 @@ export class MetaCache {
    * cost of authenticating a request). Otherwise the rules of `list`: a write of the type drops it
    * and it lives at most the TTL.
    */
-  sharedList<T>(type: string, load: () => Promise<T>): Promise<T> {
-    if (!CACHED_TYPES.has(type)) return load().then(deepFreeze);
-    return this.read(type, `f:${type}`, load, true) as Promise<T>;
+  sharedList<T>(type: string, load: () => Promise<T>, stamp?: StampReader): Promise<T> {
+    if (!LISTED_TYPES.has(type)) return load().then(deepFreeze);
+    return this.read(type, `f:${type}`, load, true, stamp) as Promise<T>;
   }
 
   /** A set's members. */
@@ -210,7 +257,7 @@ export class MetaCache {
 
   /** A write of an entity (create, update, delete): its entry and its type's list go. */
   wroteEntity(type: string, id: number): void {
-    if (!CACHED_TYPES.has(type)) return;
+    if (!LISTED_TYPES.has(type)) return;
     this.bump(type);
     this.entries.delete(`e:${type}#${id}`);
     this.entries.delete(`l:${type}`);
@@ -237,7 +284,13 @@ export class MetaCache {
     this.generations.set(scope, (this.generations.get(scope) ?? 0) + 1);
   }
 
-  private async read<T>(scope: string, key: string, load: () => Promise<T>, shared = false): Promise<T> {
+  private async read<T>(
+    scope: string,
+    key: string,
+    load: () => Promise<T>,
+    shared = false,
+    stamp?: StampReader,
+  ): Promise<T> {
     const hit = this.entries.get(key);
     const now = this.now();
     if (hit && now - hit.at < this.ttlMs) {
@@ -255,7 +308,10 @@ export class MetaCache {
       const { kept } = (await pending.read) as Loaded<T>;
       return shared ? kept : structuredClone(kept);
     }
-    const read = this.load(scope, key, generation, now, load, shared);
+    const fetch = stamp
+      ? this.stampedFetch(scope, hit, now, stamp, load)
+      : async (): Promise<Fetched<T>> => ({ value: await load() });
+    const read = this.load(scope, key, generation, now, fetch, shared);
     this.loading.set(key, { generation, read });
     try {
       return (await read).value;
@@ -264,28 +320,61 @@ export class MetaCache {
     }
   }
 
+  /**
+   * A stamped list's read: the type's write stamp first. The same stamp as the kept list's, when
+   * that list is settled and not too old, means no write since: the kept list is good for another
+   * TTL. Otherwise the list is read whole, under the stamp just read. A stamp that cannot be read
+   * means a whole read, kept for the TTL only.
+   */
+  private stampedFetch<T>(
+    type: string,
+    previous: Entry | undefined,
+    startedAt: number,
+    readStamp: StampReader,
+    load: () => Promise<T>,
+  ): () => Promise<Fetched<T>> {
+    return async () => {
+      const seen = await readStamp().catch(() => undefined);
+      const before = previous?.stamp;
+      if (previous && before?.settled && seen === before.seen && startedAt - before.readAt < MAX_PINNED_MS)
+        return { value: previous.value as T, reused: true, stamp: before };
+      if (seen === undefined) return { value: await load() };
+      const settled = startedAt - this.firstSeen(type, seen, startedAt) >= SETTLE_MS;
+      return { value: await load(), stamp: { seen, settled, readAt: startedAt } };
+    };
+  }
+
+  /** When this instance first saw `stamp` as the type's stamp. */
+  private firstSeen(type: string, stamp: number, now: number): number {
+    const known = this.stampsSeen.get(type);
+    if (known?.stamp === stamp) return known.since;
+    this.stampsSeen.set(type, { stamp, since: now });
+    return now;
+  }
+
   private async load<T>(
     scope: string,
     key: string,
     generation: number,
     startedAt: number,
-    load: () => Promise<T>,
+    fetch: () => Promise<Fetched<T>>,
     shared: boolean,
   ): Promise<Loaded<T>> {
-    const loaded = await load();
-    const value = shared ? deepFreeze(loaded) : loaded;
-    // What the cache keeps is a copy the first caller's changes to `value` never reach.
-    const kept = shared ? value : structuredClone(value);
+    const { value: loaded, reused, stamp } = await fetch();
+    // A kept value is pristine already: its caller gets a copy of it (or, shared, the value).
+    const value = reused || !shared ? loaded : deepFreeze(loaded);
+    const kept = shared || reused ? value : structuredClone(value);
+    const handed = reused && !shared ? structuredClone(value) : value;
     // A write of this scope while the read was under way may have been missed by it: not kept.
     if (value !== undefined && (this.generations.get(scope) ?? 0) === generation) {
       // Aged from when the read began, so an entry never outlives the TTL counted from the store's answer.
-      this.entries.set(key, { value: kept, at: startedAt });
+      this.entries.set(key, { value: kept, at: startedAt, stamp });
       if (this.entries.size > this.maxEntries) {
         const oldest = this.entries.keys().next().value;
         if (oldest !== undefined) this.entries.delete(oldest);
       }
     }
-    return { value, kept };
+    return { value: handed, kept };
   }
 }
 

@@ -13,7 +13,7 @@ import { conflict } from "../errors.ts";
 import { ENTITY_ATTRIBUTE, entityAttribute, entityOfItem } from "./entity-item.ts";
 import { assertItemFits } from "./item-size.ts";
 import { ListIndexes } from "./list-index.ts";
-import { MetaCache } from "./meta-cache.ts";
+import { MetaCache, STAMPED_TYPES } from "./meta-cache.ts";
 import type { MetaStorePort } from "./store-ports.ts";
 
 /** Fields every stored entity carries besides its own data. */
@@ -68,6 +68,7 @@ interface ValueBatch {
  */
 const COALESCE_MS = 50;
 const entityKey = (type: string, id: number) => ({ pk: `${type}#${id}`, sk: ITEM });
+const stampKey = (type: string) => ({ pk: `stamp#${type}`, sk: ITEM });
 
 /**
  * Sends a batch call until DynamoDB has processed all of it: it may hand back part of a batch
@@ -309,6 +310,7 @@ export class MetaStore implements MetaStorePort {
       );
     } finally {
       this.cache.wroteEntity(type, entity.id);
+      await this.bumpStamp(type);
     }
     return entity;
   }
@@ -360,6 +362,7 @@ export class MetaStore implements MetaStorePort {
       throw e;
     } finally {
       this.cache.wroteEntity(type, current.id);
+      await this.bumpStamp(type);
     }
     return next;
   }
@@ -380,18 +383,52 @@ export class MetaStore implements MetaStorePort {
       throw e;
     } finally {
       this.cache.wroteEntity(type, current.id);
+      await this.bumpStamp(type);
     }
     if (this.listIndexes.touches(type)) await this.listIndexes.afterDelete(type, current);
   }
 
   /** All entities of a type, most recently changed first. */
   list<T>(type: string): Promise<Entity<T>[]> {
-    return this.cache.list(type, () => this.readAll<T>(type));
+    return this.cache.list(type, () => this.readAll<T>(type), this.stampReader(type));
   }
 
   /** `list`, as one frozen value shared by every caller (see MetaCache.sharedList). */
   listShared<T>(type: string): Promise<readonly Readonly<Entity<T>>[]> {
-    return this.cache.sharedList(type, () => this.readAll<T>(type));
+    return this.cache.sharedList(type, () => this.readAll<T>(type), this.stampReader(type));
+  }
+
+  /**
+   * A stamped type's write stamp: a counter every write of the type adds one to, after the write.
+   * Read consistently, so a stamp seen here is never older than a write already answered.
+   */
+  private stampReader(type: string): (() => Promise<number>) | undefined {
+    if (!STAMPED_TYPES.has(type)) return undefined;
+    return async () => {
+      const out = await this.doc.send(
+        new GetCommand({ TableName: this.table, Key: stampKey(type), ConsistentRead: true }),
+      );
+      return Number(out.Item?.n ?? 0);
+    };
+  }
+
+  /**
+   * Counts a write of a stamped type, whether or not the write succeeded (one whose answer was
+   * lost may have landed). A failed bump is not the writer's failure: its write stands, and other
+   * instances read their lists whole again within MAX_PINNED_MS (meta-cache.ts) anyway.
+   */
+  private async bumpStamp(type: string): Promise<void> {
+    if (!STAMPED_TYPES.has(type)) return;
+    await this.doc
+      .send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: stampKey(type),
+          UpdateExpression: "ADD n :one",
+          ExpressionAttributeValues: { ":one": 1 },
+        }),
+      )
+      .catch(() => undefined);
   }
 
   private async readAll<T>(type: string): Promise<Entity<T>[]> {

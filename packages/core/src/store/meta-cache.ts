@@ -360,11 +360,20 @@ export class MetaCache {
     fetch: () => Promise<Fetched<T>>,
     shared: boolean,
   ): Promise<Loaded<T>> {
-    const { value: loaded, reused, stamp } = await fetch();
-    // A kept value is pristine already: its caller gets a copy of it (or, shared, the value).
-    const value = reused || !shared ? loaded : deepFreeze(loaded);
-    const kept = shared || reused ? value : structuredClone(value);
-    const handed = reused && !shared ? structuredClone(value) : value;
+    const { value: fetched, reused, stamp } = await fetch();
+    // What the cache keeps stays pristine: a copy the first caller's changes never reach, or one
+    // frozen value every caller shares. A kept value still good is pristine already.
+    let value: T;
+    let kept: T;
+    if (reused) {
+      kept = fetched;
+      value = shared ? kept : structuredClone(kept);
+    } else if (shared) {
+      kept = value = deepFreeze(fetched);
+    } else {
+      value = fetched;
+      kept = structuredClone(fetched);
+    }
     // A write of this scope while the read was under way may have been missed by it: not kept.
     if (value !== undefined && (this.generations.get(scope) ?? 0) === generation) {
       // Aged from when the read began, so an entry never outlives the TTL counted from the store's answer.
@@ -374,7 +383,7 @@ export class MetaCache {
         if (oldest !== undefined) this.entries.delete(oldest);
       }
     }
-    return { value: handed, kept };
+    return { value, kept };
   }
 }
 

@@ -247,11 +247,16 @@ export class MetaStore implements MetaStorePort {
     return block.next++;
   }
 
-  private async addToCounter(type: string, n: number): Promise<number> {
+  private addToCounter(type: string, n: number): Promise<number> {
+    return this.addTo({ pk: `counter#${type}`, sk: ITEM }, n);
+  }
+
+  /** Adds `n` to the number item at `key` in one atomic update, and returns the sum. */
+  private async addTo(key: { pk: string; sk: string }, n: number): Promise<number> {
     const out = await this.doc.send(
       new UpdateCommand({
         TableName: this.table,
-        Key: { pk: `counter#${type}`, sk: ITEM },
+        Key: key,
         UpdateExpression: "ADD n :n",
         ExpressionAttributeValues: { ":n": n },
         ReturnValues: "UPDATED_NEW",
@@ -419,16 +424,7 @@ export class MetaStore implements MetaStorePort {
    */
   private async bumpStamp(type: string): Promise<void> {
     if (!STAMPED_TYPES.has(type)) return;
-    await this.doc
-      .send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: stampKey(type),
-          UpdateExpression: "ADD n :one",
-          ExpressionAttributeValues: { ":one": 1 },
-        }),
-      )
-      .catch(() => undefined);
+    await this.addTo(stampKey(type), 1).catch(() => undefined);
   }
 
   private async readAll<T>(type: string): Promise<Entity<T>[]> {

@@ -8,7 +8,7 @@ import { createSqsServer } from "local-aws-sqs";
 import S3rver from "s3rver";
 import AwsAccount from "s3rver/lib/models/account.js";
 import S3Object from "s3rver/lib/models/object.js";
-import { writeItemsBeforeIndexes } from "./items-before-indexes.ts";
+import { writeItemsInOneBatch } from "./item-writes-in-one-batch.ts";
 import { closeStandInIteratorsOnReturn } from "./level-iterators.ts";
 import { computeCrc32Natively } from "./native-crc32.ts";
 import { cacheTableDefinitions } from "./table-definitions.ts";
@@ -93,7 +93,7 @@ export async function startStandIns(dataDir?: string): Promise<StandIns> {
     );
   }
   closeStandInIteratorsOnReturn();
-  writeItemsBeforeIndexes();
+  writeItemsInOneBatch();
   cacheTableDefinitions();
   computeCrc32Natively();
   const dynamoServer = dynalite({ path: dynamoPath, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });

@@ -1,4 +1,4 @@
-import { dynaliteDb } from "./items-before-indexes.ts";
+import { dynaliteDb } from "./item-writes-in-one-batch.ts";
 
 type Callback<T = unknown> = (err: unknown, value?: T) => void;
 interface TableDb {

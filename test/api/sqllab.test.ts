@@ -1,3 +1,4 @@
+import { type DynamoDBDocumentClient, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
@@ -241,6 +242,79 @@ describe("tab state on the server", () => {
     );
     expect((await s.call("DELETE", `/tabstateview/${b.id}`, { token: admin })).status).toBe(200);
     expect((await s.call("GET", `/tabstateview/${b.id}`, { token: admin })).status).toBe(404);
+  });
+});
+
+describe("tab state per user", () => {
+  const tabsOf = async (token: string) =>
+    (await json(await s.call("GET", "/api/v1/sqllab/", { token }))).result.tab_state_ids as [
+      number,
+      string,
+    ][];
+  const newTab = async (token: string, name: string) =>
+    (
+      await json(
+        await s.call("POST", "/tabstateview/", {
+          token,
+          body: { queryEditor: JSON.stringify({ name, dbId: db, sql: "SELECT 1" }) },
+        }),
+      )
+    ).id as number;
+
+  it("reads only the caller's tabs and tables, whatever other users keep", async () => {
+    const busy = await userWithRoles(s, admin, "busytabs", ["sql_lab", "Alpha"]);
+    const quiet = await userWithRoles(s, admin, "quiettabs", ["sql_lab", "Alpha"]);
+    for (let i = 0; i < 25; i++) {
+      const id = await newTab(busy, `Busy ${i}`);
+      await s.call("POST", "/tableschemaview/", {
+        token: busy,
+        body: { table: JSON.stringify({ dbId: db, queryEditorId: id, schema: "main", name: "birth_names" }) },
+      });
+    }
+    const mine = await newTab(quiet, "Quiet");
+    const reads = s.runtime.core.deps.meta.reads as Record<string, number>;
+    const before = { tabs: reads.tab_state ?? 0, tables: reads.table_schema ?? 0 };
+    expect(await tabsOf(quiet)).toEqual([[mine, "Quiet"]]);
+    expect((reads.tab_state ?? 0) - before.tabs).toBe(1);
+    expect((reads.table_schema ?? 0) - before.tables).toBe(0);
+    expect(await tabsOf(busy)).toHaveLength(25);
+  });
+
+  it("restores tabs and tables written before that per-user read, once the start-up recovery ran", async () => {
+    const user = await userWithRoles(s, admin, "oldtabs", ["sql_lab", "Alpha"]);
+    const id = await newTab(user, "Kept from before");
+    await s.call("POST", "/tableschemaview/", {
+      token: user,
+      body: { table: JSON.stringify({ dbId: db, queryEditorId: id, schema: "main", name: "birth_names" }) },
+    });
+    // What an older version wrote: the items without their per-owner index keys.
+    const meta = s.runtime.core.deps.meta;
+    const doc = (meta as unknown as { doc: DynamoDBDocumentClient }).doc;
+    for (const type of ["tab_state", "table_schema"]) {
+      const items = await doc.send(
+        new QueryCommand({
+          TableName: meta.table,
+          IndexName: "gsi1",
+          KeyConditionExpression: "gsi1pk = :t",
+          ExpressionAttributeValues: { ":t": type },
+        }),
+      );
+      for (const item of items.Items ?? [])
+        await doc.send(
+          new UpdateCommand({
+            TableName: meta.table,
+            Key: { pk: item.pk, sk: item.sk },
+            UpdateExpression: "REMOVE gsi2pk, gsi2sk",
+          }),
+        );
+      await meta.deleteValue(`owner-index-backfilled#${type}`);
+    }
+    expect(await tabsOf(user)).toEqual([]);
+
+    await s.runtime.core.recover({ atStart: true });
+    expect(await tabsOf(user)).toEqual([[id, "Kept from before"]]);
+    const tab = await json(await s.call("GET", `/tabstateview/${id}`, { token: user }));
+    expect(tab.table_schemas).toEqual([expect.objectContaining({ table: "birth_names" })]);
   });
 });
 

@@ -54,7 +54,7 @@ import { type SqlLabLimits, sqlLabConf } from "./sqllab/limits.ts";
 import { SavedQueries } from "./sqllab/saved-queries.ts";
 import { ScheduledQueries } from "./sqllab/scheduled-queries.ts";
 import { SQLLAB_JOB, SqlLab } from "./sqllab/service.ts";
-import { TabStates } from "./sqllab/tab-state.ts";
+import { TAB, TABLE, TabStates } from "./sqllab/tab-state.ts";
 import type { GiveUpHandler, JobHandler, JobQueue } from "./store/job-queue.ts";
 import type { MetaStore } from "./store/meta-store.ts";
 import type { ResultStore } from "./store/result-store.ts";
@@ -439,6 +439,8 @@ export function createCore(deps: CoreDeps) {
       const all = opts.atStart ?? false;
       if (all) await deps.meta.backfillOwnerIndex("query");
       if (all) await deps.meta.backfillOwnerIndex("log");
+      if (all) await deps.meta.backfillOwnerIndex(TAB);
+      if (all) await deps.meta.backfillOwnerIndex(TABLE);
       const [lostJobs, interruptedRuns, rolledBackImports] = await Promise.all([
         chartData.sweepLostJobs({ all }),
         sqlLab.sweepInterrupted({ all }),

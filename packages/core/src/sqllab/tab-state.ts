@@ -36,8 +36,8 @@ export interface TableSchemaData {
 }
 export type TableSchemaEntity = Entity<TableSchemaData>;
 
-const TAB = "tab_state";
-const TABLE = "table_schema";
+export const TAB = "tab_state";
+export const TABLE = "table_schema";
 
 /** The stored fields a change may set (the request names its latest query by id or client id). */
 type TabStateChanges = Partial<Omit<TabStateData, "user_id" | "active">>;
@@ -47,13 +47,21 @@ export class TabStates {
   constructor(
     private readonly meta: MetaStore,
     private readonly sqlLab: SqlLab,
-  ) {}
+  ) {
+    // Each request reads one user's tabs and tables, whatever every other user keeps.
+    meta.indexByOwner<TabStateData>(TAB, (t) => t.user_id);
+    meta.indexByOwner<TableSchemaData>(TABLE, (t) => t.user_id);
+  }
 
   private async mine(p: Principal): Promise<TabStateEntity[]> {
     const user = requireUser(p);
-    return (await this.meta.list<TabStateData>(TAB))
-      .filter((t) => t.user_id === user.id)
-      .sort((a, b) => a.id - b.id);
+    return (await this.meta.listByOwner<TabStateData>(TAB, user.id)).sort((a, b) => a.id - b.id);
+  }
+
+  /** The tables shown beside one of its owner's tabs. */
+  private async tablesOf(tab: TabStateEntity): Promise<TableSchemaEntity[]> {
+    const tables = await this.meta.listByOwner<TableSchemaData>(TABLE, tab.user_id);
+    return tables.filter((t) => t.tab_state_id === tab.id).sort((a, b) => a.id - b.id);
   }
 
   async get(p: Principal, id: number): Promise<TabStateEntity> {
@@ -71,7 +79,7 @@ export class TabStates {
     const latest = tab.latest_query_id
       ? await this.meta.get<QueryData>(QUERY, tab.latest_query_id)
       : undefined;
-    const tables = (await this.meta.list<TableSchemaData>(TABLE)).filter((t) => t.tab_state_id === id);
+    const tables = await this.tablesOf(tab);
     return {
       id: tab.id,
       label: tab.label,
@@ -142,9 +150,7 @@ export class TabStates {
 
   async remove(p: Principal, id: number): Promise<void> {
     const tab = await this.get(p, id);
-    for (const t of (await this.meta.list<TableSchemaData>(TABLE)).filter((x) => x.tab_state_id === id)) {
-      await this.meta.delete(TABLE, t);
-    }
+    for (const t of await this.tablesOf(tab)) await this.meta.delete(TABLE, t);
     await this.meta.delete(TAB, tab);
   }
 

@@ -432,15 +432,13 @@ export function createCore(deps: CoreDeps) {
     /**
      * Recovery after faults: lost chart-data jobs become `error` events, SQL Lab runs left by a
      * dead process become failed. `atStart` (a local start: the in-memory queue and every run
-     * died with the last process) sweeps all of them and backfills the history index once; the
-     * minute tick sweeps only what is overdue.
+     * died with the last process) sweeps all of them; the minute tick sweeps only what is overdue.
+     * Both index, once, the items an older version wrote without their per-owner index keys (a
+     * cloud deployment has no start but its first tick); after that each costs one marker read.
      */
     async recover(opts: { atStart?: boolean } = {}) {
       const all = opts.atStart ?? false;
-      if (all) await deps.meta.backfillOwnerIndex("query");
-      if (all) await deps.meta.backfillOwnerIndex("log");
-      if (all) await deps.meta.backfillOwnerIndex(TAB);
-      if (all) await deps.meta.backfillOwnerIndex(TABLE);
+      for (const type of ["query", "log", TAB, TABLE]) await deps.meta.backfillOwnerIndex(type);
       const [lostJobs, interruptedRuns, rolledBackImports] = await Promise.all([
         chartData.sweepLostJobs({ all }),
         sqlLab.sweepInterrupted({ all }),

@@ -56,6 +56,48 @@ describe("charts", () => {
     expect(dashCharts.result[0].form_data.groupby).toEqual(["gender"]);
   });
 
+  it("names each chart's dashboards in the list when the charts are on many, and follows a rename", async () => {
+    // More dashboards than are read one by one: the list takes their titles from the whole list.
+    const dashboards: number[] = [];
+    for (let i = 0; i < 23; i++)
+      dashboards.push(
+        (
+          await json(
+            await s.call("POST", "/api/v1/dashboard/", {
+              token: admin,
+              body: { dashboard_title: `Many ${i}` },
+            }),
+          )
+        ).id,
+      );
+    const chart = await json(
+      await s.call("POST", "/api/v1/chart/", {
+        token: admin,
+        body: chartBody({ slice_name: "On many dashboards", dashboards }),
+      }),
+    );
+    const listed = async () => {
+      const list = await json(
+        await s.call(
+          "GET",
+          `/api/v1/chart/?q=${q({ filters: [{ col: "id", opr: "eq", value: chart.id }] })}`,
+          {
+            token: admin,
+          },
+        ),
+      );
+      return (list.result[0].dashboards as { id: number; dashboard_title: string }[])
+        .map((d) => `${d.id} ${d.dashboard_title}`)
+        .sort();
+    };
+    expect(await listed()).toEqual(dashboards.map((id, i) => `${id} Many ${i}`).sort());
+    await s.call("PUT", `/api/v1/dashboard/${dashboards[3]}`, {
+      token: admin,
+      body: { dashboard_title: "Renamed" },
+    });
+    expect(await listed()).toContain(`${dashboards[3]} Renamed`);
+  });
+
   it("overwrites a chart and refuses invalid params, unknown datasets and dashboards", async () => {
     const chart = await json(
       await s.call("POST", "/api/v1/chart/", { token: admin, body: chartBody({ slice_name: "To edit" }) }),

@@ -139,6 +139,22 @@ describe("saved queries", () => {
     ).toBe(422);
     expect((await s.call("DELETE", `/api/v1/saved_query/${id}`, { token: admin })).status).toBe(200);
   });
+
+  it("reads a user's own saved queries for their list, not everyone's; admins list all", async () => {
+    const save = (token: string, label: string) =>
+      s.call("POST", "/api/v1/saved_query/", { token, body: { label, db_id: db, sql: "SELECT 1" } });
+    const prolific = await userWithRoles(s, admin, "prolific", ["sql_lab", "Alpha"]);
+    const modest = await userWithRoles(s, admin, "modest", ["sql_lab", "Alpha"]);
+    for (let i = 0; i < 15; i++) expect((await save(prolific, `Prolific ${i}`)).status).toBe(201);
+    expect((await save(modest, "Modest")).status).toBe(201);
+    const reads = s.runtime.core.deps.meta.reads as Record<string, number>;
+    const before = reads.saved_query ?? 0;
+    const mine = await json(await s.call("GET", "/api/v1/saved_query/", { token: modest }));
+    expect(mine.result.map((r: Json) => r.label)).toEqual(["Modest"]);
+    expect((reads.saved_query ?? 0) - before).toBe(1);
+    const all = await json(await s.call("GET", "/api/v1/saved_query/?q=(page_size:100)", { token: admin }));
+    expect(all.count).toBeGreaterThanOrEqual(16);
+  });
 });
 
 describe("tab state on the server", () => {

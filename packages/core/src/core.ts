@@ -51,7 +51,7 @@ import { SecurityService } from "./security/service.ts";
 import { USER, type UserData } from "./security/types.ts";
 import { Users } from "./security/users.ts";
 import { type SqlLabLimits, sqlLabConf } from "./sqllab/limits.ts";
-import { SavedQueries } from "./sqllab/saved-queries.ts";
+import { SAVED_QUERY, SavedQueries } from "./sqllab/saved-queries.ts";
 import { ScheduledQueries } from "./sqllab/scheduled-queries.ts";
 import { SQLLAB_JOB, SqlLab } from "./sqllab/service.ts";
 import { TAB, TABLE, TabStates } from "./sqllab/tab-state.ts";
@@ -438,7 +438,7 @@ export function createCore(deps: CoreDeps) {
      */
     async recover(opts: { atStart?: boolean } = {}) {
       const all = opts.atStart ?? false;
-      for (const type of ["query", "log", TAB, TABLE]) await deps.meta.backfillOwnerIndex(type);
+      for (const type of ["query", "log", TAB, TABLE, SAVED_QUERY]) await deps.meta.backfillOwnerIndex(type);
       const [lostJobs, interruptedRuns, rolledBackImports] = await Promise.all([
         chartData.sweepLostJobs({ all }),
         sqlLab.sweepInterrupted({ all }),

@@ -44,14 +44,17 @@ export class SavedQueries {
     private readonly meta: MetaStore,
     private readonly databases: Databases,
     private readonly usersById: (ids: number[]) => Promise<Map<number, UserEntity>>,
-  ) {}
+  ) {
+    // A user's list reads their own saved queries, whatever everyone else saved.
+    meta.indexByOwner<SavedQueryData>(SAVED_QUERY, (q) => q.created_by_fk);
+  }
 
   private canSee(p: Principal, q: SavedQueryEntity): boolean {
-    return (
-      p.isAdmin ||
-      can(p, "all_query_access", "all_query_access") ||
-      (p.user !== null && q.created_by_fk === p.user.id)
-    );
+    return this.seesAll(p) || (p.user !== null && q.created_by_fk === p.user.id);
+  }
+
+  private seesAll(p: Principal): boolean {
+    return p.isAdmin || can(p, "all_query_access", "all_query_access");
   }
 
   find(id: number): Promise<SavedQueryEntity | undefined> {
@@ -76,8 +79,15 @@ export class SavedQueries {
 
   async rows(p: Principal) {
     requirePermission(p, "can_read", "SavedQuery");
-    const [all, dbs] = await Promise.all([this.meta.list<SavedQueryData>(SAVED_QUERY), this.databases.all()]);
-    const visible = all.filter((q) => this.canSee(p, q));
+    const [stored, dbs] = await Promise.all([
+      this.seesAll(p)
+        ? this.meta.list<SavedQueryData>(SAVED_QUERY)
+        : p.user
+          ? this.meta.listByOwner<SavedQueryData>(SAVED_QUERY, p.user.id)
+          : [],
+      this.databases.all(),
+    ]);
+    const visible = stored.filter((q) => this.canSee(p, q));
     const users = await this.usersById(visible.flatMap((q) => [q.created_by_fk ?? 0, q.changed_by_fk ?? 0]));
     const dbName = new Map(dbs.map((d) => [d.id, d.database_name]));
     return Promise.all(visible.map((q) => this.row(q, dbName, users)));

@@ -48,9 +48,11 @@ export class TabStates {
     private readonly meta: MetaStore,
     private readonly sqlLab: SqlLab,
   ) {
-    // Each request reads one user's tabs and tables, whatever every other user keeps.
-    meta.indexByOwner<TabStateData>(TAB, (t) => t.user_id);
-    meta.indexByOwner<TableSchemaData>(TABLE, (t) => t.user_id);
+    // Each request reads one user's tabs and tables, whatever every other user keeps. By id: a
+    // tab is saved a second after each edit, and an entry that moved on every save could be
+    // missing from another browser's read of the tabs at that moment.
+    meta.indexByOwner<TabStateData>(TAB, (t) => t.user_id, "id");
+    meta.indexByOwner<TableSchemaData>(TABLE, (t) => t.user_id, "id");
   }
 
   private async mine(p: Principal): Promise<TabStateEntity[]> {

@@ -3,7 +3,7 @@ import { ENTITY_ATTRIBUTE, entityAttribute } from "./entity-item.ts";
 import { assertItemFits } from "./item-size.ts";
 import { ListIndexes } from "./list-index.ts";
 import { MetaCache, STAMPED_TYPES } from "./meta-cache.ts";
-import { CLAIM_GRACE_MS, type Entity, type EntityMeta } from "./meta-store.ts";
+import { CLAIM_GRACE_MS, type Entity, type EntityMeta, type OwnerOrder, ownerSortKey } from "./meta-store.ts";
 import type { MetaStorePort } from "./store-ports.ts";
 
 /** An entity item as the DynamoDB store writes it: the data plus its index keys. */
@@ -62,7 +62,10 @@ export class MemoryMetaStore implements MetaStorePort {
   private readonly claims: Map<string, Claim>;
   private readonly values: Map<string, ValueItem>;
   private readonly sets: Map<string, Map<string, unknown>>;
-  private readonly ownerIndexes: Map<string, (entity: EntityMeta) => number | string | null>;
+  private readonly ownerIndexes: Map<
+    string,
+    { ownerOf: (entity: EntityMeta) => number | string | null; order: OwnerOrder }
+  >;
   /** Indexes by listed ids, kept on this store's sets as the DynamoDB store keeps them. */
   private readonly listIndexes = new ListIndexes(this, () => this.now().getTime());
 
@@ -106,8 +109,15 @@ export class MemoryMetaStore implements MetaStorePort {
     return this.listIndexes.listing<T>(type, id);
   }
 
-  indexByOwner<T>(type: string, ownerOf: (entity: Entity<T>) => number | string | null): void {
-    this.ownerIndexes.set(type, ownerOf as (entity: EntityMeta) => number | string | null);
+  indexByOwner<T>(
+    type: string,
+    ownerOf: (entity: Entity<T>) => number | string | null,
+    order: OwnerOrder = "changed",
+  ): void {
+    this.ownerIndexes.set(type, {
+      ownerOf: ownerOf as (entity: EntityMeta) => number | string | null,
+      order,
+    });
   }
 
   async listByOwner<T>(
@@ -417,8 +427,10 @@ export class MemoryMetaStore implements MetaStorePort {
 
   /** The stored item, checked against DynamoDB's item size limit as the real store checks it. */
   private toItem(type: string, entity: EntityMeta): EntityItem {
-    const ownerOf = this.ownerIndexes.get(type);
-    const owner = ownerOf ? { gsi2pk: ownerPartition(type, ownerOf(entity)), gsi2sk: indexKey(entity) } : {};
+    const index = this.ownerIndexes.get(type);
+    const owner = index
+      ? { gsi2pk: ownerPartition(type, index.ownerOf(entity)), gsi2sk: ownerSortKey(entity, index.order) }
+      : {};
     const item = {
       pk: `${type}#${entity.id}`,
       sk: "A",

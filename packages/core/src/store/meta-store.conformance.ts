@@ -175,6 +175,19 @@ export function describeMetaStoreConformance(name: string, make: (now: () => Dat
       expect(await meta.listByOwner(type, 3)).toEqual([]);
     });
 
+    it("keeps a per-owner index by id: highest id first, and an update leaves the entry in place", async () => {
+      const { meta, clock } = setup();
+      const type = fresh("owned-by-id");
+      meta.indexByOwner<{ owner: number; i: number }>(type, (e) => e.owner, "id");
+      const made = [];
+      for (let i = 0; i < 3; i++) made.push(await meta.create(type, { owner: 1, i }, 1));
+      await meta.create(type, { owner: 2, i: 9 }, 2);
+      clock.advance(1000);
+      await meta.update(type, made[0], { i: 10 }, 1);
+      const mine = await meta.listByOwner<{ i: number }>(type, 1);
+      expect(mine.map((e) => e.i)).toEqual([2, 1, 10]);
+    });
+
     it("backfills the owner index once, for items written before the type was indexed", async () => {
       const { meta } = setup();
       const type = fresh("late");

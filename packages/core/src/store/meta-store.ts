@@ -26,6 +26,13 @@ export interface EntityMeta {
   changed_by_fk: number | null;
 }
 export type Entity<T> = T & EntityMeta;
+/**
+ * How a type's per-owner index sorts an owner's entities. "changed" (when each last changed) lets
+ * a reader ask for what changed since a time, but every update moves the entity's entry, and an
+ * index read meanwhile can miss it (DynamoDB's index follows the table a moment later). "id" keeps
+ * each entry where it is: for entities read whole and often while they are edited (SQL Lab tabs).
+ */
+export type OwnerOrder = "changed" | "id";
 
 const ITEM = "A";
 /** BatchWriteItem takes at most this many items. */
@@ -129,16 +136,26 @@ export class MetaStore implements MetaStorePort {
     this.reads[type] = (this.reads[type] ?? 0) + n;
   }
 
-  /** Types that keep a per-owner index (gsi2), with how to find an entity's owner. */
-  private readonly ownerIndexes = new Map<string, (entity: EntityMeta) => number | string | null>();
+  /** Types that keep a per-owner index (gsi2), with how to find an entity's owner and sort its entries. */
+  private readonly ownerIndexes = new Map<
+    string,
+    { ownerOf: (entity: EntityMeta) => number | string | null; order: OwnerOrder }
+  >();
 
   /**
    * Opts a type into the per-owner index: every write of it also carries `gsi2pk = {type}#owner#{owner}`
    * and `gsi2sk = changed_on#id`, so one owner's recent items are a key-condition read
    * (`listByOwner`) whatever the number of other owners' items in the table.
    */
-  indexByOwner<T>(type: string, ownerOf: (entity: Entity<T>) => number | string | null): void {
-    this.ownerIndexes.set(type, ownerOf as (entity: EntityMeta) => number | string | null);
+  indexByOwner<T>(
+    type: string,
+    ownerOf: (entity: Entity<T>) => number | string | null,
+    order: OwnerOrder = "changed",
+  ): void {
+    this.ownerIndexes.set(type, {
+      ownerOf: ownerOf as (entity: EntityMeta) => number | string | null,
+      order,
+    });
   }
 
   /**
@@ -206,12 +223,9 @@ export class MetaStore implements MetaStorePort {
   }
 
   private ownerKeys(type: string, entity: EntityMeta) {
-    const ownerOf = this.ownerIndexes.get(type);
-    if (!ownerOf) return {};
-    return {
-      gsi2pk: ownerPartition(type, ownerOf(entity)),
-      gsi2sk: `${entity.changed_on}#${String(entity.id).padStart(10, "0")}`,
-    };
+    const index = this.ownerIndexes.get(type);
+    if (!index) return {};
+    return { gsi2pk: ownerPartition(type, index.ownerOf(entity)), gsi2sk: ownerSortKey(entity, index.order) };
   }
 
   private readonly idBlocks = new Map<string, IdBlock>();
@@ -835,6 +849,12 @@ export class MetaStore implements MetaStorePort {
     assertItemFits(type, item, entity);
     return item;
   }
+}
+
+/** An entity's place in its owner's partition of gsi2 (see OwnerOrder). */
+export function ownerSortKey(entity: EntityMeta, order: OwnerOrder): string {
+  const id = String(entity.id).padStart(10, "0");
+  return order === "id" ? id : `${entity.changed_on}#${id}`;
 }
 
 /** The gsi2 partition of one owner's items of a type. */

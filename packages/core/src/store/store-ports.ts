@@ -1,4 +1,4 @@
-import type { Entity, EntityMeta } from "./meta-store.ts";
+import type { Entity, EntityMeta, OwnerOrder } from "./meta-store.ts";
 import type { Job, QueueRecord } from "./job-queue.ts";
 
 /**
@@ -8,9 +8,19 @@ import type { Job, QueueRecord } from "./job-queue.ts";
 export interface MetaStorePort {
   /** Items read by list queries per type since start (tests check that a read stays narrow). */
   readonly reads: Record<string, number>;
-  /** Opts a type into the per-owner index read by `listByOwner`. */
-  indexByOwner<T>(type: string, ownerOf: (entity: Entity<T>) => number | string | null): void;
-  /** One owner's entities of a type, most recently changed first (`changed_on#id` descending). */
+  /**
+   * Opts a type into the per-owner index read by `listByOwner`, ordered by when each entity last
+   * changed, or with `order: "id"` by id (an update then never moves its entry: see OwnerOrder).
+   */
+  indexByOwner<T>(
+    type: string,
+    ownerOf: (entity: Entity<T>) => number | string | null,
+    order?: OwnerOrder,
+  ): void;
+  /**
+   * One owner's entities of a type, most recently changed first (`changed_on#id` descending), or
+   * highest id first for a type indexed by id (where `changedAfter` does not apply).
+   */
   listByOwner<T>(
     type: string,
     owner: number | string | null,

@@ -1,22 +1,16 @@
 import { CreateQueueCommand, GetQueueAttributesCommand } from "@aws-sdk/client-sqs";
-import { createAwsClients, JobQueue, processBatch } from "@strata/core";
+import { JobQueue, processBatch } from "@strata/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStandIns, type StandIns } from "../../functions/src/local/stand-ins.ts";
+import { type StandIns, startStandIns } from "../../functions/src/local/stand-ins.ts";
 import { startWorkerLoop } from "../../functions/src/runtime/worker-loop.ts";
+import { standInClients } from "../support/stand-in-clients.ts";
 
 let si: StandIns;
-let clients: ReturnType<typeof createAwsClients>;
+let clients: ReturnType<typeof standInClients>;
 
 beforeAll(async () => {
   si = await startStandIns();
-  clients = createAwsClients({
-    region: "us-east-1",
-    metaTable: "",
-    resultsBucket: "",
-    jobsQueueUrl: "",
-    endpoints: si.endpoints,
-    credentials: si.credentials,
-  });
+  clients = standInClients(si);
 });
 afterAll(() => si.close());
 

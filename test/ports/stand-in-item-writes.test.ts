@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import {
   CreateTableCommand,
   DeleteItemCommand,
@@ -6,12 +9,9 @@ import {
   QueryCommand,
   UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
-import { createAwsClients } from "@strata/core";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StandIns, startStandIns } from "../../functions/src/local/stand-ins.ts";
+import { standInClients } from "../support/stand-in-clients.ts";
 
 /**
  * The DynamoDB stand-in writes an item and its index entries as one LevelDB batch
@@ -25,17 +25,10 @@ describe.each(["in memory", "on disk"])(
     const ITEMS = 12;
     const dataDir = where === "on disk" ? mkdtempSync(join(tmpdir(), "strata-item-writes-")) : undefined;
     let standIns: StandIns;
-    let dynamo: ReturnType<typeof createAwsClients>["dynamo"];
+    let dynamo: ReturnType<typeof standInClients>["dynamo"];
     beforeAll(async () => {
       standIns = await startStandIns(dataDir);
-      ({ dynamo } = createAwsClients({
-        region: "us-east-1",
-        metaTable: "unused",
-        resultsBucket: "unused",
-        jobsQueueUrl: "",
-        endpoints: standIns.endpoints,
-        credentials: standIns.credentials,
-      }));
+      ({ dynamo } = standInClients(standIns));
       await dynamo.send(
         new CreateTableCommand({
           TableName,

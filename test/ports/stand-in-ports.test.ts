@@ -1,4 +1,8 @@
+import { existsSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
+import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import {
   type AwsClients,
   createAwsClients,
@@ -8,17 +12,14 @@ import {
   MetaStore,
   ResultStore,
 } from "@strata/core";
-import { existsSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeJobQueueConformance } from "../../packages/core/src/store/job-queue.conformance.ts";
-import { describeMetaStoreConformance } from "../../packages/core/src/store/meta-store.conformance.ts";
-import { MetaCache } from "../../packages/core/src/store/meta-cache.ts";
-import { describeResultStoreConformance } from "../../packages/core/src/store/result-store.conformance.ts";
 import { standInLevelModules } from "../../functions/src/local/level-iterators.ts";
-import { startStandIns, type StandIns } from "../../functions/src/local/stand-ins.ts";
+import { type StandIns, startStandIns } from "../../functions/src/local/stand-ins.ts";
+import { describeJobQueueConformance } from "../../packages/core/src/store/job-queue.conformance.ts";
+import { MetaCache } from "../../packages/core/src/store/meta-cache.ts";
+import { describeMetaStoreConformance } from "../../packages/core/src/store/meta-store.conformance.ts";
+import { describeResultStoreConformance } from "../../packages/core/src/store/result-store.conformance.ts";
+import { standInClients } from "../support/stand-in-clients.ts";
 
 /** The DynamoDB, S3 and SQS ports over the local stand-ins, held to the suites the in-memory ports pass. */
 let si: StandIns;
@@ -28,14 +29,7 @@ const BUCKET = "ports-results";
 
 beforeAll(async () => {
   si = await startStandIns();
-  clients = createAwsClients({
-    region: "us-east-1",
-    metaTable: TABLE,
-    resultsBucket: BUCKET,
-    jobsQueueUrl: "",
-    endpoints: si.endpoints,
-    credentials: si.credentials,
-  });
+  clients = standInClients(si, { metaTable: TABLE, resultsBucket: BUCKET });
   await ensureMetaTable(clients.dynamo, TABLE);
   await ensureBucket(clients.s3, BUCKET);
 });

@@ -5,9 +5,9 @@ import {
   QueryCommand,
   ResourceNotFoundException,
 } from "@aws-sdk/client-dynamodb";
-import { createAwsClients } from "@strata/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StandIns, startStandIns } from "../../functions/src/local/stand-ins.ts";
+import { standInClients } from "../support/stand-in-clients.ts";
 
 /**
  * The DynamoDB stand-in keeps table definitions between item actions
@@ -15,17 +15,10 @@ import { type StandIns, startStandIns } from "../../functions/src/local/stand-in
  */
 describe("the DynamoDB stand-in, through the AWS SDK", () => {
   let standIns: StandIns;
-  let dynamo: ReturnType<typeof createAwsClients>["dynamo"];
+  let dynamo: ReturnType<typeof standInClients>["dynamo"];
   beforeAll(async () => {
     standIns = await startStandIns();
-    ({ dynamo } = createAwsClients({
-      region: "us-east-1",
-      metaTable: "unused",
-      resultsBucket: "unused",
-      jobsQueueUrl: "",
-      endpoints: standIns.endpoints,
-      credentials: standIns.credentials,
-    }));
+    ({ dynamo } = standInClients(standIns));
   });
   afterAll(() => standIns.close());
 

@@ -3,7 +3,15 @@ import { ENTITY_ATTRIBUTE, entityAttribute } from "./entity-item.ts";
 import { assertItemFits } from "./item-size.ts";
 import { ListIndexes } from "./list-index.ts";
 import { MetaCache, STAMPED_TYPES } from "./meta-cache.ts";
-import { CLAIM_GRACE_MS, type Entity, type EntityMeta, type OwnerOrder, ownerSortKey } from "./meta-store.ts";
+import {
+  CLAIM_GRACE_MS,
+  type Entity,
+  type EntityMeta,
+  type OwnerIndex,
+  type OwnerOrder,
+  ownerIndex,
+  ownerSortKey,
+} from "./meta-store.ts";
 import type { MetaStorePort } from "./store-ports.ts";
 
 /** An entity item as the DynamoDB store writes it: the data plus its index keys. */
@@ -62,10 +70,7 @@ export class MemoryMetaStore implements MetaStorePort {
   private readonly claims: Map<string, Claim>;
   private readonly values: Map<string, ValueItem>;
   private readonly sets: Map<string, Map<string, unknown>>;
-  private readonly ownerIndexes: Map<
-    string,
-    { ownerOf: (entity: EntityMeta) => number | string | null; order: OwnerOrder }
-  >;
+  private readonly ownerIndexes: Map<string, OwnerIndex>;
   /** Indexes by listed ids, kept on this store's sets as the DynamoDB store keeps them. */
   private readonly listIndexes = new ListIndexes(this, () => this.now().getTime());
 
@@ -109,15 +114,8 @@ export class MemoryMetaStore implements MetaStorePort {
     return this.listIndexes.listing<T>(type, id);
   }
 
-  indexByOwner<T>(
-    type: string,
-    ownerOf: (entity: Entity<T>) => number | string | null,
-    order: OwnerOrder = "changed",
-  ): void {
-    this.ownerIndexes.set(type, {
-      ownerOf: ownerOf as (entity: EntityMeta) => number | string | null,
-      order,
-    });
+  indexByOwner<T>(type: string, ownerOf: (entity: Entity<T>) => number | string | null, order?: OwnerOrder) {
+    this.ownerIndexes.set(type, ownerIndex(ownerOf, order));
   }
 
   async listByOwner<T>(

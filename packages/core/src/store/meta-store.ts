@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import {
   BatchGetCommand,
   BatchWriteCommand,
@@ -8,7 +9,6 @@ import {
   QueryCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { conflict } from "../errors.ts";
 import { ENTITY_ATTRIBUTE, entityAttribute, entityOfItem } from "./entity-item.ts";
 import { assertItemFits } from "./item-size.ts";
@@ -33,6 +33,11 @@ export type Entity<T> = T & EntityMeta;
  * each entry where it is: for entities read whole and often while they are edited (SQL Lab tabs).
  */
 export type OwnerOrder = "changed" | "id";
+/** A type's per-owner index: how to find an entity's owner, and how the owner's entries sort. */
+export interface OwnerIndex {
+  ownerOf: (entity: EntityMeta) => number | string | null;
+  order: OwnerOrder;
+}
 
 const ITEM = "A";
 /** BatchWriteItem takes at most this many items. */
@@ -136,26 +141,17 @@ export class MetaStore implements MetaStorePort {
     this.reads[type] = (this.reads[type] ?? 0) + n;
   }
 
-  /** Types that keep a per-owner index (gsi2), with how to find an entity's owner and sort its entries. */
-  private readonly ownerIndexes = new Map<
-    string,
-    { ownerOf: (entity: EntityMeta) => number | string | null; order: OwnerOrder }
-  >();
+  /** Types that keep a per-owner index (gsi2). */
+  private readonly ownerIndexes = new Map<string, OwnerIndex>();
 
   /**
-   * Opts a type into the per-owner index: every write of it also carries `gsi2pk = {type}#owner#{owner}`
-   * and `gsi2sk = changed_on#id`, so one owner's recent items are a key-condition read
-   * (`listByOwner`) whatever the number of other owners' items in the table.
+   * Opts a type into the per-owner index: every write of it also carries
+   * `gsi2pk = {type}#owner#{owner}` and `gsi2sk = changed_on#id` (the id alone with
+   * `order: "id"`, see OwnerOrder), so one owner's items are a key-condition read (`listByOwner`)
+   * whatever the number of other owners' items in the table.
    */
-  indexByOwner<T>(
-    type: string,
-    ownerOf: (entity: Entity<T>) => number | string | null,
-    order: OwnerOrder = "changed",
-  ): void {
-    this.ownerIndexes.set(type, {
-      ownerOf: ownerOf as (entity: EntityMeta) => number | string | null,
-      order,
-    });
+  indexByOwner<T>(type: string, ownerOf: (entity: Entity<T>) => number | string | null, order?: OwnerOrder) {
+    this.ownerIndexes.set(type, ownerIndex(ownerOf, order));
   }
 
   /**
@@ -849,6 +845,14 @@ export class MetaStore implements MetaStorePort {
     assertItemFits(type, item, entity);
     return item;
   }
+}
+
+/** The per-owner index of a type (`indexByOwner`), as both stores keep it. */
+export function ownerIndex<T>(
+  ownerOf: (entity: Entity<T>) => number | string | null,
+  order: OwnerOrder = "changed",
+): OwnerIndex {
+  return { ownerOf: ownerOf as OwnerIndex["ownerOf"], order };
 }
 
 /** An entity's place in its owner's partition of gsi2 (see OwnerOrder). */

@@ -31,6 +31,7 @@ export const RESULT_KEYS = [
  * Figures added later, recorded, written and shown when a bench measured them, never required:
  * HTTP requests per 20-async-chart dashboard load with each async-event transport (issue 18),
  * the cheapest authenticated request ÷ the raw small query, the scale sqllab_small_ratio sits on,
+ * the small query's ratio again through Node's fetch (the bench client's own cost included),
  * the load run's resident memory (MB) above its start after it, and after the same run again
  * above where the first left it (a leak shows there), and how much a dashboard's metadata and a
  * chart's detail slow down beside many other objects (many ÷ few; 1 is not at all).
@@ -39,6 +40,7 @@ export const EXTRA_RESULT_KEYS = [
   "async_requests_per_load_polling",
   "async_requests_per_load_ws",
   "sqllab_small_http_floor_ratio",
+  "sqllab_small_fetch_ratio",
   "load_memory_after_mb",
   "load_memory_second_run_mb",
   "scale_dashboard_open_ratio",

@@ -53,6 +53,39 @@ describe("event logging (POST /superset/log/?explode=events)", () => {
     expect((await s.call("GET", "/api/v1/log/", { token: gamma })).status).toBe(403);
   });
 
+  it("lists the newest events only, and a filter on one user reaches that user's older ones", async () => {
+    const early = await userWithRoles(s, admin, "early-bird", ["Gamma"]);
+    const earlyId = (await json(await s.call("GET", "/api/v1/me/", { token: early }))).result.id;
+    const sent = await s.call("POST", "/superset/log/", {
+      token: early,
+      body: { events: [1, 2, 3].map((n) => ({ event_name: "early_event", n })) },
+    });
+    expect(sent.status).toBe(200);
+    // LOG_LIST_WINDOW (10,000) newer events from the admin: the list looks no further back.
+    for (let b = 0; b < 10; b++) {
+      const res = await s.call("POST", "/superset/log/", {
+        token: admin,
+        body: { events: Array.from({ length: 1000 }, (_, i) => ({ event_name: "bulk", i, b })) },
+      });
+      expect(res.status).toBe(200);
+    }
+    const list = (q: string) => s.call("GET", `/api/v1/log/?q=${q}`, { token: admin }).then(json);
+    const all = await list("(page_size:5)");
+    expect(all.count).toBe(10_000);
+    expect(all.result.every((r: Json) => r.action === "bulk")).toBe(true);
+    expect((await list("(filters:!((col:action,opr:eq,value:early_event)))")).count).toBe(0);
+
+    const theirs = await list(`(filters:!((col:user_id,opr:eq,value:${earlyId})),page_size:10)`);
+    expect(theirs.count).toBe(3);
+    expect(theirs.result.map((r: Json) => r.action)).toEqual(["early_event", "early_event", "early_event"]);
+    expect(theirs.result[0].user.username).toBe("early-bird");
+    // The user filter still applies as a filter: another user's id finds none of these.
+    const other = await list(
+      `(filters:!((col:user_id,opr:eq,value:${earlyId}),(col:action,opr:eq,value:bulk)))`,
+    );
+    expect(other.count).toBe(0);
+  });
+
   it("refuses what is not a batch of events, and anonymous senders", async () => {
     for (const body of [{ events: "not json" }, { events: [1, 2] }, { events: { a: 1 } }]) {
       const res = await s.call("POST", "/superset/log/", { token: admin, body });

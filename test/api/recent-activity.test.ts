@@ -111,6 +111,30 @@ describe("GET /api/v1/log/recent_activity/", () => {
     expect(after).toEqual(["Shared births"]);
   });
 
+  it("reads the caller's newest batches until the page is full, not their whole year", async () => {
+    const carol = await userWithRoles(s, admin, "carol", ["Alpha"]);
+    // 300 older batches, then one with the view the first page needs.
+    for (let i = 0; i < 300; i += 50)
+      await Promise.all(
+        Array.from({ length: 50 }, (_, j) =>
+          send(carol, [{ event_name: "spa_navigation", path: `/p/${i + j}` }]),
+        ),
+      );
+    await send(carol, [
+      { event_name: "spa_navigation", ts: Date.now(), path: `/superset/dashboard/${shared}/` },
+    ]);
+    const meta = s.runtime.core.deps.meta;
+    const before = meta.reads.log ?? 0;
+    const { result } = await json(await recent(carol, "(page_size:1)"));
+    expect(result.map((r: Json) => r.item_title)).toEqual(["Shared births"]);
+    // One page of the owner index (100 batches) of the 301 stored.
+    expect((meta.reads.log ?? 0) - before).toBe(100);
+    // A page the newest batches can't fill reads on, through all 301.
+    const all = meta.reads.log ?? 0;
+    expect((await json(await recent(carol, "(page_size:5)"))).result).toHaveLength(1);
+    expect((meta.reads.log ?? 0) - all).toBe(301);
+  });
+
   it("answers bad arguments with a 400 and anonymous callers with a 401", async () => {
     for (const q of [
       "(page_size:0)",

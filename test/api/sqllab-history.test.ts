@@ -1,4 +1,5 @@
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { DEFAULT_SQLLAB_LIMITS } from "@strata/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QueryData } from "../../packages/core/src/sqllab/types.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
@@ -41,7 +42,11 @@ function queryData(userId: number, n: number, changedMs: number): QueryData {
 }
 
 beforeAll(async () => {
-  s = await startTestServer({ examples: ["birth_names"] });
+  // A history window smaller than the 1,510 stored queries: a list reads only the newest 1,000.
+  s = await startTestServer({
+    examples: ["birth_names"],
+    sqlLab: { ...DEFAULT_SQLLAB_LIMITS, historyWindow: 1000 },
+  });
   admin = await s.login(ADMIN.username, ADMIN.password);
   db = (await json(await s.call("GET", "/api/v1/database/", { token: admin }))).ids[0];
   analyst = await userWithRoles(s, admin, "historian", ["sql_lab", "Alpha"]);
@@ -127,10 +132,30 @@ describe("query history at scale", () => {
       ),
     );
     expect(editor.count).toBe(10);
-    // Admins see every user's queries (Superset's all_query_access), paged all the same.
+    // Admins see every user's queries (Superset's all_query_access), paged all the same, from the
+    // newest historyWindow of them: 1,000 read of 1,511 stored.
+    const reads = meta.reads.query ?? 0;
     const all = await json(await s.call("GET", "/api/v1/query/?q=(page_size:10)", { token: admin }));
-    expect(all.count).toBeGreaterThanOrEqual(1511);
+    expect(all.count).toBe(1000);
     expect(all.result).toHaveLength(10);
+    expect((meta.reads.query ?? 0) - reads).toBe(1000);
+    // A filter on one user reads that user's own newest, older ones included: user 1000's first
+    // queries were among the first stored, outside the window above.
+    const oldest = await json(
+      await s.call("GET", "/api/v1/query/?q=(filters:!((col:user_id,opr:eq,value:1000)),page_size:100)", {
+        token: admin,
+      }),
+    );
+    expect(oldest.count).toBe(30);
+    expect(oldest.result.every((r: Json) => r.user_id === 1000)).toBe(true);
+    expect(oldest.result.map((r: Json) => r.client_id)).toContain("u1000q0");
+    // Without all-query access, a filter on someone else finds nothing, not their queries.
+    const theirs = await json(
+      await s.call("GET", "/api/v1/query/?q=(filters:!((col:user_id,opr:eq,value:1000)))", {
+        token: analyst,
+      }),
+    );
+    expect(theirs.count).toBe(0);
     const bad = await s.call("GET", "/api/v1/query/?q=(order_column:password)", { token: analyst });
     expect(bad.status).toBe(400);
   });

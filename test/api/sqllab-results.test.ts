@@ -1,3 +1,4 @@
+import { DEFAULT_SQLLAB_LIMITS } from "@strata/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresParameters, startPostgres, type TestPostgres } from "../support/postgres.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
@@ -13,14 +14,7 @@ beforeAll(async () => {
   [s, pg] = await Promise.all([
     startTestServer({
       examples: ["birth_names"],
-      sqlLab: {
-        defaultLimit: 1000,
-        maxRows: 1_000_000,
-        displayRows: 10_000,
-        syncTimeoutSec: 2,
-        asyncTimeoutSec: 60,
-        payloadMaxMb: 1,
-      },
+      sqlLab: { ...DEFAULT_SQLLAB_LIMITS, syncTimeoutSec: 2, asyncTimeoutSec: 60, payloadMaxMb: 1 },
     }),
     startPostgres(),
   ]);

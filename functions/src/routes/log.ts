@@ -1,4 +1,4 @@
-import { RecentActivityQuerySchema } from "@strata/contracts";
+import { ListQuerySchema, RecentActivityQuerySchema } from "@strata/contracts";
 import { LOG_LIST_SPEC } from "@strata/core";
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
@@ -30,7 +30,8 @@ export function logRoutes() {
   const list = listRoutes({
     view: "Log",
     noun: "log",
-    rows: (c) => c.get("core").eventLog.rows(c.get("principal")),
+    // The list's own filters choose what is read (see EventLog.rows), then apply as for any list.
+    rows: (c) => c.get("core").eventLog.rows(c.get("principal"), risonQuery(c, ListQuerySchema).filters),
     spec: LOG_LIST_SPEC,
   });
   return new Hono<AppEnv>()

@@ -1,7 +1,9 @@
-import type { RecentActivityItem, RecentActivityQuery } from "@strata/contracts";
+import type { ListFilter, RecentActivityItem, RecentActivityQuery } from "@strata/contracts";
 import { badRequest, unauthorized } from "../errors.ts";
+import { idFilter } from "../resources/list-query.ts";
 import { type Principal, requirePermission } from "../security/principal.ts";
 import type { Entity, MetaStore } from "../store/meta-store.ts";
+import { newestWithin } from "../store/newest-window.ts";
 import type { ActivitySubjects } from "./activity-subjects.ts";
 import { recentActivity } from "./recent-activity.ts";
 
@@ -13,6 +15,15 @@ export const LOG = "log";
 const RECENT_WINDOW_MS = 365 * 24 * 3600 * 1000;
 /** Ids of exploded events: batch id × this + position, so each event has a stable id. */
 const PER_BATCH = 2048;
+/**
+ * How many of the newest events the admins' log list looks through. Every page anyone opens adds
+ * to the log, so a list request reads the newest batches and stops here instead of reading it all;
+ * filtering on one user reads that user's own newest events (their index), so an older trail stays
+ * reachable. Filters and sorting apply within what was read, and `count` says how much that is.
+ */
+export const LOG_LIST_WINDOW = 10_000;
+/** Batches per read of a user's index for their recent activity. */
+const PAGE = 100;
 
 interface LogBatchData {
   user_id: number | null;
@@ -93,14 +104,25 @@ export class EventLog {
   async recentActivity(p: Principal, q: RecentActivityQuery): Promise<RecentActivityItem[]> {
     if (!p.user) throw unauthorized("Log in to see your recent activity.");
     const since = new Date(Date.now() - RECENT_WINDOW_MS).toISOString();
-    const batches = await this.meta.listByOwner<LogBatchData>(LOG, p.user.id, { changedAfter: since });
-    return recentActivity(p, batches, this.subjects, q);
+    const pages = this.meta.newest<LogBatchData>(LOG, {
+      owner: p.user.id,
+      changedAfter: since,
+      pageSize: PAGE,
+    });
+    return recentActivity(p, pages, this.subjects, q);
   }
 
-  /** Every event as a log row; admins only (Superset's Log view). */
-  async rows(p: Principal) {
+  /**
+   * The newest events as log rows, at most about LOG_LIST_WINDOW of them (whole batches); admins
+   * only (Superset's Log view). `filters` are the list's: one on `user_id` reads that user's events.
+   */
+  async rows(p: Principal, filters: readonly ListFilter[] = []) {
     requirePermission(p, "can_read", "Log");
-    const batches = await this.meta.list<LogBatchData>(LOG);
+    const batches = await newestWithin<LogBatchData>(this.meta, LOG, {
+      owner: idFilter(filters, "user_id"),
+      window: LOG_LIST_WINDOW,
+      weight: (b) => b.events.length,
+    });
     const names = await this.userName(batches.flatMap((b) => (b.user_id ? [b.user_id] : [])));
     return batches.flatMap((b: LogBatch) =>
       b.events.map((text, i) => {

@@ -47,24 +47,27 @@ function viewOf(e: Record<string, unknown>, actions: Set<string>, at: string): V
   return null;
 }
 
-/** Every view in the batches, newest first (batches come newest first, events oldest first). */
-function viewsOf(batches: StoredBatch[], actions: Set<string>): View[] {
-  const views: View[] = [];
-  for (const b of batches) {
-    for (let i = b.events.length - 1; i >= 0; i--) {
-      let e: unknown;
-      try {
-        e = JSON.parse(b.events[i]);
-      } catch {
-        continue;
-      }
-      if (typeof e !== "object" || e === null) continue;
-      const view = viewOf(e as Record<string, unknown>, actions, b.created_on);
-      if (view) views.push(view);
+/** A batch's views, newest first (its events are stored oldest first). */
+function* viewsOf(b: StoredBatch, actions: Set<string>): Generator<View> {
+  for (let i = b.events.length - 1; i >= 0; i--) {
+    let e: unknown;
+    try {
+      e = JSON.parse(b.events[i]);
+    } catch {
+      continue;
     }
+    if (typeof e !== "object" || e === null) continue;
+    const view = viewOf(e as Record<string, unknown>, actions, b.created_on);
+    if (view) yield view;
   }
-  return views;
 }
+
+/**
+ * The most events one request looks through. The caller's batches are read newest first and the
+ * read stops once the page is full, so this only binds when few of the events name anything the
+ * caller can still read (a year of activity on objects since deleted).
+ */
+export const RECENT_ACTIVITY_SCAN = 20_000;
 
 /**
  * Superset's recent activity: the caller's dashboard and chart views, newest first, `distinct`
@@ -74,7 +77,7 @@ function viewsOf(batches: StoredBatch[], actions: Set<string>): View[] {
  */
 export async function recentActivity(
   p: Principal,
-  batches: StoredBatch[],
+  pages: AsyncIterable<readonly StoredBatch[]>,
   subjects: ActivitySubjects,
   q: RecentActivityQuery,
   now = Date.now(),
@@ -95,21 +98,28 @@ export async function recentActivity(
   };
   const seen = new Set<string>();
   const items: RecentActivityItem[] = [];
-  for (const view of viewsOf(batches, actions)) {
-    if (items.length >= wanted) break;
-    const subject = await resolve(view);
-    if (!subject || subject.title === "") continue;
-    const key = `${view.action}:${view.kind}:${subject.id}`;
-    if (distinct && seen.has(key)) continue;
-    seen.add(key);
-    items.push({
-      action: view.action,
-      item_type: view.kind,
-      item_url: subject.url,
-      item_title: subject.title,
-      time: Date.parse(view.at),
-      time_delta_humanized: humanizeSince(view.at, now),
-    });
+  let scanned = 0;
+  read: for await (const page of pages) {
+    for (const batch of page) {
+      for (const view of viewsOf(batch, actions)) {
+        if (items.length >= wanted) break read;
+        const subject = await resolve(view);
+        if (!subject || subject.title === "") continue;
+        const key = `${view.action}:${view.kind}:${subject.id}`;
+        if (distinct && seen.has(key)) continue;
+        seen.add(key);
+        items.push({
+          action: view.action,
+          item_type: view.kind,
+          item_url: subject.url,
+          item_title: subject.title,
+          time: Date.parse(view.at),
+          time_delta_humanized: humanizeSince(view.at, now),
+        });
+      }
+      scanned += batch.events.length;
+      if (items.length >= wanted || scanned >= RECENT_ACTIVITY_SCAN) break read;
+    }
   }
   return items.slice(wanted - pageSize);
 }

@@ -49,6 +49,19 @@ const compare = (a: unknown, b: unknown): number => {
   return collator.compare(String(a), String(b));
 };
 
+/**
+ * The id an equality filter on `col` names, if the list has one (a number or digits): lists that
+ * read by owner use it to read only that owner's records. The filter still applies as usual.
+ */
+export function idFilter(filters: readonly ListFilter[] | undefined, col: string): number | undefined {
+  for (const f of filters ?? []) {
+    if (f.col !== col || (f.opr !== "eq" && f.opr !== "rel_o_m")) continue;
+    const id = typeof f.value === "string" && /^\d+$/.test(f.value) ? Number(f.value) : f.value;
+    if (typeof id === "number" && Number.isSafeInteger(id) && id > 0) return id;
+  }
+  return undefined;
+}
+
 export function matchOperator(op: FilterOperator, actual: unknown, value: unknown): boolean {
   switch (op) {
     case "sw":

@@ -14,6 +14,11 @@ export interface SqlLabLimits {
   asyncTimeoutSec: number;
   /** SQLLAB_PAYLOAD_MAX_MB: the most rows' JSON a reply carries (under Lambda's 6 MB reply). */
   payloadMaxMb: number;
+  /**
+   * Strata's own: how many of the newest queries the query history list reads (every run adds
+   * one, so a list request reads the newest and stops; see SqlLab.history).
+   */
+  historyWindow: number;
 }
 
 export const DEFAULT_SQLLAB_LIMITS: SqlLabLimits = {
@@ -23,6 +28,7 @@ export const DEFAULT_SQLLAB_LIMITS: SqlLabLimits = {
   syncTimeoutSec: 30,
   asyncTimeoutSec: 6 * 3600,
   payloadMaxMb: 5,
+  historyWindow: 5_000,
 };
 
 const ENV: Record<keyof SqlLabLimits, string> = {
@@ -32,6 +38,7 @@ const ENV: Record<keyof SqlLabLimits, string> = {
   syncTimeoutSec: "SQLLAB_TIMEOUT",
   asyncTimeoutSec: "SQLLAB_ASYNC_TIME_LIMIT_SEC",
   payloadMaxMb: "SQLLAB_PAYLOAD_MAX_MB",
+  historyWindow: "SQLLAB_HISTORY_WINDOW",
 };
 
 /** Limits from environment variables named as in Superset; a bad value stops the start. */

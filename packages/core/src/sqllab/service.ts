@@ -20,11 +20,12 @@ import type { Databases } from "../databases/service.ts";
 import type { DatabaseEntity } from "../databases/types.ts";
 import { AppError, badRequest, notFound, typedError, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
-import { applyListQuery, type ListSpec } from "../resources/list-query.ts";
+import { applyListQuery, idFilter, type ListSpec } from "../resources/list-query.ts";
 import { can, type Principal, requirePermission } from "../security/principal.ts";
 import { BackgroundWrites } from "../store/background-writes.ts";
 import type { Job, JobQueue } from "../store/job-queue.ts";
 import type { MetaStore } from "../store/meta-store.ts";
+import { newestWithin } from "../store/newest-window.ts";
 import type { ResultStore } from "../store/result-store.ts";
 import { type DatasetAccess, readableAs } from "../templating/macro-scope.ts";
 import { ctasStatement, ctasTarget } from "./ctas.ts";
@@ -188,18 +189,27 @@ export class SqlLab {
    * The queries a caller may list: a user's own through the per-user index; every user's only
    * for admins and `all_query_access` (Superset's QueryFilter), who read the type's index.
    */
-  private async visible(p: Principal): Promise<QueryEntity[]> {
+  /**
+   * The newest `historyWindow` queries the caller may see: their own, or with all-query access
+   * everyone's, or one user's when the list filters on `user_id` (that user's index).
+   */
+  private async visible(p: Principal, filters?: ListQuery["filters"]): Promise<QueryEntity[]> {
     requirePermission(p, "can_read", "Query");
     await this.caughtUp();
-    if (p.isAdmin || can(p, "all_query_access", "all_query_access"))
-      return this.deps.meta.list<QueryData>(QUERY);
-    if (!p.user) return [];
-    return this.deps.meta.listByOwner<QueryData>(QUERY, p.user.id);
+    const asked = idFilter(filters, "user_id");
+    let owner: number | undefined;
+    if (p.isAdmin || can(p, "all_query_access", "all_query_access")) owner = asked;
+    else if (p.user && (asked === undefined || asked === p.user.id)) owner = p.user.id;
+    else return [];
+    return newestWithin<QueryData>(this.deps.meta, QUERY, { owner, window: this.limits.historyWindow });
   }
 
-  /** `GET /api/v1/query/`: the generic list semantics (filters, order, page) over the visible queries. */
+  /**
+   * `GET /api/v1/query/`: the generic list semantics (filters, order, page) over the visible
+   * queries (the newest `historyWindow` of them: filters and sorting apply within those).
+   */
   async history(p: Principal, q: ListQuery) {
-    const rows = (await this.visible(p)).map((x) => ({ ...this.row(x), id: x.id }));
+    const rows = (await this.visible(p, q.filters)).map((x) => ({ ...this.row(x), id: x.id }));
     const page = applyListQuery(rows, q, HISTORY_LIST);
     // Rows keep SQL Lab's shape (`id` is the client id); `ids` are the numeric query ids.
     const result = page.result.map((r) => ("id" in r ? { ...r, id: r.client_id ?? r.id } : r));

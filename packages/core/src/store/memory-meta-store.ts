@@ -123,15 +123,33 @@ export class MemoryMetaStore implements MetaStorePort {
     owner: number | string | null,
     opts: { changedAfter?: string; limit?: number } = {},
   ): Promise<Entity<T>[]> {
+    const pageSize = opts.limit ?? Number.POSITIVE_INFINITY;
+    for await (const page of this.newest<T>(type, { owner, changedAfter: opts.changedAfter, pageSize }))
+      return page;
+    return [];
+  }
+
+  async *newest<T>(
+    type: string,
+    opts: { owner?: number | string | null; changedAfter?: string; pageSize: number },
+  ): AsyncGenerator<Entity<T>[]> {
     await this.tick();
-    const partition = ownerPartition(type, owner);
+    const byOwner = opts.owner !== undefined;
+    const partition = byOwner ? ownerPartition(type, opts.owner ?? null) : undefined;
+    const sortKey = (i: EntityItem) => (byOwner ? i.gsi2sk : i.gsi1sk) ?? "";
     const after = opts.changedAfter;
-    let items = [...this.ofType(type).values()]
-      .filter((i) => i.gsi2pk === partition && (after === undefined || byBytes(i.gsi2sk!, after) > 0))
-      .sort((a, b) => byBytes(b.gsi2sk!, a.gsi2sk!));
-    if (opts.limit) items = items.slice(0, opts.limit);
-    this.counted(type, items.length);
-    return items.map((i) => copy(i.data) as Entity<T>);
+    const items = [...this.ofType(type).values()]
+      .filter(
+        (i) =>
+          (!byOwner || i.gsi2pk === partition) && (after === undefined || byBytes(sortKey(i), after) > 0),
+      )
+      .sort((a, b) => byBytes(sortKey(b), sortKey(a)));
+    const size = Number.isFinite(opts.pageSize) ? Math.max(1, opts.pageSize) : Math.max(1, items.length);
+    for (let at = 0; at < items.length; at += size) {
+      const page = items.slice(at, at + size);
+      this.counted(type, page.length);
+      yield page.map((i) => copy(i.data) as Entity<T>);
+    }
   }
 
   async backfillOwnerIndex(type: string): Promise<number> {
@@ -270,10 +288,10 @@ export class MemoryMetaStore implements MetaStorePort {
   }
 
   private async readAll<T>(type: string): Promise<Entity<T>[]> {
-    await this.tick();
-    const items = [...this.ofType(type).values()].sort((a, b) => byBytes(b.gsi1sk, a.gsi1sk));
-    this.counted(type, items.length);
-    return items.map((i) => copy(i.data) as Entity<T>);
+    const items: Entity<T>[] = [];
+    for await (const page of this.newest<T>(type, { pageSize: Number.POSITIVE_INFINITY }))
+      items.push(...page);
+    return items;
   }
 
   async getMany<T>(type: string, ids: number[]): Promise<Entity<T>[]> {

@@ -175,6 +175,40 @@ export function describeMetaStoreConformance(name: string, make: (now: () => Dat
       expect(await meta.listByOwner(type, 3)).toEqual([]);
     });
 
+    it("reads a type or an owner newest first a page at a time, and a reader that stops reads no more", async () => {
+      const { meta, clock } = setup();
+      const type = fresh("paged");
+      meta.indexByOwner<{ owner: number }>(type, (e) => e.owner);
+      for (let i = 0; i < 7; i++) {
+        await meta.create(type, { owner: i % 2, i }, 1);
+        clock.advance(1000);
+      }
+      const pages: number[][] = [];
+      for await (const page of meta.newest<{ i: number }>(type, { pageSize: 3 }))
+        pages.push(page.map((e) => e.i));
+      expect(pages).toEqual([[6, 5, 4], [3, 2, 1], [0]]);
+      const before = meta.reads[type] ?? 0;
+      for await (const page of meta.newest<{ i: number }>(type, { pageSize: 2 })) {
+        expect(page.map((e) => e.i)).toEqual([6, 5]);
+        break;
+      }
+      expect((meta.reads[type] ?? 0) - before).toBe(2);
+      const odd: number[] = [];
+      for await (const page of meta.newest<{ i: number }>(type, { owner: 1, pageSize: 2 }))
+        odd.push(...page.map((e) => e.i));
+      expect(odd).toEqual([5, 3, 1]);
+      const third = new Date(clock.now().getTime() - 5000).toISOString();
+      const recent: number[] = [];
+      for await (const page of meta.newest<{ i: number }>(type, {
+        owner: 0,
+        changedAfter: third,
+        pageSize: 10,
+      }))
+        recent.push(...page.map((e) => e.i));
+      expect(recent).toEqual([6, 4, 2]);
+      for await (const _ of meta.newest(type, { owner: 7, pageSize: 5 })) expect.unreachable();
+    });
+
     it("keeps a per-owner index by id: highest id first, and an update leaves the entry in place", async () => {
       const { meta, clock } = setup();
       const type = fresh("owned-by-id");

@@ -164,30 +164,48 @@ export class MetaStore implements MetaStorePort {
     opts: { changedAfter?: string; limit?: number } = {},
   ): Promise<Entity<T>[]> {
     const items: Entity<T>[] = [];
-    let start: Record<string, unknown> | undefined;
-    const values: Record<string, unknown> = { ":p": ownerPartition(type, owner) };
-    let condition = "gsi2pk = :p";
+    const pageSize = opts.limit ?? Number.POSITIVE_INFINITY;
+    for await (const page of this.newest<T>(type, { owner, changedAfter: opts.changedAfter, pageSize })) {
+      items.push(...page);
+      if (items.length >= pageSize) break;
+    }
+    return items.slice(0, pageSize);
+  }
+
+  /** See MetaStorePort.newest: one Query per page, on gsi1 (the type) or gsi2 (an owner). */
+  async *newest<T>(
+    type: string,
+    opts: { owner?: number | string | null; changedAfter?: string; pageSize: number },
+  ): AsyncGenerator<Entity<T>[]> {
+    const byOwner = opts.owner !== undefined;
+    const [pk, sk] = byOwner ? ["gsi2pk", "gsi2sk"] : ["gsi1pk", "gsi1sk"];
+    const values: Record<string, unknown> = {
+      ":p": byOwner ? ownerPartition(type, opts.owner ?? null) : type,
+    };
+    let condition = `${pk} = :p`;
     if (opts.changedAfter !== undefined) {
-      condition += " AND gsi2sk > :after";
+      condition += ` AND ${sk} > :after`;
       values[":after"] = opts.changedAfter;
     }
+    let start: Record<string, unknown> | undefined;
     do {
+      // DynamoDB pages at 1 MB whatever the Limit: a page may hold fewer items than asked.
       const out = await this.doc.send(
         new QueryCommand({
           TableName: this.table,
-          IndexName: "gsi2",
+          IndexName: byOwner ? "gsi2" : "gsi1",
           KeyConditionExpression: condition,
           ExpressionAttributeValues: values,
           ScanIndexForward: false,
           ExclusiveStartKey: start,
-          Limit: opts.limit ? opts.limit - items.length : undefined,
+          Limit: Number.isFinite(opts.pageSize) ? opts.pageSize : undefined,
         }),
       );
-      for (const item of out.Items ?? []) items.push(entityOfItem<Entity<T>>(item));
-      this.counted(type, out.Items?.length ?? 0);
+      const page = (out.Items ?? []).map((item) => entityOfItem<Entity<T>>(item));
+      this.counted(type, page.length);
       start = out.LastEvaluatedKey;
-    } while (start && (!opts.limit || items.length < opts.limit));
-    return items;
+      if (page.length > 0) yield page;
+    } while (start);
   }
 
   /**
@@ -439,22 +457,8 @@ export class MetaStore implements MetaStorePort {
 
   private async readAll<T>(type: string): Promise<Entity<T>[]> {
     const items: Entity<T>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await this.doc.send(
-        new QueryCommand({
-          TableName: this.table,
-          IndexName: "gsi1",
-          KeyConditionExpression: "gsi1pk = :t",
-          ExpressionAttributeValues: { ":t": type },
-          ScanIndexForward: false,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of out.Items ?? []) items.push(entityOfItem<Entity<T>>(item));
-      this.counted(type, out.Items?.length ?? 0);
-      start = out.LastEvaluatedKey;
-    } while (start);
+    for await (const page of this.newest<T>(type, { pageSize: Number.POSITIVE_INFINITY }))
+      items.push(...page);
     return items;
   }
 

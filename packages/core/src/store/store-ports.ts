@@ -1,5 +1,5 @@
-import type { Entity, EntityMeta, OwnerOrder } from "./meta-store.ts";
 import type { Job, QueueRecord } from "./job-queue.ts";
+import type { Entity, EntityMeta, OwnerOrder } from "./meta-store.ts";
 
 /**
  * What the domain needs from the metadata store. `MetaStore` (DynamoDB) and `MemoryMetaStore`
@@ -26,6 +26,16 @@ export interface MetaStorePort {
     owner: number | string | null,
     opts?: { changedAfter?: string; limit?: number },
   ): Promise<Entity<T>[]>;
+  /**
+   * A type's entities most recently changed first, a page at a time (`pageSize` items, the last
+   * page maybe fewer), or with `owner` one owner's through the owner index (in its order). A
+   * reader that stops early reads no further pages: the way to look through a type that grows
+   * without bound (the event log) with bounded work.
+   */
+  newest<T>(
+    type: string,
+    opts: { owner?: number | string | null; changedAfter?: string; pageSize: number },
+  ): AsyncIterable<Entity<T>[]>;
   /** Indexes items of an owner-indexed type written before it was indexed, once. */
   backfillOwnerIndex(type: string): Promise<number>;
   /**

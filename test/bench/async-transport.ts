@@ -11,6 +11,7 @@ import { chromium, type Page } from "playwright-core";
 import { createApp } from "../../functions/src/app.ts";
 import { PROJECT_ROOT, startLocalRuntime } from "../../functions/src/runtime/local-runtime.ts";
 import { attachEventSocket } from "../../functions/src/ws/local-event-socket.ts";
+import { testChromium } from "../e2e/browser.ts";
 import { recordResults } from "./results.ts";
 
 /**
@@ -131,7 +132,7 @@ async function measure(transport: AsyncTransport) {
   const sockets = attachEventSocket(server, runtime.core);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: testChromium(),
     headless: true,
     args: [
       "--headless",

@@ -14,7 +14,7 @@ import {
   startLocalRuntime,
 } from "../../functions/src/runtime/local-runtime.ts";
 import { attachEventSocket, type EventSocketServer } from "../../functions/src/ws/local-event-socket.ts";
-import { ADMIN, dt } from "./browser.ts";
+import { ADMIN, dt, testChromium } from "./browser.ts";
 
 /**
  * Issue 18 in Chromium: the server runs with global async queries and
@@ -65,7 +65,7 @@ beforeAll(async () => {
   const profile = mkdtempSync(join(tmpdir(), "strata-chromium-ws-"));
   dirs.push(profile);
   context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: testChromium(),
     headless: true,
     args: [
       "--headless",
@@ -162,7 +162,7 @@ describe("async chart events over a WebSocket in Chromium", () => {
     const browser =
       context.browser() ??
       (await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+        executablePath: testChromium(),
         headless: true,
         args: ["--headless", "--no-sandbox", "--disable-gpu"],
       }));

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { serve } from "@hono/node-server";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { createApp } from "../../functions/src/app.ts";
+import { findChromium } from "../../functions/src/runtime/report-render/find-chromium.ts";
 import {
   PROJECT_ROOT,
   startLocalRuntime,
@@ -13,6 +14,20 @@ import {
 } from "../../functions/src/runtime/local-runtime.ts";
 
 export const ADMIN = { username: "admin", password: "e2e-admin-password" };
+
+/**
+ * The Chromium the browser tests and benches drive, found as `npm start` finds the one it draws
+ * reports with. Missing, it is named before anything starts (Playwright's own error is a stack
+ * trace about a path): `.ci/run` installs it, a machine set up by hand may not have it yet.
+ */
+export function testChromium(): string {
+  const found = findChromium();
+  if (!found)
+    throw new Error(
+      "The browser tests and benches need Chromium: install it (apt-get install chromium, as .ci/run does) or set CHROMIUM_PATH.",
+    );
+  return found;
+}
 
 export interface E2E {
   url: string;
@@ -24,6 +39,7 @@ export interface E2E {
 
 /** The real local server (API + built SPA from memory) on a loopback port, and Debian's Chromium. */
 export async function startE2E(examples: string[] = ["birth_names", "energy_usage"]): Promise<E2E> {
+  const executablePath = testChromium();
   const dataDir = mkdtempSync(join(tmpdir(), "strata-e2e-"));
   const runtime = await startLocalRuntime({
     dataDir,
@@ -40,7 +56,7 @@ export async function startE2E(examples: string[] = ["birth_names", "energy_usag
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const profile = mkdtempSync(join(tmpdir(), "strata-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath,
     headless: true,
     args: [
       "--headless",

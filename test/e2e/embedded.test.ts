@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, dt, type E2E, logIn, startE2E } from "./browser.ts";
+import { apiCall, dt, type E2E, logIn, startE2E, testChromium } from "./browser.ts";
 
 let e: E2E;
 let browser: Browser;
@@ -12,7 +12,7 @@ beforeAll(async () => {
   await logIn(e, "/superset/welcome/");
   // The guest's page: a separate browser context without the admin's session cookie.
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: testChromium(),
     headless: true,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
   });

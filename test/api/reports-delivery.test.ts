@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reportLogType } from "@strata/core";
+import { openRunsSet, reportLogType } from "@strata/core";
 import { createBirthsByGenderTable, datasetId } from "../support/dashboard-fixtures.ts";
 import { reportMinutes } from "../support/report-minutes.ts";
 import { startHttpReceiver, startSmtpReceiver } from "../support/report-receivers.ts";
@@ -200,34 +200,50 @@ describe("report delivery over SMTP", () => {
       working_timeout: 60,
       recipients: [],
     });
-    // A worker that died mid-run leaves its row Working.
+    // A worker that died mid-run leaves its row Working (the runner opened it, then nothing).
     const meta = s.runtime.core.deps.meta;
     const started = new Date();
-    const logId = await meta.nextId("report_log");
-    await meta.create(
-      reportLogType(id),
-      {
-        uuid: crypto.randomUUID(),
-        report_id: id,
-        slot_ms: started.getTime(),
-        scheduled_dttm: started.toISOString(),
-        start_dttm: started.toISOString(),
-        end_dttm: null,
-        state: "Working",
-        error_message: null,
-        value: null,
-        value_row_json: null,
-      },
-      null,
-      logId,
-    );
+    await s.runtime.core.reports.runner.open(id, started.getTime(), started);
+    // 200 earlier runs, ended: the tick's sweep reads none of them (it looks up the open runs,
+    // and rows past the retention by key).
+    for (let i = 0; i < 200; i += 50)
+      await Promise.all(
+        Array.from({ length: 50 }, async (_, j) =>
+          meta.create(
+            reportLogType(id),
+            {
+              uuid: crypto.randomUUID(),
+              report_id: id,
+              slot_ms: started.getTime() - (i + j + 1) * 60_000,
+              scheduled_dttm: started.toISOString(),
+              start_dttm: started.toISOString(),
+              end_dttm: started.toISOString(),
+              state: "Success",
+              error_message: null,
+              value: null,
+              value_row_json: null,
+            },
+            null,
+            await meta.nextId("report_log"),
+          ),
+        ),
+      );
+    const reads = meta.reads[reportLogType(id)] ?? 0;
     await s.runtime.core.reports.tick(new Date(started.getTime() + 30_000));
+    expect((meta.reads[reportLogType(id)] ?? 0) - reads).toBe(0);
+    expect((await meta.members(openRunsSet(id))).length).toBe(1);
     expect((await logs(id))[0].state).toBe("Working");
     await s.runtime.core.reports.tick(new Date(started.getTime() + 61_000));
-    expect((await logs(id))[0]).toMatchObject({
-      state: "Error",
-      error_message: "Report Schedule reached a working timeout.",
-    });
+    const rows = (
+      await json(await s.call("GET", `/api/v1/report/${id}/log/?q=(page_size:1000)`, { token: admin }))
+    ).result as Json[];
+    expect(rows).toHaveLength(201);
+    expect(rows.filter((r) => r.state === "Error")).toEqual([
+      expect.objectContaining({ error_message: "Report Schedule reached a working timeout." }),
+    ]);
+    expect(rows.filter((r) => r.state === "Working")).toEqual([]);
+    // Ended, and so no longer among the open runs.
+    expect(await meta.members(openRunsSet(id))).toEqual([]);
     expect(
       (await json(await s.call("GET", `/api/v1/report/${id}`, { token: admin }))).result.last_state,
     ).toBe("Error");
@@ -238,9 +254,16 @@ describe("report delivery over SMTP", () => {
     for (const r of all as Json[])
       await s.call("PUT", `/api/v1/report/${r.id}`, { token: admin, body: { active: false } });
     await s.runtime.core.reports.tick(new Date(started.getTime() + 89 * 86_400_000));
-    expect(await logs(id)).toHaveLength(1);
+    const count = async () =>
+      (await json(await s.call("GET", `/api/v1/report/${id}/log/`, { token: admin }))).count as number;
+    expect(await count()).toBe(201);
     await s.runtime.core.reports.tick(new Date(started.getTime() + 91 * 86_400_000));
-    expect(await logs(id)).toHaveLength(0);
+    expect(await count()).toBe(0);
+    // Deleting the report takes its open runs' set with its log.
+    await s.runtime.core.reports.runner.open(id, Date.now(), new Date());
+    expect(await meta.members(openRunsSet(id))).toHaveLength(1);
+    expect((await s.call("DELETE", `/api/v1/report/${id}`, { token: admin })).status).toBe(200);
+    expect(await meta.members(openRunsSet(id))).toEqual([]);
   });
 
   it("refuses a webhook to a loopback address unless private targets are allowed", async () => {

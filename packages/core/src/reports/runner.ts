@@ -23,6 +23,7 @@ import {
   type ReportJob,
   type ReportLogData,
   type ReportLogEntity,
+  openRunsSet,
   reportLogType,
 } from "./types.ts";
 
@@ -98,16 +99,18 @@ export class ReportRunner {
     }
   }
 
-  /** Runs a report now for a slot, logging every step; returns the log row. */
-  async run(report: ReportEntity, slotMs: number, onLogged: () => void = () => {}): Promise<ReportLogEntity> {
-    const type = reportLogType(report.id);
-    const logs = await this.deps.meta.list<ReportLogData>(type);
-    const start = this.now();
-    const open = await this.deps.meta.create<ReportLogData>(
-      type,
+  /**
+   * A run's log row, Working, noted among the report's open runs first (so a worker that dies
+   * after writing the row still leaves it where the tick's sweep looks).
+   */
+  async open(reportId: number, slotMs: number, start: Date): Promise<ReportLogEntity> {
+    const id = await this.deps.meta.nextId("report_log");
+    await this.deps.meta.addMember(openRunsSet(reportId), String(id), start.toISOString());
+    return this.deps.meta.create<ReportLogData>(
+      reportLogType(reportId),
       {
         uuid: randomUUID(),
-        report_id: report.id,
+        report_id: reportId,
         slot_ms: slotMs,
         scheduled_dttm: new Date(slotMs).toISOString(),
         start_dttm: start.toISOString(),
@@ -118,8 +121,23 @@ export class ReportRunner {
         value_row_json: null,
       },
       null,
-      await this.deps.meta.nextId("report_log"),
+      id,
     );
+  }
+
+  /** Runs a report now for a slot, logging every step; returns the log row. */
+  async run(report: ReportEntity, slotMs: number, onLogged: () => void = () => {}): Promise<ReportLogEntity> {
+    const start = this.now();
+    // Only the runs of the last while matter here: one still Working within its timeout, and the
+    // last success within an alert's grace period. Read by key, however many rows the report has.
+    const lookback = Math.max(report.working_timeout, report.grace_period ?? 0) * 1000;
+    const logs: ReportLogEntity[] = [];
+    const recent = this.deps.meta.newest<ReportLogData>(reportLogType(report.id), {
+      changedAfter: new Date(start.getTime() - lookback).toISOString(),
+      pageSize: 100,
+    });
+    for await (const page of recent) logs.push(...page);
+    const open = await this.open(report.id, slotMs, start);
     onLogged();
     const previous = logs.find((l) => l.state === "Working");
     let outcome: Outcome;
@@ -238,6 +256,8 @@ export class ReportRunner {
       if (!(e instanceof AppError && e.status === 409)) throw e;
       return (await this.deps.meta.get<ReportLogData>(reportLogType(reportId), open.id)) ?? open;
     }
+    // Ended: no longer open (left behind, the tick's sweep would drop it on finding the row ended).
+    await this.deps.meta.removeMember(openRunsSet(reportId), String(open.id)).catch(() => undefined);
     await this.setLastState(reportId, {
       last_state: outcome.state,
       last_eval_dttm: end,

@@ -3,10 +3,19 @@ import type { MetaStore } from "../store/meta-store.ts";
 import type { ReportRunner } from "./runner.ts";
 import { WORKING_TIMEOUT } from "./runner.ts";
 import { latestDue } from "./schedule-time.ts";
-import { REPORT_JOB, type ReportEntity, type ReportJob, type ReportLogData, reportLogType } from "./types.ts";
+import {
+  openRunsSet,
+  REPORT_JOB,
+  type ReportEntity,
+  type ReportJob,
+  type ReportLogData,
+  reportLogType,
+} from "./types.ts";
 
 const WEEK = 7 * 24 * 3600;
 const DAY_MS = 86_400_000;
+/** The most log rows one tick deletes for one report (see dropExpired). */
+const SWEEP_MAX_DELETES = 1000;
 
 /**
  * The reports' part of the minute tick (the schedule Lambda, or a timer locally). For each report
@@ -60,30 +69,67 @@ export class ReportScheduler {
 
   /** Ends runs still Working past the report's working timeout, and deletes logs past retention. */
   private async sweepLogs(report: ReportEntity, now: Date): Promise<void> {
+    if (await this.endTimedOut(report, now))
+      await this.deps.runner.setLastState(report.id, { last_state: "Error" });
+    await this.dropExpired(report, now);
+  }
+
+  /**
+   * The report's open runs (a set the runner keeps) past their working timeout end as Error.
+   * A member whose run has ended leaves the set; one whose row is missing too, once a minute old
+   * (the runner notes a run just before it writes the row).
+   */
+  private async endTimedOut(report: ReportEntity, now: Date): Promise<boolean> {
     const type = reportLogType(report.id);
-    const logs = await this.deps.meta.list<ReportLogData>(type);
-    const keepAfter = now.getTime() - report.log_retention * DAY_MS;
+    const set = openRunsSet(report.id);
     let timedOut = false;
-    for (const log of logs) {
-      const started = Date.parse(log.start_dttm ?? log.scheduled_dttm);
-      if (Date.parse(log.end_dttm ?? log.start_dttm ?? log.scheduled_dttm) < keepAfter) {
-        await this.deps.meta.delete(type, log).catch(() => undefined);
-      } else if (log.state === "Working" && started + report.working_timeout * 1000 < now.getTime()) {
-        // A lost race means the run just ended by itself: nothing to do.
-        const ended = await this.deps.meta
-          .update<ReportLogData>(
-            type,
-            log,
-            { state: "Error", end_dttm: now.toISOString(), error_message: WORKING_TIMEOUT },
-            null,
-          )
-          .then(
-            () => true,
-            () => false,
-          );
-        timedOut ||= ended;
+    for (const { member, value } of await this.deps.meta.members(set)) {
+      const log = await this.deps.meta.get<ReportLogData>(type, Number(member));
+      if (!log) {
+        if (Date.parse(String(value)) + 60_000 < now.getTime())
+          await this.deps.meta.removeMember(set, member);
+        continue;
       }
+      if (log.state !== "Working") {
+        await this.deps.meta.removeMember(set, member);
+        continue;
+      }
+      const started = Date.parse(log.start_dttm ?? log.scheduled_dttm);
+      if (started + report.working_timeout * 1000 >= now.getTime()) continue;
+      // A lost race means the run just ended by itself: its own finish takes it out of the set.
+      const ended = await this.deps.meta
+        .update<ReportLogData>(
+          type,
+          log,
+          { state: "Error", end_dttm: now.toISOString(), error_message: WORKING_TIMEOUT },
+          null,
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      if (ended) await this.deps.meta.removeMember(set, member);
+      timedOut ||= ended;
     }
-    if (timedOut) await this.deps.runner.setLastState(report.id, { last_state: "Error" });
+    return timedOut;
+  }
+
+  /**
+   * Deletes the log rows last changed (ended) more than the report's retention ago, read by key:
+   * after the first sweep only the few that expired since the last tick. At most
+   * SWEEP_MAX_DELETES a tick, so a long backlog is worked off over several ticks.
+   */
+  private async dropExpired(report: ReportEntity, now: Date): Promise<void> {
+    const type = reportLogType(report.id);
+    const cutoff = new Date(now.getTime() - report.log_retention * DAY_MS).toISOString();
+    let deleted = 0;
+    for await (const page of this.deps.meta.newest<ReportLogData>(type, {
+      changedBefore: cutoff,
+      pageSize: 100,
+    })) {
+      for (const log of page) await this.deps.meta.delete(type, log).catch(() => undefined);
+      deleted += page.length;
+      if (deleted >= SWEEP_MAX_DELETES) return;
+    }
   }
 }

@@ -14,6 +14,11 @@ export const REPORT = "report_schedule";
 /** Log rows get ids from one counter and live under their report's type. */
 export const REPORT_LOG = "report_log";
 export const reportLogType = (reportId: number) => `${REPORT_LOG}#${reportId}`;
+/**
+ * A report's runs still Working, as a set of log ids (each with its start): the tick looks for
+ * runs past their working timeout here, not through every log row the report ever wrote.
+ */
+export const openRunsSet = (reportId: number) => `report-open#${reportId}`;
 /** The queue job that runs one scheduled slot. */
 export const REPORT_JOB = "report";
 

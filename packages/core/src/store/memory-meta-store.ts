@@ -10,9 +10,10 @@ import {
   type OwnerIndex,
   type OwnerOrder,
   ownerIndex,
+  newestBound,
   ownerSortKey,
 } from "./meta-store.ts";
-import type { MetaStorePort } from "./store-ports.ts";
+import type { MetaStorePort, NewestOptions } from "./store-ports.ts";
 
 /** An entity item as the DynamoDB store writes it: the data plus its index keys. */
 interface EntityItem {
@@ -129,20 +130,17 @@ export class MemoryMetaStore implements MetaStorePort {
     return [];
   }
 
-  async *newest<T>(
-    type: string,
-    opts: { owner?: number | string | null; changedAfter?: string; pageSize: number },
-  ): AsyncGenerator<Entity<T>[]> {
+  async *newest<T>(type: string, opts: NewestOptions): AsyncGenerator<Entity<T>[]> {
     await this.tick();
     const byOwner = opts.owner !== undefined;
     const partition = byOwner ? ownerPartition(type, opts.owner ?? null) : undefined;
     const sortKey = (i: EntityItem) => (byOwner ? i.gsi2sk : i.gsi1sk) ?? "";
-    const after = opts.changedAfter;
+    const bound = newestBound(opts);
+    const inBound = (i: EntityItem) =>
+      !bound ||
+      (bound.op === ">" ? byBytes(sortKey(i), bound.value) > 0 : byBytes(sortKey(i), bound.value) < 0);
     const items = [...this.ofType(type).values()]
-      .filter(
-        (i) =>
-          (!byOwner || i.gsi2pk === partition) && (after === undefined || byBytes(sortKey(i), after) > 0),
-      )
+      .filter((i) => (!byOwner || i.gsi2pk === partition) && inBound(i))
       .sort((a, b) => byBytes(sortKey(b), sortKey(a)));
     const size = Number.isFinite(opts.pageSize) ? Math.max(1, opts.pageSize) : Math.max(1, items.length);
     for (let at = 0; at < items.length; at += size) {

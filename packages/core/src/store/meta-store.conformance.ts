@@ -206,6 +206,11 @@ export function describeMetaStoreConformance(name: string, make: (now: () => Dat
       }))
         recent.push(...page.map((e) => e.i));
       expect(recent).toEqual([6, 4, 2]);
+      // Before a time: only what changed earlier (an entity changed at exactly that time is not).
+      const older: number[] = [];
+      for await (const page of meta.newest<{ i: number }>(type, { changedBefore: third, pageSize: 10 }))
+        older.push(...page.map((e) => e.i));
+      expect(older).toEqual([1, 0]);
       for await (const _ of meta.newest(type, { owner: 7, pageSize: 5 })) expect.unreachable();
     });
 

@@ -14,7 +14,7 @@ import { ENTITY_ATTRIBUTE, entityAttribute, entityOfItem } from "./entity-item.t
 import { assertItemFits } from "./item-size.ts";
 import { ListIndexes } from "./list-index.ts";
 import { MetaCache, STAMPED_TYPES } from "./meta-cache.ts";
-import type { MetaStorePort } from "./store-ports.ts";
+import type { MetaStorePort, NewestOptions } from "./store-ports.ts";
 
 /** Fields every stored entity carries besides its own data. */
 export interface EntityMeta {
@@ -173,19 +173,17 @@ export class MetaStore implements MetaStorePort {
   }
 
   /** See MetaStorePort.newest: one Query per page, on gsi1 (the type) or gsi2 (an owner). */
-  async *newest<T>(
-    type: string,
-    opts: { owner?: number | string | null; changedAfter?: string; pageSize: number },
-  ): AsyncGenerator<Entity<T>[]> {
+  async *newest<T>(type: string, opts: NewestOptions): AsyncGenerator<Entity<T>[]> {
     const byOwner = opts.owner !== undefined;
     const [pk, sk] = byOwner ? ["gsi2pk", "gsi2sk"] : ["gsi1pk", "gsi1sk"];
     const values: Record<string, unknown> = {
       ":p": byOwner ? ownerPartition(type, opts.owner ?? null) : type,
     };
     let condition = `${pk} = :p`;
-    if (opts.changedAfter !== undefined) {
-      condition += ` AND ${sk} > :after`;
-      values[":after"] = opts.changedAfter;
+    const bound = newestBound(opts);
+    if (bound) {
+      condition += ` AND ${sk} ${bound.op} :bound`;
+      values[":bound"] = bound.value;
     }
     let start: Record<string, unknown> | undefined;
     do {
@@ -863,6 +861,18 @@ export function ownerIndex<T>(
 export function ownerSortKey(entity: EntityMeta, order: OwnerOrder): string {
   const id = String(entity.id).padStart(10, "0");
   return order === "id" ? id : `${entity.changed_on}#${id}`;
+}
+
+/**
+ * The sort-key condition of a `newest` read: sort keys start with the ISO time (`changed_on#id`),
+ * so an entity changed at exactly `changedAfter` is included and one at `changedBefore` is not.
+ */
+export function newestBound(opts: NewestOptions): { op: ">" | "<"; value: string } | undefined {
+  if (opts.changedAfter !== undefined && opts.changedBefore !== undefined)
+    throw new Error("newest: give changedAfter or changedBefore, not both");
+  if (opts.changedAfter !== undefined) return { op: ">", value: opts.changedAfter };
+  if (opts.changedBefore !== undefined) return { op: "<", value: opts.changedBefore };
+  return undefined;
 }
 
 /** The gsi2 partition of one owner's items of a type. */

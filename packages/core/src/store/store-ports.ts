@@ -5,6 +5,14 @@ import type { Entity, EntityMeta, OwnerOrder } from "./meta-store.ts";
  * What the domain needs from the metadata store. `MetaStore` (DynamoDB) and `MemoryMetaStore`
  * (tests) both provide it, and both pass the same conformance suite (meta-store.conformance.ts).
  */
+/** What `MetaStorePort.newest` reads. */
+export interface NewestOptions {
+  owner?: number | string | null;
+  changedAfter?: string;
+  changedBefore?: string;
+  pageSize: number;
+}
+
 export interface MetaStorePort {
   /** Items read by list queries per type since start (tests check that a read stays narrow). */
   readonly reads: Record<string, number>;
@@ -30,12 +38,10 @@ export interface MetaStorePort {
    * A type's entities most recently changed first, a page at a time (`pageSize` items, the last
    * page maybe fewer), or with `owner` one owner's through the owner index (in its order). A
    * reader that stops early reads no further pages: the way to look through a type that grows
-   * without bound (the event log) with bounded work.
+   * without bound (the event log) with bounded work. `changedAfter` / `changedBefore` (ISO times,
+   * one or the other) read only the entities changed after / before it, by key.
    */
-  newest<T>(
-    type: string,
-    opts: { owner?: number | string | null; changedAfter?: string; pageSize: number },
-  ): AsyncIterable<Entity<T>[]>;
+  newest<T>(type: string, opts: NewestOptions): AsyncIterable<Entity<T>[]>;
   /** Indexes items of an owner-indexed type written before it was indexed, once. */
   backfillOwnerIndex(type: string): Promise<number>;
   /**

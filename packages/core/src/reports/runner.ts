@@ -9,7 +9,7 @@ import { AppError } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
 import type { UserEntity } from "../security/types.ts";
 import type { Job } from "../store/job-queue.ts";
-import type { MetaStore } from "../store/meta-store.ts";
+import { allPages, type MetaStore } from "../store/meta-store.ts";
 import type { DatasetAccess } from "../templating/macro-scope.ts";
 import { type AlertOutcome, evaluateAlert } from "./alert.ts";
 import { type DeliveryDeps, deliver } from "./deliver.ts";
@@ -131,12 +131,12 @@ export class ReportRunner {
     // Only the runs of the last while matter here: one still Working within its timeout, and the
     // last success within an alert's grace period. Read by key, however many rows the report has.
     const lookback = Math.max(report.working_timeout, report.grace_period ?? 0) * 1000;
-    const logs: ReportLogEntity[] = [];
-    const recent = this.deps.meta.newest<ReportLogData>(reportLogType(report.id), {
-      changedAfter: new Date(start.getTime() - lookback).toISOString(),
-      pageSize: 100,
-    });
-    for await (const page of recent) logs.push(...page);
+    const logs = await allPages(
+      this.deps.meta.newest<ReportLogData>(reportLogType(report.id), {
+        changedAfter: new Date(start.getTime() - lookback).toISOString(),
+        pageSize: 100,
+      }),
+    );
     const open = await this.open(report.id, slotMs, start);
     onLogged();
     const previous = logs.find((l) => l.state === "Working");

@@ -186,12 +186,9 @@ export class SqlLab {
   }
 
   /**
-   * The queries a caller may list: a user's own through the per-user index; every user's only
-   * for admins and `all_query_access` (Superset's QueryFilter), who read the type's index.
-   */
-  /**
-   * The newest `historyWindow` queries the caller may see: their own, or with all-query access
-   * everyone's, or one user's when the list filters on `user_id` (that user's index).
+   * The newest `historyWindow` queries the caller may list: their own through the per-user index;
+   * with admin or `all_query_access` (Superset's QueryFilter) everyone's through the type's index,
+   * or one user's when the list filters on `user_id`.
    */
   private async visible(p: Principal, filters?: ListQuery["filters"]): Promise<QueryEntity[]> {
     requirePermission(p, "can_read", "Query");

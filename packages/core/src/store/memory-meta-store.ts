@@ -9,6 +9,7 @@ import {
   type EntityMeta,
   type OwnerIndex,
   type OwnerOrder,
+  allPages,
   ownerIndex,
   newestBound,
   ownerSortKey,
@@ -285,11 +286,8 @@ export class MemoryMetaStore implements MetaStorePort {
     };
   }
 
-  private async readAll<T>(type: string): Promise<Entity<T>[]> {
-    const items: Entity<T>[] = [];
-    for await (const page of this.newest<T>(type, { pageSize: Number.POSITIVE_INFINITY }))
-      items.push(...page);
-    return items;
+  private readAll<T>(type: string): Promise<Entity<T>[]> {
+    return allPages(this.newest<T>(type, { pageSize: Number.POSITIVE_INFINITY }));
   }
 
   async getMany<T>(type: string, ids: number[]): Promise<Entity<T>[]> {

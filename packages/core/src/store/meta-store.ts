@@ -863,6 +863,13 @@ export function ownerSortKey(entity: EntityMeta, order: OwnerOrder): string {
   return order === "id" ? id : `${entity.changed_on}#${id}`;
 }
 
+/** Every page of a paged read, as one list. */
+export async function allPages<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const page of pages) all.push(...page);
+  return all;
+}
+
 /**
  * The sort-key condition of a `newest` read: sort keys start with the ISO time (`changed_on#id`),
  * so an entity changed at exactly `changedAfter` is included and one at `changedBefore` is not.

@@ -9,6 +9,7 @@ import {
   QueryCommand,
   UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
+import { waitForTable } from "@strata/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StandIns, startStandIns } from "../../functions/src/local/stand-ins.ts";
 import { standInClients } from "../support/stand-in-clients.ts";
@@ -51,6 +52,7 @@ describe.each(["in memory", "on disk"])(
           BillingMode: "PAY_PER_REQUEST",
         }),
       );
+      await waitForTable(dynamo, TableName);
       for (let i = 0; i < ITEMS; i++)
         await dynamo.send(
           new PutItemCommand({

@@ -5,6 +5,7 @@ import {
   QueryCommand,
   ResourceNotFoundException,
 } from "@aws-sdk/client-dynamodb";
+import { waitForTable } from "@strata/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StandIns, startStandIns } from "../../functions/src/local/stand-ins.ts";
 import { standInClients } from "../support/stand-in-clients.ts";
@@ -32,6 +33,7 @@ describe("the DynamoDB stand-in, through the AWS SDK", () => {
         BillingMode: "PAY_PER_REQUEST",
       }),
     );
+    await waitForTable(dynamo, TableName);
     await dynamo.send(new PutItemCommand({ TableName, Item: { pk: { S: "a" } } }));
     await dynamo.send(new PutItemCommand({ TableName, Item: { pk: { S: "b" } } }));
 
@@ -58,6 +60,7 @@ describe("the DynamoDB stand-in, through the AWS SDK", () => {
         BillingMode: "PAY_PER_REQUEST",
       }),
     );
+    await waitForTable(dynamo, TableName);
     // The old definition would refuse this item (no "pk") and keep no index entry for it.
     await dynamo.send(new PutItemCommand({ TableName, Item: { id: { S: "d" }, colour: { S: "red" } } }));
     const found = await dynamo.send(

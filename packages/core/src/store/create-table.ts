@@ -1,5 +1,21 @@
 import { CreateTableCommand, DescribeTableCommand, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
 
+/**
+ * Waits until a table just created is ACTIVE. DynamoDB, and the local stand-in too, answers
+ * CreateTable while the table is still CREATING, and refuses item writes to it until then
+ * (ResourceNotFoundException): a write right after the create can lose that race.
+ */
+export async function waitForTable(dynamo: DynamoDBClient, table: string, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const out = await dynamo.send(new DescribeTableCommand({ TableName: table }));
+    if (out.Table?.TableStatus === "ACTIVE") return;
+    if (Date.now() > until)
+      throw new Error(`The table ${table} is still ${out.Table?.TableStatus} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** Creates the metadata table locally, the same shape as stacks/storage.ts creates in AWS. */
 export async function ensureMetaTable(dynamo: DynamoDBClient, table: string): Promise<void> {
   try {
@@ -36,4 +52,5 @@ export async function ensureMetaTable(dynamo: DynamoDBClient, table: string): Pr
       })),
     }),
   );
+  await waitForTable(dynamo, table);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openRunsSet, reportLogType } from "@strata/core";
+import { LOG_PURGE_SET, openRunsSet, reportLogType } from "@strata/core";
 import { createBirthsByGenderTable, datasetId } from "../support/dashboard-fixtures.ts";
 import { reportMinutes } from "../support/report-minutes.ts";
 import { startHttpReceiver, startSmtpReceiver } from "../support/report-receivers.ts";
@@ -23,6 +23,32 @@ const create = async (body: Json) => {
   const res = await s.call("POST", "/api/v1/report/", { token: admin, body });
   expect(res.status, JSON.stringify(await res.clone().json())).toBe(201);
   return (await json(res)).id as number;
+};
+/** `count` earlier runs of the report, ended at `at`, written straight to the store. */
+const addEndedRuns = async (id: number, count: number, at: Date) => {
+  const meta = s.runtime.core.deps.meta;
+  for (let i = 0; i < count; i += 50)
+    await Promise.all(
+      Array.from({ length: Math.min(50, count - i) }, async (_, j) =>
+        meta.create(
+          reportLogType(id),
+          {
+            uuid: crypto.randomUUID(),
+            report_id: id,
+            slot_ms: at.getTime() - (i + j + 1) * 60_000,
+            scheduled_dttm: at.toISOString(),
+            start_dttm: at.toISOString(),
+            end_dttm: at.toISOString(),
+            state: "Success",
+            error_message: null,
+            value: null,
+            value_row_json: null,
+          },
+          null,
+          await meta.nextId("report_log"),
+        ),
+      ),
+    );
 };
 const logs = async (id: number) =>
   (await json(await s.call("GET", `/api/v1/report/${id}/log/`, { token: admin }))).result as Json[];
@@ -206,28 +232,7 @@ describe("report delivery over SMTP", () => {
     await s.runtime.core.reports.runner.open(id, started.getTime(), started);
     // 200 earlier runs, ended: the tick's sweep reads none of them (it looks up the open runs,
     // and rows past the retention by key).
-    for (let i = 0; i < 200; i += 50)
-      await Promise.all(
-        Array.from({ length: 50 }, async (_, j) =>
-          meta.create(
-            reportLogType(id),
-            {
-              uuid: crypto.randomUUID(),
-              report_id: id,
-              slot_ms: started.getTime() - (i + j + 1) * 60_000,
-              scheduled_dttm: started.toISOString(),
-              start_dttm: started.toISOString(),
-              end_dttm: started.toISOString(),
-              state: "Success",
-              error_message: null,
-              value: null,
-              value_row_json: null,
-            },
-            null,
-            await meta.nextId("report_log"),
-          ),
-        ),
-      );
+    await addEndedRuns(id, 200, started);
     const reads = meta.reads[reportLogType(id)] ?? 0;
     await s.runtime.core.reports.tick(new Date(started.getTime() + 30_000));
     expect((meta.reads[reportLogType(id)] ?? 0) - reads).toBe(0);
@@ -264,6 +269,36 @@ describe("report delivery over SMTP", () => {
     expect(await meta.members(openRunsSet(id))).toHaveLength(1);
     expect((await s.call("DELETE", `/api/v1/report/${id}`, { token: admin })).status).toBe(200);
     expect(await meta.members(openRunsSet(id))).toEqual([]);
+  });
+
+  it("deletes a deleted report's log over the next ticks, a bounded batch each", async () => {
+    const id = await create({
+      type: "Report",
+      name: "Long-lived",
+      active: false,
+      crontab: "0 0 1 1 *",
+      chart,
+      report_format: "CSV",
+      recipients: [],
+    });
+    const meta = s.runtime.core.deps.meta;
+    const type = reportLogType(id);
+    await addEndedRuns(id, 1_050, new Date());
+    // The DELETE answers without reading the log: its time does not grow with the report's age.
+    const reads = meta.reads[type] ?? 0;
+    expect((await s.call("DELETE", `/api/v1/report/${id}`, { token: admin })).status).toBe(200);
+    expect((meta.reads[type] ?? 0) - reads).toBe(0);
+    expect((await s.call("GET", `/api/v1/report/${id}/log/`, { token: admin })).status).toBe(404);
+    const left = async () => (await meta.list(type)).length;
+    const marked = async () => (await meta.members(LOG_PURGE_SET)).map((m) => m.member);
+    expect(await marked()).toContain(String(id));
+    // A tick deletes at most 1,000 of its rows; the next one the rest, and forgets the report.
+    await s.runtime.core.reports.tick();
+    expect(await left()).toBe(50);
+    expect(await marked()).toContain(String(id));
+    await s.runtime.core.reports.tick();
+    expect(await left()).toBe(0);
+    expect(await marked()).not.toContain(String(id));
   });
 
   it("refuses a webhook to a loopback address unless private targets are allowed", async () => {

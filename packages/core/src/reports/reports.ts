@@ -20,6 +20,7 @@ import type { DatasetAccess } from "../templating/macro-scope.ts";
 import type { ReportListRow, ReportLogListRow } from "./list-spec.ts";
 import { detailRow, listRow, logRow } from "./rows.ts";
 import {
+  LOG_PURGE_SET,
   openRunsSet,
   REPORT,
   REPORT_VIEW,
@@ -212,12 +213,15 @@ export class ReportSchedules {
     return this.getForWrite(p, id);
   }
 
-  /** Deletes the report, then its execution log. */
+  /**
+   * Deletes the report and its open runs' set; its execution log goes with the next minute ticks
+   * (LOG_PURGE_SET). It is marked once the delete has happened: a failed delete never loses a live
+   * report's log.
+   */
   async remove(p: Principal, id: number): Promise<void> {
     const current = await this.getForWrite(p, id);
     await this.names.remove(current, () => this.deps.meta.delete(REPORT, current));
-    const logs = await this.deps.meta.list<ReportLogData>(reportLogType(id));
-    for (const log of logs) await this.deps.meta.delete(reportLogType(id), log).catch(() => undefined);
+    await this.deps.meta.addMember(LOG_PURGE_SET, String(id), new Date().toISOString());
     for (const { member } of await this.deps.meta.members(openRunsSet(id)))
       await this.deps.meta.removeMember(openRunsSet(id), member).catch(() => undefined);
   }

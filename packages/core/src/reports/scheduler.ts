@@ -4,6 +4,7 @@ import type { ReportRunner } from "./runner.ts";
 import { WORKING_TIMEOUT } from "./runner.ts";
 import { latestDue } from "./schedule-time.ts";
 import {
+  LOG_PURGE_SET,
   openRunsSet,
   REPORT_JOB,
   type ReportEntity,
@@ -14,7 +15,7 @@ import {
 
 const WEEK = 7 * 24 * 3600;
 const DAY_MS = 86_400_000;
-/** The most log rows one tick deletes for one report (see dropExpired). */
+/** The most log rows one tick deletes for one report, live or deleted (see deleteLogs). */
 const SWEEP_MAX_DELETES = 1000;
 
 /**
@@ -36,6 +37,7 @@ export class ReportScheduler {
 
   /** Returns the number of runs queued. */
   async tick(now = new Date()): Promise<number> {
+    await this.purgeDeleted();
     let queued = 0;
     for (const report of await this.deps.all()) {
       try {
@@ -116,20 +118,42 @@ export class ReportScheduler {
 
   /**
    * Deletes the log rows last changed (ended) more than the report's retention ago, read by key:
-   * after the first sweep only the few that expired since the last tick. At most
-   * SWEEP_MAX_DELETES a tick, so a long backlog is worked off over several ticks.
+   * after the first sweep only the few that expired since the last tick.
    */
   private async dropExpired(report: ReportEntity, now: Date): Promise<void> {
-    const type = reportLogType(report.id);
     const cutoff = new Date(now.getTime() - report.log_retention * DAY_MS).toISOString();
-    let deleted = 0;
-    for await (const page of this.deps.meta.newest<ReportLogData>(type, {
-      changedBefore: cutoff,
-      pageSize: 100,
-    })) {
-      for (const log of page) await this.deps.meta.delete(type, log).catch(() => undefined);
-      deleted += page.length;
-      if (deleted >= SWEEP_MAX_DELETES) return;
+    await this.deleteLogs(report.id, cutoff);
+  }
+
+  /** Works off the logs of deleted reports; a report leaves the set once none of its rows is left. */
+  private async purgeDeleted(): Promise<void> {
+    for (const { member, value } of await this.deps.meta.members(LOG_PURGE_SET)) {
+      try {
+        if (await this.deleteLogs(Number(member)))
+          await this.deps.meta.removeMember(LOG_PURGE_SET, member, { ifValue: value });
+      } catch (e) {
+        this.deps.log?.(`The log of deleted report ${member} could not be deleted: ${(e as Error).message}`);
+      }
     }
+  }
+
+  /**
+   * Deletes a report's log rows (those changed before `changedBefore`, if given), newest first,
+   * at most SWEEP_MAX_DELETES: a long backlog is worked off over several ticks. True when no
+   * such row is left.
+   */
+  private async deleteLogs(reportId: number, changedBefore?: string): Promise<boolean> {
+    const type = reportLogType(reportId);
+    let deleted = 0;
+    let failed = false;
+    for await (const page of this.deps.meta.newest<ReportLogData>(type, { changedBefore, pageSize: 100 })) {
+      if (deleted >= SWEEP_MAX_DELETES) return false;
+      for (const log of page)
+        await this.deps.meta.delete(type, log).catch(() => {
+          failed = true;
+        });
+      deleted += page.length;
+    }
+    return !failed;
   }
 }

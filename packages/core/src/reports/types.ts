@@ -19,6 +19,12 @@ export const reportLogType = (reportId: number) => `${REPORT_LOG}#${reportId}`;
  * runs past their working timeout here, not through every log row the report ever wrote.
  */
 export const openRunsSet = (reportId: number) => `report-open#${reportId}`;
+/**
+ * Deleted reports whose execution log is still being deleted. An alert checked every minute
+ * keeps some 130,000 rows; deleting them all inside the DELETE request would make its time grow
+ * with the report's age, so the minute tick works them off a bounded batch at a time.
+ */
+export const LOG_PURGE_SET = "report-log-purge";
 /** The queue job that runs one scheduled slot. */
 export const REPORT_JOB = "report";
 

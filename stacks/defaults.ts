@@ -89,6 +89,18 @@ export function reportEnvironment(
   env: Record<string, string | undefined>,
   names: readonly ReportEnvName[] = REPORT_ENV_NAMES,
 ): Record<string, string> {
+  return passThrough(env, names);
+}
+
+/** How long the event log and the query history are kept: the schedule function prunes them. */
+export function retentionEnvironment(env: Record<string, string | undefined>): Record<string, string> {
+  return passThrough(env, ["LOG_RETENTION_DAYS", "QUERY_RETENTION_DAYS"]);
+}
+
+function passThrough(
+  env: Record<string, string | undefined>,
+  names: readonly string[],
+): Record<string, string> {
   return Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name] as string]] : [])));
 }
 

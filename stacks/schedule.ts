@@ -1,11 +1,11 @@
 import { Cron, type StackContext, use } from "sst/constructs";
 import { Athena } from "./athena.ts";
 import { grantSocketPush } from "./async-events-socket.ts";
-import { lambda, runtimeEnvironment } from "./defaults.ts";
+import { lambda, retentionEnvironment, runtimeEnvironment } from "./defaults.ts";
 import { Jobs } from "./queue.ts";
 import { Storage } from "./storage.ts";
 
-/** Minute tick: finds due schedules (saved queries; reports later) and enqueues their runs. */
+/** Minute tick: queues due saved queries and reports, recovers from faults, prunes old history. */
 export function Schedule({ stack }: StackContext) {
   const { table, bucket, secret } = use(Storage);
   const { workgroup } = use(Athena);
@@ -14,7 +14,10 @@ export function Schedule({ stack }: StackContext) {
   const tick = lambda(stack, "Scheduler", {
     handler: "functions/src/lambda/schedule.handler",
     timeout: 50, // below the 1-minute period, so ticks never overlap
-    environment: runtimeEnvironment({ table, bucket, secret, workgroup, queue }),
+    environment: {
+      ...runtimeEnvironment({ table, bucket, secret, workgroup, queue }),
+      ...retentionEnvironment(process.env),
+    },
   });
   table.grantReadWriteData(tick); // reads schedules, records last evaluation
   queue.grantSendMessages(tick);

@@ -25,6 +25,7 @@ async function main() {
     sqlLab: cfg.sqlLab,
     chartData: cfg.chartData,
     reports: cfg.reports,
+    retention: cfg.retention,
   });
   const app = createApp(runtime.core, {
     spaDir: join(PROJECT_ROOT, "web", "dist"),

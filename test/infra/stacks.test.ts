@@ -29,6 +29,7 @@ const DEPLOY_ENV = {
   SLACK_API_TOKEN: "xoxb-test-token",
   SLACK_API_URL: "https://slack.example.com/api",
   CHROMIUM_LAYER_ARN: "arn:aws:lambda:us-east-1:123456789012:layer:chromium:7",
+  LOG_RETENTION_DAYS: "180",
 };
 
 const { newApp } = offlineApp();
@@ -194,7 +195,7 @@ describe("jobs", () => {
       }),
     )[0];
     const vars = worker.Properties.Environment.Variables;
-    const { CHROMIUM_LAYER_ARN: _layer, ...passed } = DEPLOY_ENV;
+    const { CHROMIUM_LAYER_ARN: _layer, LOG_RETENTION_DAYS: _days, ...passed } = DEPLOY_ENV;
     expect(vars).toMatchObject(passed);
     expect(vars).not.toHaveProperty("SMTP_PASSWORD");
     expect(vars).not.toHaveProperty("SMTP_USER");
@@ -332,5 +333,16 @@ describe("schedule", () => {
     t.schedule.hasResourceProperties("AWS::Events::Rule", { ScheduleExpression: "rate(1 minute)" });
     const actions = statementsOf(t.schedule, "Scheduler").flatMap((s) => list(s.Action));
     expect(actions).toContain("sqs:SendMessage");
+  });
+
+  it("gets the deploy's retention settings, only those set", () => {
+    const [tick] = Object.values(
+      t.schedule.findResources("AWS::Lambda::Function", {
+        Properties: { Environment: { Variables: { META_TABLE: Match.anyValue() } } },
+      }),
+    );
+    const vars = tick.Properties.Environment.Variables;
+    expect(vars.LOG_RETENTION_DAYS).toBe("180");
+    expect(vars).not.toHaveProperty("QUERY_RETENTION_DAYS");
   });
 });

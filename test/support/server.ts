@@ -9,6 +9,7 @@ import {
   DEFAULT_CHART_DATA_LIMITS,
   type ReportRenderer,
   type ReportSettings,
+  type RetentionSettings,
   type SqlLabLimits,
 } from "@strata/core";
 
@@ -40,6 +41,7 @@ export async function startTestServer(
     sqlLab?: SqlLabLimits;
     chartData?: Partial<ChartDataLimits>;
     reports?: ReportSettings;
+    retention?: RetentionSettings;
     /** Replaces the runtime's own report renderer (a Chromium found as `npm start` finds it). */
     reportRenderer?: ReportRenderer;
   } = {},
@@ -56,6 +58,7 @@ export async function startTestServer(
     sqlLab: opts.sqlLab,
     chartData: opts.chartData ? { ...DEFAULT_CHART_DATA_LIMITS, ...opts.chartData } : undefined,
     reports: opts.reports,
+    retention: opts.retention,
     reportRenderer: opts.reportRenderer,
     log: () => {},
   });

@@ -3,8 +3,8 @@ import { pushEventsToSockets } from "../ws/cloud-push.ts";
 
 /**
  * The timed function (every minute): runs the scheduled saved queries that are due, queues the
- * report and alert runs that are due, and ends
- * what faults left behind (lost chart-data jobs, SQL Lab runs whose heartbeat stopped).
+ * report and alert runs that are due, ends what faults left behind (lost chart-data jobs, SQL Lab
+ * runs whose heartbeat stopped), and prunes the event log and query history past their retention.
  */
 export async function handler(): Promise<{
   ticked: string;
@@ -19,6 +19,7 @@ export async function handler(): Promise<{
     core.scheduledQueries.tick(),
     core.reports.tick(),
     core.recover(),
+    core.retention.tick(),
   ]);
   return { ticked: new Date().toISOString(), started, reports, ...recovered };
 }

@@ -11,6 +11,7 @@ import {
   type ReportRenderer,
   ResultStore,
   reportSettingsFromEnv,
+  retentionFromEnv,
   sqlLabLimitsFromEnv,
 } from "@strata/core";
 
@@ -56,6 +57,7 @@ export function cloudCore(opts: { reportRenderer?: () => ReportRenderer | undefi
         globalAsyncQueries: process.env.GLOBAL_ASYNC_QUERIES !== "false",
         sqlLab: sqlLabLimitsFromEnv(process.env),
         chartData: chartDataLimitsFromEnv(process.env),
+        retention: retentionFromEnv(process.env),
         guestRoleName: process.env.GUEST_ROLE_NAME,
         asyncTransport: asyncTransportFromEnv(process.env), // the SPA's build has the same (stacks)
         maps: { mapboxApiKey: process.env.MAPBOX_API_KEY, tileUrl: process.env.MAP_TILE_URL },

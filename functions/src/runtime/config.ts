@@ -5,6 +5,8 @@ import {
   chartDataLimitsFromEnv,
   type ReportSettings,
   reportSettingsFromEnv,
+  type RetentionSettings,
+  retentionFromEnv,
   type SqlLabLimits,
   sqlLabLimitsFromEnv,
   duckDbResourcesFromEnv,
@@ -25,6 +27,8 @@ export interface LocalConfig {
   trustedProxies: string[];
   /** Report delivery: SMTP_*, WEBDRIVER_BASEURL_USER_FRIENDLY, REPORTS_WEBHOOK_ALLOW_PRIVATE. */
   reports: ReportSettings;
+  /** LOG_RETENTION_DAYS, QUERY_RETENTION_DAYS. */
+  retention: RetentionSettings;
 }
 
 export function readLocalConfig(env = process.env): LocalConfig {
@@ -46,5 +50,6 @@ export function readLocalConfig(env = process.env): LocalConfig {
     chartData: chartDataLimitsFromEnv(env),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     reports: reportSettingsFromEnv(env),
+    retention: retentionFromEnv(env),
   };
 }

@@ -16,6 +16,7 @@ import {
   type ChartDataLimits,
   type ReportRenderer,
   type ReportSettings,
+  type RetentionSettings,
   ResultStore,
   createEngine,
   EXAMPLE_TABLES,
@@ -50,6 +51,8 @@ export interface LocalRuntimeOptions {
   chartData?: ChartDataLimits;
   /** Report delivery settings; without a mail server, emails are written to `DATA_DIR/outbox`. */
   reports?: ReportSettings;
+  /** How long the event log and the query history are kept (kept for ever by default). */
+  retention?: RetentionSettings;
   /**
    * Draws PNG and PDF reports; by default a headless Chromium (found at CHROMIUM_PATH or
    * installed), started with the first such report. The runtime closes it at shutdown.
@@ -101,6 +104,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       guestRoleName: process.env.GUEST_ROLE_NAME,
       maps: { mapboxApiKey: process.env.MAPBOX_API_KEY, tileUrl: process.env.MAP_TILE_URL },
       asyncTransport: opts.asyncTransport,
+      retention: opts.retention,
     },
     reports: {
       mailFrom: "strata@localhost",
@@ -155,6 +159,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       core.scheduledQueries.tick().catch((e) => console.error("Schedule tick failed:", e)),
       core.reports.tick().catch((e) => console.error("Reports tick failed:", e)),
       core.recover().catch((e) => console.error("Recovery sweep failed:", e)),
+      core.retention.tick().catch((e) => console.error("Retention sweep failed:", e)),
       sweepLinkedFiles(),
     ]);
   }, 60_000);

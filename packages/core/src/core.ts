@@ -29,6 +29,7 @@ import { ExploreState } from "./explore/explore-state.ts";
 import { createKeyValue } from "./kv/index.ts";
 import { activitySubjects } from "./logs/activity-subjects.ts";
 import { EventLog } from "./logs/event-log.ts";
+import { Retention, type RetentionSettings } from "./retention/retention.ts";
 import type { ReportSettings } from "./reports/config.ts";
 import type { ReportRenderer } from "./reports/render-port.ts";
 import { Reports } from "./reports/service.ts";
@@ -82,6 +83,8 @@ export interface CoreDeps {
     maps?: { mapboxApiKey?: string; tileUrl?: string };
     /** GLOBAL_ASYNC_QUERIES_TRANSPORT and its WebSocket URL, handed to the SPA in the bootstrap. */
     asyncTransport?: AsyncTransportSettings;
+    /** How long the event log and the query history are kept (LOG_/QUERY_RETENTION_DAYS). */
+    retention?: RetentionSettings;
   };
   /** How reports and alerts are delivered (SMTP, outbox, link base, webhook guard). */
   reports?: ReportSettings;
@@ -401,6 +404,8 @@ export function createCore(deps: CoreDeps) {
       activitySubjects(dashboards, charts),
     ),
     scheduledQueries,
+    /** The minute tick's pruning of the event log and the query history (off unless configured). */
+    retention: new Retention(deps.meta, deps.features?.retention),
     /** Alerts and reports: API verbs, the minute tick (`reports.tick`) and the worker's runs. */
     reports,
     tabStates,

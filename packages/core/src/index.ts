@@ -42,6 +42,7 @@ export * from "./sqllab/format.ts";
 export * from "./sqllab/limits.ts";
 export * from "./logs/event-log.ts";
 export * from "./logs/list-spec.ts";
+export * from "./retention/retention.ts";
 export * from "./examples/dashboards.ts";
 export * from "./annotations/index.ts";
 export * from "./resources/named-filters.ts";

@@ -1,4 +1,5 @@
 import type { JobQueue } from "../store/job-queue.ts";
+import { deleteChanged } from "../store/delete-changed.ts";
 import type { MetaStore } from "../store/meta-store.ts";
 import type { ReportRunner } from "./runner.ts";
 import { WORKING_TIMEOUT } from "./runner.ts";
@@ -15,7 +16,7 @@ import {
 
 const WEEK = 7 * 24 * 3600;
 const DAY_MS = 86_400_000;
-/** The most log rows one tick deletes for one report, live or deleted (see deleteLogs). */
+/** The most log rows one tick deletes for one report, live or deleted. */
 const SWEEP_MAX_DELETES = 1000;
 
 /**
@@ -122,38 +123,21 @@ export class ReportScheduler {
    */
   private async dropExpired(report: ReportEntity, now: Date): Promise<void> {
     const cutoff = new Date(now.getTime() - report.log_retention * DAY_MS).toISOString();
-    await this.deleteLogs(report.id, cutoff);
+    await deleteChanged(this.deps.meta, reportLogType(report.id), {
+      changedBefore: cutoff,
+      max: SWEEP_MAX_DELETES,
+    });
   }
 
   /** Works off the logs of deleted reports; a report leaves the set once none of its rows is left. */
   private async purgeDeleted(): Promise<void> {
     for (const { member, value } of await this.deps.meta.members(LOG_PURGE_SET)) {
       try {
-        if (await this.deleteLogs(Number(member)))
+        if (await deleteChanged(this.deps.meta, reportLogType(Number(member)), { max: SWEEP_MAX_DELETES }))
           await this.deps.meta.removeMember(LOG_PURGE_SET, member, { ifValue: value });
       } catch (e) {
         this.deps.log?.(`The log of deleted report ${member} could not be deleted: ${(e as Error).message}`);
       }
     }
-  }
-
-  /**
-   * Deletes a report's log rows (those changed before `changedBefore`, if given), newest first,
-   * at most SWEEP_MAX_DELETES: a long backlog is worked off over several ticks. True when no
-   * such row is left.
-   */
-  private async deleteLogs(reportId: number, changedBefore?: string): Promise<boolean> {
-    const type = reportLogType(reportId);
-    let deleted = 0;
-    let failed = false;
-    for await (const page of this.deps.meta.newest<ReportLogData>(type, { changedBefore, pageSize: 100 })) {
-      if (deleted >= SWEEP_MAX_DELETES) return false;
-      for (const log of page)
-        await this.deps.meta.delete(type, log).catch(() => {
-          failed = true;
-        });
-      deleted += page.length;
-    }
-    return !failed;
   }
 }

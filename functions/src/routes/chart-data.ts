@@ -8,6 +8,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import { jsonBody, pathId } from "../http/input.ts";
+import { untrustedValueProblem } from "../http/untrusted-value.ts";
 
 function send(c: Context<AppEnv>, reply: ChartDataReply) {
   switch (reply.kind) {
@@ -113,6 +114,9 @@ export function legacyExploreJsonRoutes() {
     }
     if (!formData || typeof formData !== "object" || Array.isArray(formData))
       throw badRequest({ form_data: ["form_data must be a JSON object"] });
+    // From the query string or a form field, it escaped the JSON body's guard (json-guard.ts).
+    const problem = untrustedValueProblem(formData, "form_data");
+    if (problem) throw badRequest(problem);
     const reply = await c
       .get("core")
       .chartData.legacy(c.get("principal"), formData as Record<string, unknown>, {

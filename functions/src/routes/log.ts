@@ -1,9 +1,10 @@
 import { ListQuerySchema, RecentActivityQuerySchema } from "@strata/contracts";
-import { LOG_LIST_SPEC } from "@strata/core";
+import { badRequest, LOG_LIST_SPEC } from "@strata/core";
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import { risonQuery } from "../http/input.ts";
 import { listRoutes } from "../http/resource.ts";
+import { untrustedValueProblem } from "../http/untrusted-value.ts";
 
 /** The events of a POST /superset/log/: JSON `{events}` (array or JSON text) or a form field. */
 async function eventsOf(c: Context<AppEnv>): Promise<{ events: unknown; guestToken?: string }> {
@@ -18,6 +19,9 @@ async function eventsOf(c: Context<AppEnv>): Promise<{ events: unknown; guestTok
     } catch {
       events = null;
     }
+    // A form field escapes the JSON body's guard (see json-guard.ts): the same rules here.
+    const problem = untrustedValueProblem(events, "The events field");
+    if (problem) throw badRequest(problem);
   }
   return { events, guestToken: typeof body.guest_token === "string" ? body.guest_token : undefined };
 }

@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import { pathId, validate } from "../http/input.ts";
+import { untrustedValueProblem } from "../http/untrusted-value.ts";
 
 /** Superset's client posts these as form fields (strings) or JSON; both are accepted. */
 async function fields(c: Context<AppEnv>): Promise<Record<string, unknown>> {
@@ -28,13 +29,17 @@ async function fields(c: Context<AppEnv>): Promise<Record<string, unknown>> {
 const jsonObject = (value: unknown, name: string): Record<string, unknown> => {
   if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
   if (typeof value === "string") {
+    let parsed: unknown;
     try {
-      const parsed = JSON.parse(value) as unknown;
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
-        return parsed as Record<string, unknown>;
+      parsed = JSON.parse(value);
     } catch {
-      // fall through
+      // not JSON: refused below
     }
+    // Form fields escape the JSON body's guard (json-guard.ts): the same rules for their JSON.
+    const problem = untrustedValueProblem(parsed, name);
+    if (problem) throw badRequest(problem);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
   }
   throw badRequest({ [name]: [`${name} must be a JSON object`] });
 };

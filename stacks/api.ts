@@ -7,6 +7,7 @@ import {
   lambda,
   reportEnvironment,
   runtimeEnvironment,
+  settingsEnvironment,
 } from "./defaults.ts";
 import { Jobs } from "./queue.ts";
 import { Storage } from "./storage.ts";
@@ -22,6 +23,7 @@ export function Api({ stack }: StackContext) {
     timeout: 30, // HTTP API integrations time out at 30 s; longer work goes through the queue
     environment: {
       ...runtimeEnvironment({ table, bucket, secret, workgroup, queue }),
+      ...settingsEnvironment(process.env),
       ...reportEnvironment(process.env, API_REPORT_ENV_NAMES),
       ...asyncTransportEnvironment(), // as the SPA was built with (web.ts)
     },

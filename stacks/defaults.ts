@@ -92,6 +92,42 @@ export function reportEnvironment(
   return passThrough(env, names);
 }
 
+/**
+ * Settings every function reads at start (`cloud-runtime.ts`), passed through from the deploy's
+ * environment where set: SQL Lab's and chart data's limits, global async queries (on unless
+ * `false`), the embedded guests' RLS role and the map backgrounds. Stacks import no application
+ * code, so the names are listed here; a test checks they cover the ones the core reads.
+ */
+export const SETTINGS_ENV_NAMES = [
+  "DEFAULT_SQLLAB_LIMIT",
+  "SQL_MAX_ROW",
+  "DISPLAY_MAX_ROW",
+  "SQLLAB_TIMEOUT",
+  "SQLLAB_ASYNC_TIME_LIMIT_SEC",
+  "SQLLAB_PAYLOAD_MAX_MB",
+  "SQLLAB_HISTORY_WINDOW",
+  "ROW_LIMIT",
+  "CHART_DATA_MAX_ROW",
+  "CHART_DATA_MAX_QUERIES",
+  "CHART_DATA_MAX_POST_PROCESSING",
+  "CHART_DATA_MAX_COLUMNS",
+  "CHART_DATA_MAX_METRICS",
+  "CHART_DATA_MAX_FILTERS",
+  "CHART_DATA_MAX_TIME_OFFSETS",
+  "CHART_DATA_PAYLOAD_MAX_MB",
+  "SUPERSET_WEBSERVER_TIMEOUT",
+  "CHART_DATA_CONCURRENCY",
+  "GLOBAL_ASYNC_QUERIES",
+  "GUEST_ROLE_NAME",
+  "MAPBOX_API_KEY",
+  "MAP_TILE_URL",
+] as const;
+
+/** The settings above that the deploy's environment sets. */
+export function settingsEnvironment(env: Record<string, string | undefined>): Record<string, string> {
+  return passThrough(env, SETTINGS_ENV_NAMES);
+}
+
 /** How long the event log and the query history are kept: the schedule function prunes them. */
 export function retentionEnvironment(env: Record<string, string | undefined>): Record<string, string> {
   return passThrough(env, ["LOG_RETENTION_DAYS", "QUERY_RETENTION_DAYS"]);

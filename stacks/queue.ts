@@ -5,7 +5,13 @@ import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { type StackContext, use } from "sst/constructs";
 import { Athena } from "./athena.ts";
 import { asyncEventsSocket } from "./async-events-socket.ts";
-import { grantAthena, lambda, reportEnvironment, runtimeEnvironment } from "./defaults.ts";
+import {
+  grantAthena,
+  lambda,
+  reportEnvironment,
+  runtimeEnvironment,
+  settingsEnvironment,
+} from "./defaults.ts";
 import { Storage } from "./storage.ts";
 
 /**
@@ -41,6 +47,7 @@ export function Jobs({ stack }: StackContext) {
     // Report delivery (SMTP_*, REPORTS_*) and the browser (CHROMIUM_PATH), where the deploy sets them.
     environment: {
       ...runtimeEnvironment({ table, bucket, secret, workgroup, queue }),
+      ...settingsEnvironment(process.env),
       ...reportEnvironment(process.env),
     },
     // The report page the browser draws is the built SPA's: bundled beside the handler.

@@ -1,7 +1,7 @@
 import { Cron, type StackContext, use } from "sst/constructs";
 import { Athena } from "./athena.ts";
 import { grantSocketPush } from "./async-events-socket.ts";
-import { lambda, retentionEnvironment, runtimeEnvironment } from "./defaults.ts";
+import { lambda, retentionEnvironment, runtimeEnvironment, settingsEnvironment } from "./defaults.ts";
 import { Jobs } from "./queue.ts";
 import { Storage } from "./storage.ts";
 
@@ -16,6 +16,7 @@ export function Schedule({ stack }: StackContext) {
     timeout: 50, // below the 1-minute period, so ticks never overlap
     environment: {
       ...runtimeEnvironment({ table, bucket, secret, workgroup, queue }),
+      ...settingsEnvironment(process.env),
       ...retentionEnvironment(process.env),
     },
   });

@@ -7,7 +7,9 @@ import { offlineApp } from "./offline-app.ts";
 import { Api } from "../../stacks/api.ts";
 import { Athena } from "../../stacks/athena.ts";
 import { Jobs } from "../../stacks/queue.ts";
+import { CHART_DATA_ENV_NAMES, SQLLAB_ENV_NAMES } from "@strata/core";
 import { RENDER_MAX_SEC } from "@strata/core/reports/runner";
+import { SETTINGS_ENV_NAMES } from "../../stacks/defaults.ts";
 import { Schedule } from "../../stacks/schedule.ts";
 import { Storage } from "../../stacks/storage.ts";
 import { Web } from "../../stacks/web.ts";
@@ -30,6 +32,8 @@ const DEPLOY_ENV = {
   SLACK_API_URL: "https://slack.example.com/api",
   CHROMIUM_LAYER_ARN: "arn:aws:lambda:us-east-1:123456789012:layer:chromium:7",
   LOG_RETENTION_DAYS: "180",
+  SQL_MAX_ROW: "50000",
+  GUEST_ROLE_NAME: "Embedded",
 };
 
 const { newApp } = offlineApp();
@@ -196,6 +200,7 @@ describe("jobs", () => {
     )[0];
     const vars = worker.Properties.Environment.Variables;
     const { CHROMIUM_LAYER_ARN: _layer, LOG_RETENTION_DAYS: _days, ...passed } = DEPLOY_ENV;
+    expect(passed).toHaveProperty("SQL_MAX_ROW"); // the query settings, as the API has them
     expect(vars).toMatchObject(passed);
     expect(vars).not.toHaveProperty("SMTP_PASSWORD");
     expect(vars).not.toHaveProperty("SMTP_USER");
@@ -266,6 +271,7 @@ describe("api", () => {
     const vars = fns[0].Properties.Environment.Variables;
     // The API checks Slack recipients against the token and offers SlackV2 only with one.
     expect(vars.SLACK_API_TOKEN).toBe(DEPLOY_ENV.SLACK_API_TOKEN);
+    expect(vars).toMatchObject({ SQL_MAX_ROW: "50000", GUEST_ROLE_NAME: "Embedded" });
     for (const name of ["SMTP_HOST", "SMTP_MAIL_FROM", "SLACK_API_URL", "CHROMIUM_PATH"])
       expect(vars).not.toHaveProperty(name);
   });
@@ -344,5 +350,11 @@ describe("schedule", () => {
     const vars = tick.Properties.Environment.Variables;
     expect(vars.LOG_RETENTION_DAYS).toBe("180");
     expect(vars).not.toHaveProperty("QUERY_RETENTION_DAYS");
+    expect(vars.SQL_MAX_ROW).toBe("50000");
+  });
+
+  it("passes every query setting the core reads from the environment", () => {
+    for (const name of [...SQLLAB_ENV_NAMES, ...CHART_DATA_ENV_NAMES])
+      expect(SETTINGS_ENV_NAMES as readonly string[]).toContain(name);
   });
 });

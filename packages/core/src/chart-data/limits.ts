@@ -70,6 +70,9 @@ const ENV: Record<keyof ChartDataLimits, string> = {
   concurrency: "CHART_DATA_CONCURRENCY",
 };
 
+/** The environment variables chartDataLimitsFromEnv reads (a deploy passes them to the functions). */
+export const CHART_DATA_ENV_NAMES: readonly string[] = Object.values(ENV);
+
 /** Limits from environment variables (Superset's names where it has one); a bad value stops the start. */
 export function chartDataLimitsFromEnv(env: Record<string, string | undefined>): ChartDataLimits {
   return positiveIntegersFromEnv(DEFAULT_CHART_DATA_LIMITS, ENV, env);

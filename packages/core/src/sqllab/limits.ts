@@ -41,6 +41,9 @@ const ENV: Record<keyof SqlLabLimits, string> = {
   historyWindow: "SQLLAB_HISTORY_WINDOW",
 };
 
+/** The environment variables sqlLabLimitsFromEnv reads (a deploy passes them to the functions). */
+export const SQLLAB_ENV_NAMES: readonly string[] = Object.values(ENV);
+
 /** Limits from environment variables named as in Superset; a bad value stops the start. */
 export function sqlLabLimitsFromEnv(env: Record<string, string | undefined>): SqlLabLimits {
   return positiveIntegersFromEnv(DEFAULT_SQLLAB_LIMITS, ENV, env);

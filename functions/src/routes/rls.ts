@@ -20,7 +20,7 @@ export function rlsRoutes() {
     },
     remove: {
       check: async (c, id) => {
-        await c.get("core").rls.get(c.get("principal"), id);
+        await c.get("core").rls.checkRemove(c.get("principal"), id);
       },
       run: (c, id) => c.get("core").rls.remove(c.get("principal"), id),
     },

@@ -52,6 +52,16 @@ async function startSessionCookie(c: Context<AppEnv>, user: UserEntity) {
   });
 }
 
+/**
+ * The ids of a bulk delete, each once: the deletes run only after every id passed its
+ * `checkRemove`, and a repeated id would pass the check twice and then fail its second delete.
+ */
+function bulkIds(c: Context<AppEnv>): number[] {
+  const ids = [...new Set(risonQuery(c, IdListSchema))];
+  if (ids.length === 0) throw badRequest("Select at least one item to delete.");
+  return ids;
+}
+
 const wantsJson = (c: Context) => !c.req.header("accept")?.includes("text/html");
 
 /** Login/logout pages' endpoints for the SPA (session cookie). */
@@ -127,10 +137,11 @@ export function securityRoutes() {
       return c.json({ message: "OK" });
     })
     .delete("/", async (c) => {
-      const ids = risonQuery(c, IdListSchema);
+      const ids = bulkIds(c);
       const core = c.get("core");
-      for (const id of ids) await core.users.get(id);
-      for (const id of ids) await core.users.remove(c.get("principal"), id);
+      const p = c.get("principal");
+      for (const id of ids) await core.users.checkRemove(p, id);
+      for (const id of ids) await core.users.remove(p, id);
       return c.json({ message: `Deleted ${ids.length} user${ids.length === 1 ? "" : "s"}` });
     });
 
@@ -164,10 +175,11 @@ export function securityRoutes() {
       return c.json({ message: "OK" });
     })
     .delete("/", async (c) => {
-      const ids = risonQuery(c, IdListSchema);
+      const ids = bulkIds(c);
       const core = c.get("core");
-      for (const id of ids) await core.roles.get(id);
-      for (const id of ids) await core.roles.remove(c.get("principal"), id);
+      const p = c.get("principal");
+      for (const id of ids) await core.roles.checkRemove(p, id);
+      for (const id of ids) await core.roles.remove(p, id);
       return c.json({ message: `Deleted ${ids.length} role${ids.length === 1 ? "" : "s"}` });
     })
     .get("/:id/permissions", async (c) => {

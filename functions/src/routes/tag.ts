@@ -15,7 +15,7 @@ export function tagRoutes() {
     spec: TAG_LIST_SPEC,
     remove: {
       check: async (c, id) => {
-        await c.get("core").tags.getForWrite(c.get("principal"), id);
+        await c.get("core").tags.checkRemove(c.get("principal"), id);
       },
       run: (c, id) => c.get("core").tags.remove(c.get("principal"), id),
     },

@@ -11,17 +11,43 @@ export type TaggableType = (typeof TAGGABLE_TYPES)[number];
 const ObjectRef = v.tuple([v.picklist(TAGGABLE_TYPES), v.pipe(v.number(), v.integer(), v.minValue(1))]);
 export type TaggedObjectRef = v.InferOutput<typeof ObjectRef>;
 
+/**
+ * Bounds of one tagging request, far above what a person picks in the UI (a list page selects
+ * at most its page of rows): without them one 10 MB body could ask for millions of writes, and
+ * a request stopped by the function's timeout would leave its tagging half done.
+ */
+export const TAG_BULK_MAX_TAGS = 100;
+export const TAG_BULK_MAX_OBJECTS = 1_000;
+/** Tag links (tags × objects, after duplicates are dropped) one request may write. */
+export const TAG_BULK_MAX_LINKS = 10_000;
+
+const tooManyObjects = `Tag at most ${TAG_BULK_MAX_OBJECTS.toLocaleString("en-US")} objects in one request`;
+/**
+ * The length is checked on the raw array before each entry is validated, so an oversized list
+ * is refused without walking it.
+ */
+const ObjectRefs = v.pipe(
+  v.array(v.unknown()),
+  v.maxLength(TAG_BULK_MAX_OBJECTS, tooManyObjects),
+  v.array(ObjectRef),
+);
+
 /** `POST /api/v1/tag/bulk_create`. */
 export const TagBulkCreateSchema = v.strictObject({
-  tags: v.pipe(v.array(TagName), v.minLength(1, "Give at least one tag")),
-  objects_to_tag: v.pipe(v.array(ObjectRef), v.minLength(1, "Bulk tagging needs at least one selected item")),
+  tags: v.pipe(
+    v.array(v.unknown()),
+    v.minLength(1, "Give at least one tag"),
+    v.maxLength(TAG_BULK_MAX_TAGS, `Give at most ${TAG_BULK_MAX_TAGS} tags in one request`),
+    v.array(TagName),
+  ),
+  objects_to_tag: v.pipe(ObjectRefs, v.minLength(1, "Bulk tagging needs at least one selected item")),
 });
 export type TagBulkCreate = v.InferOutput<typeof TagBulkCreateSchema>;
 
 export const TagPostSchema = v.strictObject({
   name: TagName,
   description: v.optional(v.nullable(v.string())),
-  objects_to_tag: v.optional(v.array(ObjectRef)),
+  objects_to_tag: v.optional(ObjectRefs),
 });
 export type TagPost = v.InferOutput<typeof TagPostSchema>;
 

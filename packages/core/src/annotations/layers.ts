@@ -5,6 +5,7 @@ import { type Principal, requirePermission, userId } from "../security/principal
 import type { UserEntity } from "../security/types.ts";
 import { ownerRef } from "../security/users.ts";
 import type { MetaStore } from "../store/meta-store.ts";
+import { UniqueNames } from "../store/unique-names.ts";
 import {
   ANNOTATION_LAYER,
   ANNOTATION_VIEW,
@@ -15,6 +16,8 @@ import {
 } from "./types.ts";
 
 type UsersById = (ids: number[]) => Promise<Map<number, UserEntity>>;
+
+const nameTaken = () => unprocessable({ name: ["Name must be unique"] });
 
 /** The list row of an entity with who made and changed it (both resources share these fields). */
 export function auditFields(
@@ -34,10 +37,21 @@ export function auditFields(
 
 /** Annotation layers: named groups of annotations (no owners: `can_write` is enough to edit). */
 export class AnnotationLayers {
+  /** Layer names, held by claims (scope `annotation-layer-name`) so racing creates get one each. */
+  private readonly names: UniqueNames<AnnotationLayerEntity>;
+
   constructor(
     private readonly meta: MetaStore,
     private readonly usersById: UsersById,
-  ) {}
+  ) {
+    this.names = new UniqueNames<AnnotationLayerEntity>(meta, {
+      type: ANNOTATION_LAYER,
+      scope: "annotation-layer-name",
+      valueOf: (l) => l.name,
+      fold: false,
+      taken: nameTaken,
+    });
+  }
 
   /** The stored layer, without a permission check (chart data checks once for all layers). */
   find(id: number): Promise<AnnotationLayerEntity | undefined> {
@@ -67,21 +81,25 @@ export class AnnotationLayers {
     return this.row(l, await this.usersById([l.created_by_fk ?? 0, l.changed_by_fk ?? 0]));
   }
 
-  /** Names are unique (Superset: "Name must be unique"); compared exactly, as Superset does. */
+  /**
+   * Names are unique (Superset: "Name must be unique"); compared exactly, as Superset does. The
+   * claim decides races; this list check catches layers written before names were claimed.
+   */
   private async checkName(name: string, exceptId?: number) {
     const all = await this.meta.list<AnnotationLayerData>(ANNOTATION_LAYER);
-    if (all.some((l) => l.name === name && l.id !== exceptId)) {
-      throw unprocessable({ name: ["Name must be unique"] });
-    }
+    if (all.some((l) => l.name === name && l.id !== exceptId)) throw nameTaken();
   }
 
   async create(p: Principal, input: AnnotationLayerPost): Promise<AnnotationLayerEntity> {
     requirePermission(p, "can_write", ANNOTATION_VIEW);
     await this.checkName(input.name);
-    return this.meta.create<AnnotationLayerData>(
-      ANNOTATION_LAYER,
-      { name: input.name, descr: input.descr ?? null },
-      userId(p),
+    return this.names.create(input.name, (id) =>
+      this.meta.create<AnnotationLayerData>(
+        ANNOTATION_LAYER,
+        { name: input.name, descr: input.descr ?? null },
+        userId(p),
+        id,
+      ),
     );
   }
 
@@ -92,7 +110,9 @@ export class AnnotationLayers {
     const changes: Partial<AnnotationLayerData> = {};
     if (input.name !== undefined) changes.name = input.name;
     if (input.descr !== undefined) changes.descr = input.descr;
-    return this.meta.update<AnnotationLayerData>(ANNOTATION_LAYER, layer, changes, userId(p));
+    return this.names.rename(layer, changes.name ?? layer.name, () =>
+      this.meta.update<AnnotationLayerData>(ANNOTATION_LAYER, layer, changes, userId(p)),
+    );
   }
 
   /** Checks a delete would succeed: a layer that still holds annotations is kept (Superset's rule). */
@@ -105,6 +125,7 @@ export class AnnotationLayers {
   }
 
   async remove(p: Principal, id: number): Promise<void> {
-    await this.meta.delete(ANNOTATION_LAYER, await this.checkRemove(p, id));
+    const layer = await this.checkRemove(p, id);
+    await this.names.remove(layer, () => this.meta.delete(ANNOTATION_LAYER, layer));
   }
 }

@@ -4,6 +4,7 @@ import { notFound, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
 import { type Principal, requirePermission, userId } from "../security/principal.ts";
 import type { Entity, MetaStore } from "../store/meta-store.ts";
+import { UniqueNames } from "../store/unique-names.ts";
 
 export interface RlsData {
   name: string;
@@ -17,6 +18,8 @@ export interface RlsData {
 }
 export type RlsEntity = Entity<RlsData>;
 const RLS = "rls";
+const nameTaken = () =>
+  unprocessable({ name: ["A row level security filter with this name already exists"] });
 
 /**
  * Row-level security (Superset's model): clauses added to every query on a dataset.
@@ -24,11 +27,25 @@ const RLS = "rls";
  * (can_write on RowLevelSecurity); everyone is subject to them, admins included.
  */
 export class RowLevelSecurity {
+  /**
+   * Rule names are unique, compared exactly (Superset's unique `name` column), held by claims
+   * (scope `rls-name`): the list and the rule modal tell rules apart by name.
+   */
+  private readonly names: UniqueNames<RlsEntity>;
+
   constructor(
     private readonly meta: MetaStore,
     private readonly datasetExists: (id: number) => Promise<boolean>,
     private readonly allRoles: () => Promise<{ id: number; name: string }[]>,
-  ) {}
+  ) {
+    this.names = new UniqueNames<RlsEntity>(meta, {
+      type: RLS,
+      scope: "rls-name",
+      valueOf: (r) => r.name,
+      fold: false,
+      taken: nameTaken,
+    });
+  }
 
   all(): Promise<RlsEntity[]> {
     return this.meta.list<RlsData>(RLS);
@@ -65,21 +82,30 @@ export class RowLevelSecurity {
       if (!roles.has(r)) throw unprocessable({ roles: [`Role ${r} does not exist`] });
   }
 
+  /** The claim decides races; this list check catches rules written before names were claimed. */
+  private async checkName(name: string, exceptId?: number) {
+    if ((await this.all()).some((r) => r.name === name && r.id !== exceptId)) throw nameTaken();
+  }
+
   async create(p: Principal, input: RlsPost): Promise<RlsEntity> {
     requirePermission(p, "can_write", "RowLevelSecurity");
     await this.check(input);
-    return this.meta.create<RlsData>(
-      RLS,
-      {
-        name: input.name,
-        description: input.description ?? null,
-        filter_type: input.filter_type ?? "Regular",
-        tables: input.tables,
-        roles: input.roles ?? [],
-        group_key: input.group_key || null,
-        clause: input.clause,
-      },
-      userId(p),
+    await this.checkName(input.name);
+    return this.names.create(input.name, (id) =>
+      this.meta.create<RlsData>(
+        RLS,
+        {
+          name: input.name,
+          description: input.description ?? null,
+          filter_type: input.filter_type ?? "Regular",
+          tables: input.tables,
+          roles: input.roles ?? [],
+          group_key: input.group_key || null,
+          clause: input.clause,
+        },
+        userId(p),
+        id,
+      ),
     );
   }
 
@@ -87,17 +113,27 @@ export class RowLevelSecurity {
     requirePermission(p, "can_write", "RowLevelSecurity");
     const rule = await this.get(p, id);
     await this.check(input);
-    return this.meta.update<RlsData>(
-      RLS,
-      rule,
-      { ...input, group_key: input.group_key === undefined ? rule.group_key : input.group_key || null },
-      userId(p),
+    const name = input.name ?? rule.name;
+    if (name !== rule.name) await this.checkName(name, id);
+    return this.names.rename(rule, name, () =>
+      this.meta.update<RlsData>(
+        RLS,
+        rule,
+        { ...input, group_key: input.group_key === undefined ? rule.group_key : input.group_key || null },
+        userId(p),
+      ),
     );
   }
 
-  async remove(p: Principal, id: number): Promise<void> {
+  /** Resolves with the rule when `remove` would delete it (bulk delete checks every id first). */
+  async checkRemove(p: Principal, id: number): Promise<RlsEntity> {
     requirePermission(p, "can_write", "RowLevelSecurity");
-    await this.meta.delete(RLS, await this.get(p, id));
+    return this.get(p, id);
+  }
+
+  async remove(p: Principal, id: number): Promise<void> {
+    const rule = await this.checkRemove(p, id);
+    await this.names.remove(rule, () => this.meta.delete(RLS, rule));
   }
 
   /**

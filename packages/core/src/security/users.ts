@@ -131,10 +131,18 @@ export class Users {
     return saved;
   }
 
-  async remove(p: Principal, id: number): Promise<void> {
+  /**
+   * Resolves with the user when `remove` would delete them: every rule `remove` applies, so a
+   * bulk delete checks all its ids first and deletes all of them or none.
+   */
+  async checkRemove(p: Principal, id: number): Promise<UserEntity> {
     requirePermission(p, "can_write", "User");
     if (p.user?.id === id) throw badRequest("You cannot delete yourself");
-    const user = await this.get(id);
+    return this.get(id);
+  }
+
+  async remove(p: Principal, id: number): Promise<void> {
+    const user = await this.checkRemove(p, id);
     await this.meta.delete(USER, user);
     await this.meta.releaseUnique("username", user.username, id);
   }

@@ -1,4 +1,13 @@
-import type { TagBulkCreateResult, TaggedObject, TagPost, TagPut, TagRow } from "@strata/contracts";
+import {
+  TAG_BULK_MAX_LINKS,
+  TAG_BULK_MAX_OBJECTS,
+  TAG_BULK_MAX_TAGS,
+  type TagBulkCreateResult,
+  type TaggedObject,
+  type TagPost,
+  type TagPut,
+  type TagRow,
+} from "@strata/contracts";
 import { AppError, badRequest, forbidden, notFound, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
 import { can, type Principal, requirePermission, userId } from "../security/principal.ts";
@@ -14,6 +23,21 @@ const TAG_VIEW: Record<string, string> = {
   dataset: "Dataset",
   saved_query: "SavedQuery",
 };
+
+/**
+ * How many store calls a bulk tagging keeps in flight: the links are independent writes to one
+ * set, so a few at once cut the wait several times over without flooding the store.
+ */
+const WRITE_CONCURRENCY = 16;
+
+/** Runs `fn` over `items`, at most `limit` at a time, in order of start. */
+async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
 
 /** Tags and what they are attached to (links per object type: `tag-links.ts`). */
 export class Tags {
@@ -73,10 +97,10 @@ export class Tags {
     return (await this.all()).map((t) => this.row(t));
   }
 
-  private async findOrCreate(p: Principal, name: string): Promise<TagEntity> {
+  private async findOrCreate(p: Principal, name: string, known: readonly TagEntity[]): Promise<TagEntity> {
     const clean = name.trim();
     if (!clean || clean.length > 250) throw unprocessable({ name: ["A tag name needs 1 to 250 characters"] });
-    const existing = (await this.all()).find((t) => t.name === clean);
+    const existing = known.find((t) => t.name === clean);
     if (existing) return existing;
     requirePermission(p, "can_write", "Tag");
     try {
@@ -127,6 +151,14 @@ export class Tags {
   }
 
   /**
+   * Resolves when `remove` would delete the tag: every rule `remove` applies, so a bulk delete
+   * checks all its ids first and deletes all of them or none.
+   */
+  async checkRemove(p: Principal, id: number): Promise<void> {
+    await this.removable(p, id);
+  }
+
+  /**
    * Deletes a tag. Deleting detaches it, and detaching is an edit of each tagged object, so the
    * tag must be on no object the caller may not edit: otherwise the delete is refused (403) and
    * nothing changes, rather than silently stripping other people's objects or quietly keeping a
@@ -136,6 +168,14 @@ export class Tags {
    * are not counted and go with the tag.
    */
   async remove(p: Principal, id: number): Promise<void> {
+    const { tag, attached } = await this.removable(p, id);
+    // Detach first: a crash after this leaves an unused tag, never a dangling reference.
+    for (const [type, member] of attached) await this.meta.removeMember(taggedSet(type), member);
+    await this.names.remove(tag, () => this.meta.delete(TAG, tag));
+  }
+
+  /** The tag and its links, when the caller may delete it (see `remove`). */
+  private async removable(p: Principal, id: number) {
     const tag = await this.getForWrite(p, id);
     const attached: [string, string][] = [];
     let foreign = 0;
@@ -152,9 +192,7 @@ export class Tags {
       throw forbidden(
         `Tag "${tag.name}" is still on ${foreign} object(s) you can't edit; their owners or an admin must remove it first`,
       );
-    // Detach first: a crash after this leaves an unused tag, never a dangling reference.
-    for (const [type, member] of attached) await this.meta.removeMember(taggedSet(type), member);
-    await this.names.remove(tag, () => this.meta.delete(TAG, tag));
+    return { tag, attached };
   }
 
   /** Tag ids per object id, for one object type (one query). */
@@ -169,32 +207,62 @@ export class Tags {
 
   /**
    * `POST /api/v1/tag/bulk_create`: tags every object the caller may edit and reports the rest
-   * as skipped (spec 000 §6), rather than failing the whole request.
+   * as skipped, rather than failing the whole request (as Superset does). Repeated tags and objects
+   * count once. The contract bounds both lists; the bounds are checked here too for callers
+   * that skip it (`create` with `objects_to_tag`), along with their product, the number of
+   * links written.
    */
   async bulkCreate(p: Principal, names: string[], objects: [string, number][]): Promise<TagBulkCreateResult> {
-    if (names.length === 0) throw badRequest({ tags: ["Give at least one tag"] });
-    if (objects.length === 0)
+    const uniqueNames = [...new Set(names.map((n) => n.trim()))];
+    const seen = new Set<string>();
+    const uniqueObjects = objects.filter(([type, id]) => {
+      const key = `${type}#${id}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    if (uniqueNames.length === 0) throw badRequest({ tags: ["Give at least one tag"] });
+    if (uniqueNames.length > TAG_BULK_MAX_TAGS)
+      throw badRequest({ tags: [`Give at most ${TAG_BULK_MAX_TAGS} tags in one request`] });
+    if (uniqueObjects.length === 0)
       throw badRequest({ objects_to_tag: ["Bulk tagging needs at least one selected item"] });
-    const tagged: [string, number][] = [];
-    const skipped: [string, number][] = [];
-    const checked: [string, number][] = [];
-    for (const [type, id] of objects) {
-      const t = this.registry.get(type);
-      if (!t) throw badRequest({ objects_to_tag: [`Objects of type ${type} can't be tagged`] });
+    if (uniqueObjects.length > TAG_BULK_MAX_OBJECTS)
+      throw badRequest({
+        objects_to_tag: [
+          `Tag at most ${TAG_BULK_MAX_OBJECTS.toLocaleString("en-US")} objects in one request`,
+        ],
+      });
+    if (uniqueNames.length * uniqueObjects.length > TAG_BULK_MAX_LINKS)
+      throw badRequest(
+        `One request may attach at most ${TAG_BULK_MAX_LINKS.toLocaleString("en-US")} tags to objects ` +
+          `(tags × objects); this one asks for ${uniqueNames.length} × ${uniqueObjects.length}. ` +
+          "Split it into smaller requests.",
+      );
+    for (const [type] of uniqueObjects)
+      if (!this.registry.get(type))
+        throw badRequest({ objects_to_tag: [`Objects of type ${type} can't be tagged`] });
+
+    const allowed = new Map<string, boolean>();
+    await eachLimited(uniqueObjects, WRITE_CONCURRENCY, async ([type, id]) => {
       const view = TAG_VIEW[type];
-      const allowed =
-        (view ? can(p, "can_tag", view) || can(p, "can_write", view) : false) && (await t.canEdit(p, id));
-      (allowed ? checked : skipped).push([type, id]);
-    }
+      const may = view ? can(p, "can_tag", view) || can(p, "can_write", view) : false;
+      allowed.set(`${type}#${id}`, may && (await this.registry.get(type)!.canEdit(p, id)));
+    });
+    const checked = uniqueObjects.filter(([type, id]) => allowed.get(`${type}#${id}`));
+    const skipped = uniqueObjects.filter(([type, id]) => !allowed.get(`${type}#${id}`));
     if (checked.length) {
-      const tags = [];
-      for (const name of names) tags.push(await this.findOrCreate(p, name));
-      for (const [type, id] of checked) {
-        for (const tag of tags) await this.meta.addMember(taggedSet(type), tagLink(id, tag.id));
-        tagged.push([type, id]);
-      }
+      // One by one: a name may be new, and its create is a claim, then an entity write.
+      const known = await this.all();
+      const tags: TagEntity[] = [];
+      for (const name of uniqueNames) tags.push(await this.findOrCreate(p, name, known));
+      const links = checked.flatMap(([type, id]) => tags.map((tag) => [type, tagLink(id, tag.id)] as const));
+      // The store has no batched set writes; each link is one idempotent put, so they go out
+      // several at a time.
+      await eachLimited(links, WRITE_CONCURRENCY, ([type, member]) =>
+        this.meta.addMember(taggedSet(type), member).then(() => undefined),
+      );
     }
-    return { objects_tagged: tagged, objects_skipped: skipped };
+    return { objects_tagged: checked, objects_skipped: skipped };
   }
 
   async untag(p: Principal, type: string, objectId: number, tagName: string): Promise<void> {

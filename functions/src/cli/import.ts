@@ -37,7 +37,8 @@ export function resourceOf(tree: Tree): AssetResource {
   const metadata = tree.get("metadata.yaml");
   if (!metadata) throw new CliError("No metadata.yaml found: this is not an export bundle.");
   const type = /^type:\s*['"]?([A-Za-z]+)['"]?\s*$/m.exec(new TextDecoder().decode(metadata))?.[1];
-  const resource = type ? RESOURCE_OF_TYPE[type] : undefined;
+  // Own keys only: `type: constructor` is an unknown type, not Object.prototype's constructor.
+  const resource = type && Object.hasOwn(RESOURCE_OF_TYPE, type) ? RESOURCE_OF_TYPE[type] : undefined;
   if (!resource) throw new CliError(`metadata.yaml has an unknown type (${type ?? "none"}).`);
   return resource;
 }

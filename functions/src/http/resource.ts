@@ -71,8 +71,11 @@ export function listRoutes<R extends Row>(def: ResourceDef<R>) {
     })
     .get("/related/:column", async (c) => {
       requirePermission(c.get("principal"), "can_read", def.view);
-      const source = def.related?.[c.req.param("column")];
-      if (!source) throw notFound(`There is no related list for ${c.req.param("column")}`);
+      const column = c.req.param("column");
+      // Own keys only: the path segment is request text, and `toString` or `constructor` would
+      // otherwise find Object.prototype's methods and call them as a source.
+      const source = def.related && Object.hasOwn(def.related, column) ? def.related[column] : undefined;
+      if (!source) throw notFound(`There is no related list for ${column}`);
       const q = risonQuery(c, RelatedQuerySchema);
       return c.json(pageOptions(await source(c), q.filter, q.page, q.page_size));
     })
@@ -93,6 +96,7 @@ export function listRoutes<R extends Row>(def: ResourceDef<R>) {
       const remove = def.remove;
       if (!remove) throw badRequest("Bulk delete is not supported here");
       requirePermission(c.get("principal"), "can_write", def.view);
+      // IdListSchema drops repeated ids: `!(6,6,7)` would otherwise delete 6, then fail on it again.
       const ids = risonQuery(c, IdListSchema);
       if (ids.length === 0) throw badRequest("Select at least one item to delete.");
       for (const id of ids) await remove.check(c, id);

@@ -1,3 +1,5 @@
+import { isPrototypePathKey } from "@strata/core/resources/prototype-keys";
+
 /**
  * Checks a decoded request value (JSON body or rison argument) before any schema or core code
  * sees it. Three things are refused here, once for every route:
@@ -6,7 +8,8 @@
  *   (the path a deep copy follows to `Object.prototype`). Harmless while they are own
  *   properties of a parsed object, but any later `target[key] = value` copy turns them into
  *   prototype pollution. No Superset field is named like that; `constructor` alone stays
- *   allowed because it can be a column name (a key in `column_config`, say);
+ *   allowed because it can be a column name (a key in `column_config`, say). The rule is
+ *   core's isPrototypePathKey, which the asset import applies to YAML files as well;
  * - integers beyond ±2^53: JavaScript has already rounded them, so an id or a limit would
  *   silently be another number;
  * - nesting deeper than any real payload, which would otherwise exhaust the stack of the
@@ -39,9 +42,9 @@ export function untrustedValueProblem(value: unknown, where: string): string | u
     // A decoder that assigned `__proto__` leaves no own key behind, only a changed prototype.
     if (proto !== Object.prototype && proto !== Array.prototype && proto !== null)
       return `${where} contains a field named "__proto__", which is not allowed.`;
-    const underConstructor = parentKey === "constructor";
+    // An array's items carry their index as key, so `constructor: [{prototype}]` is no path.
     for (const key of Object.keys(current)) {
-      if (key === "__proto__" || (key === "prototype" && underConstructor))
+      if (isPrototypePathKey(key, parentKey))
         return `${where} contains a field named "${path ? `${path}.` : ""}${key}", which is not allowed.`;
       const child = (current as Record<string, unknown>)[key];
       stack.push({ value: child, depth: depth + 1, path: path ? `${path}.${key}` : key, key });

@@ -27,6 +27,12 @@ const ChartFields = {
     v.string(),
     // Superset's keys are snake_case, but for a few plugin keys with hyphens (ag-grid-table).
     v.regex(/^[a-z0-9_-]{1,64}$/, "viz_type must be a visualization key like echarts_timeseries_bar"),
+    // `constructor` and `__proto__` fit the pattern but would find Object's own members in every
+    // table of visualisations keyed by this name (server and SPA).
+    v.check(
+      (key) => !Object.hasOwn(Object.prototype, key),
+      "viz_type must be a visualization key like echarts_timeseries_bar",
+    ),
   ),
   params: JsonText("params"),
   query_context: JsonText("query_context"),

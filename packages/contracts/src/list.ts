@@ -84,8 +84,15 @@ export interface InfoReply {
   filters?: Record<string, { name: string; operator: string }[]>;
 }
 
-/** `?q=!(1,2,3)`: the ids of a bulk delete or a favourite-status question. */
-export const IdListSchema = v.array(v.pipe(v.number(), v.integer(), v.minValue(1)));
+/**
+ * `?q=!(1,2,3)`: the ids of a bulk delete or a favourite-status question, each once, in the order
+ * first given. A repeated id names the same item: a bulk delete that checked and deleted it twice
+ * would find it gone the second time and report the whole request as not found.
+ */
+export const IdListSchema = v.pipe(
+  v.array(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  v.transform((ids) => [...new Set(ids)]),
+);
 
 /** The list envelope Superset returns. */
 export interface ListResponse<T> {

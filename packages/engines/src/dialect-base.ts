@@ -30,7 +30,9 @@ export { TIME_GRAIN_NAMES } from "@strata/contracts";
 export function grainExpression(grains: Readonly<Record<string, string>>) {
   return (col: string, grain: string | null | undefined) => {
     if (!grain) return col;
-    const template = grains[grain];
+    // The grain is request text (`extras.time_grain_sqla`, a column's `timeGrain`): own keys only,
+    // or `toString` would read Object.prototype's method as a template.
+    const template = Object.hasOwn(grains, grain) ? grains[grain] : undefined;
     if (!template) throw new Error(`Unknown time grain: ${grain}`);
     return template.replaceAll("{col}", col);
   };

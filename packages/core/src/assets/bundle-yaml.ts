@@ -1,3 +1,5 @@
+import { isPrototypePathKey } from "../resources/prototype-keys.ts";
+
 type YamlLibrary = typeof import("yaml");
 
 /**
@@ -22,16 +24,23 @@ const MAX_DEPTH = 64;
 
 export class YamlProblem extends Error {}
 
-/** Refuses values a prototype-polluting or exhausting file could carry, after parsing. */
-function checkValue(value: unknown, depth = 0): void {
+/**
+ * Refuses values a prototype-polluting or exhausting file could carry, after parsing. The key
+ * rule is the request guard's (isPrototypePathKey): a dashboard whose `label_colors` has a series
+ * called "constructor" could be saved through the API, so its export must import back too.
+ */
+function checkValue(value: unknown, depth = 0, parentKey?: string): void {
   if (depth > MAX_DEPTH) throw new YamlProblem(`nested deeper than ${MAX_DEPTH} levels`);
   if (Array.isArray(value)) {
+    // A list item has no key of its own: `constructor: [{prototype: …}]` is no prototype path.
     for (const item of value) checkValue(item, depth + 1);
   } else if (value && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
-      if (key === "__proto__" || key === "constructor" || key === "prototype")
-        throw new YamlProblem(`the key "${key}" is not accepted`);
-      checkValue(item, depth + 1);
+      if (isPrototypePathKey(key, parentKey))
+        throw new YamlProblem(
+          `the key "${key === "__proto__" ? key : `${parentKey}.${key}`}" is not accepted`,
+        );
+      checkValue(item, depth + 1, key);
     }
   } else if (typeof value === "bigint") {
     throw new YamlProblem("a number is too large");

@@ -154,7 +154,9 @@ export function readBundle(
   }
   for (const [path, text] of contents) {
     const kind = path.split("/")[0] as Kind;
-    if (!(kind in KINDS) || !text.trim()) continue;
+    // The folder is the upload's text: own keys only, or `constructor/x.yaml` would be parsed
+    // with Object.prototype.constructor as its schema.
+    if (!Object.hasOwn(KINDS, kind) || !text.trim()) continue;
     const value = load(path, text);
     if (value === undefined) continue;
     const parsed = v.safeParse(KINDS[kind], value);

@@ -142,7 +142,9 @@ export function migrateChart(
 ): MigratedChart {
   if (vizType === "dual_line") return migrateDualLine(params);
   if (vizType === "line_multi") return migrateMultiLine(params, context.datasetUuid, context.lookup);
-  if (vizType in TIMESERIES) {
+  // viz_type is the imported file's text: the tables are read by own keys only, or `toString`
+  // would "migrate" to Object.prototype's method and leave the chart without a viz_type.
+  if (Object.hasOwn(TIMESERIES, vizType)) {
     const target = TIMESERIES[vizType];
     const { granularity_sqla: time, ...rest } = temporalFilter(params);
     const fd: FormData = { ...rest, viz_type: target };
@@ -168,7 +170,7 @@ export function migrateChart(
     delete fd.columns;
     return { vizType: "echarts_timeseries_bar", params: fd, note: "dist_bar → echarts_timeseries_bar" };
   }
-  if (vizType in RENAMED) {
+  if (Object.hasOwn(RENAMED, vizType)) {
     const target = RENAMED[vizType];
     const fd: FormData = { ...params, viz_type: target };
     if (vizType === "pivot_table") {

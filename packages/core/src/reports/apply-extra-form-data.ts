@@ -20,6 +20,8 @@ const OPERATORS = new Set<string>(QUERY_FILTER_OPERATORS);
 function queryOperator(op: string | undefined): QueryFilter["op"] | undefined {
   if (!op) return undefined;
   if (OPERATORS.has(op)) return op as QueryFilter["op"];
+  // Own keys only: the operator is stored user text, and `constructor` would find Object's.
+  if (!Object.hasOwn(ADHOC_FILTER_OPERATORS, op)) return undefined;
   const mapped = (ADHOC_FILTER_OPERATORS as Record<string, QueryFilter["op"] | null>)[op];
   return mapped ?? undefined;
 }

@@ -102,7 +102,9 @@ export function matchOperator(op: FilterOperator, actual: unknown, value: unknow
 
 function toPredicate<R extends Row>(f: ListFilter, spec: ListSpec<R>): ((row: R) => boolean) | undefined {
   if (isEmptyFilterValue(f.value)) return undefined; // 000 §5: empty or null filters are dropped
-  const named = spec.named?.[f.opr];
+  // `opr` is request text: only the spec's own named filters count, never Object.prototype's
+  // methods (`constructor` would match every row, `hasOwnProperty` throw on the row).
+  const named = spec.named && Object.hasOwn(spec.named, f.opr) ? spec.named[f.opr] : undefined;
   if (named) return (row) => named(row, f.value);
   if (!(FILTER_OPERATORS as readonly string[]).includes(f.opr)) {
     throw badRequest(`Filter operator ${f.opr} is not supported on ${f.col}`);
@@ -152,19 +154,21 @@ export function applyListQuery<R extends Row>(
 /** `select_columns` may name nested fields (`database.database_name`). */
 function project<R extends Row>(row: R, columns: string[]): Partial<R> {
   const out: Record<string, unknown> = {};
+  // Column names are request text: only a row's own fields are read, so `constructor` or
+  // `__proto__.x` select nothing rather than Object.prototype's members.
+  const own = (o: Record<string, unknown>, key: string) => (Object.hasOwn(o, key) ? o[key] : undefined);
   for (const col of columns) {
     const [head, ...rest] = col.split(".");
+    if (!Object.hasOwn(row, head)) continue;
     const value = row[head];
     if (rest.length === 0 || value === null || typeof value !== "object") {
-      if (head in row) out[head] = value;
+      out[head] = value;
       continue;
     }
-    const pick = (v: Record<string, unknown>) => ({
-      ...(out[head] as object),
-      [rest.join(".")]: v[rest.join(".")],
-    });
+    const field = rest.join(".");
+    const pick = (v: Record<string, unknown>) => ({ ...(out[head] as object), [field]: own(v, field) });
     out[head] = Array.isArray(value)
-      ? value.map((v) => ({ [rest.join(".")]: v[rest.join(".")] }))
+      ? value.map((v) => ({ [field]: v && typeof v === "object" ? own(v, field) : undefined }))
       : pick(value as Record<string, unknown>);
   }
   return out as Partial<R>;

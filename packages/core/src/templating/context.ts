@@ -165,7 +165,9 @@ export function templateContext(
       fn((args) => {
         const a = argsOf(args, ["param", "default", "add_to_cache_keys", "escape_result"]);
         const name = textArg(a.get("param"), "url_param", "param");
-        const value = request.urlParams?.[name];
+        // Own keys only: `url_param('toString')` must find no parameter, not Object.prototype's method.
+        const params = request.urlParams;
+        const value = params && Object.hasOwn(params, name) ? params[name] : undefined;
         // escape_result=False can't make a request value raw SQL here: it stays a literal.
         if (value !== undefined && value !== null)
           return cacheKey(literal(value), a.get("add_to_cache_keys"));
@@ -214,7 +216,8 @@ export function templateContext(
             use.applied.add(column.value);
             if (truthy(a.get("remove_filter"))) use.removed.add(column.value);
             range = f.val;
-            targetType ??= input.columnTypes?.[column.value] ?? undefined;
+            const types = input.columnTypes;
+            if (types && Object.hasOwn(types, column.value)) targetType ??= types[column.value] ?? undefined;
           }
         }
         range = range || NO_TIME_RANGE;

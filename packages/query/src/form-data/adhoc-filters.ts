@@ -23,7 +23,8 @@ const UNARY: ReadonlySet<QueryFilterOperator> = new Set(["IS NULL", "IS NOT NULL
 /** 002 §3 names (EQUALS …) and SQL symbols (==) both map to the query-object operator. */
 export function toQueryOperator(operator: string, operatorId?: string): QueryFilterOperator {
   const name = operatorId ?? operator;
-  if (name in ADHOC_FILTER_OPERATORS) {
+  // Own keys only: the operator is request text, and `in` would also find `toString`.
+  if (Object.hasOwn(ADHOC_FILTER_OPERATORS, name)) {
     const symbol = ADHOC_FILTER_OPERATORS[name as AdhocFilterOperatorName];
     if (symbol === null) throw invalidPayload(`The ${name} filter operator is not supported by this engine`);
     return symbol;

@@ -15,6 +15,8 @@ const join = (levels: (string | null)[]) =>
  * Superset drops the metric name of single-metric charts).
  */
 export function rename(frame: ColumnarFrame, options: RenameOptions): ColumnarFrame {
+  // Column names are labels the user chose (a metric called "toString"): the mapping is read by
+  // own keys only, so a name it does not list is never "renamed" to Object.prototype's method.
   const mapping = options.columns;
   if (!Object.keys(mapping).length) return frame;
   if (options.level === undefined || options.level === null) {
@@ -22,13 +24,15 @@ export function rename(frame: ColumnarFrame, options: RenameOptions): ColumnarFr
     if (Object.values(mapping).every((name) => name !== null && existing.has(name))) {
       throw postProcessingError("Label already exists");
     }
-    const columns = frame.columns.map((name) => (name in mapping ? (mapping[name] ?? name) : name));
+    const columns = frame.columns.map((name) =>
+      Object.hasOwn(mapping, name) ? (mapping[name] ?? name) : name,
+    );
     return { columns, data: frame.data };
   }
   if (typeof options.level !== "number") throw postProcessingError("rename level must be a level number");
   const level = options.level;
   const levels = levelsOf(frame).map((parts) =>
-    parts.length > level && parts[level] !== null && parts[level] in mapping
+    parts.length > level && parts[level] !== null && Object.hasOwn(mapping, parts[level])
       ? parts.map((part, i) => (i === level ? mapping[part as string] : part))
       : parts,
   );
@@ -60,6 +64,7 @@ export function select(frame: ColumnarFrame, options: SelectOptions): ColumnarFr
       { rename: options.rename },
     );
   }
-  names = names.map((name) => options.rename?.[name] ?? name);
+  const rename = options.rename;
+  names = names.map((name) => (rename && Object.hasOwn(rename, name) ? (rename[name] ?? name) : name));
   return { columns: names, data };
 }

@@ -42,7 +42,8 @@ export function temporalSql(
 
 export function applyTimeGrain(sql: string, grain: string, ctx: CompileContext): string {
   const known = ctx.dialect.timeGrains;
-  if (known && !(grain in known)) {
+  // Own keys only: `grain` is request text, and `in` would also find `toString` or `constructor`.
+  if (known && !Object.hasOwn(known, grain)) {
     throw invalidPayload(`Unknown time grain "${grain}" for ${ctx.dialect.engine}`, { grain });
   }
   return ctx.dialect.timeGrainExpression(sql, grain);

@@ -1,5 +1,12 @@
 import { invalidPayload } from "../errors.ts";
-import { addUnits, parseIsoDate, parseTimeUnit, type TimeUnit, truncate } from "./calendar.ts";
+import {
+  addUnits,
+  isoDateProblem,
+  parseIsoDate,
+  parseTimeUnit,
+  type TimeUnit,
+  truncate,
+} from "./calendar.ts";
 
 const DATE_UNITS: ReadonlySet<TimeUnit> = new Set(["day", "week", "month", "quarter", "year"]);
 const UNIT_WORDS = "second|minute|hour|day|week|month|quarter|year";
@@ -39,5 +46,7 @@ export function parseHumanDatetime(text: string, now: Date): Date {
   }
   const iso = parseIsoDate(value.replaceAll("/", "-"));
   if (iso) return iso;
+  const problem = isoDateProblem(value.replaceAll("/", "-"));
+  if (problem) throw invalidPayload(`Cannot parse date "${value}": ${problem}.`);
   throw invalidPayload(`Cannot parse date "${value}": use an ISO date, today, now or "N days ago".`);
 }

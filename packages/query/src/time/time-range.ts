@@ -1,6 +1,13 @@
 import { NO_TIME_RANGE, TIME_RANGE_SEPARATOR } from "@strata/contracts";
 import { invalidPayload } from "../errors.ts";
-import { addUnits, parseTimeUnit, type TimeUnit, truncate } from "./calendar.ts";
+import {
+  addUnits,
+  isRepresentableDate,
+  outOfBoundsMessage,
+  parseTimeUnit,
+  type TimeUnit,
+  truncate,
+} from "./calendar.ts";
 import { evaluateDateExpression, isDateExpression } from "./date-expression.ts";
 import { parseHumanDatetime } from "./human-datetime.ts";
 
@@ -87,8 +94,19 @@ export function parseTimeRange(timeRange: string | null | undefined, options: Ti
   const relativeStart = relative(options.relativeStart, options.now);
   const since = evaluateSide(padded.slice(0, at), options, relativeStart);
   const until = evaluateSide(padded.slice(at + TIME_RANGE_SEPARATOR.length), options, relativeStart);
+  checkBounds({ since, until }, `"${text}"`);
   if (since && until && since.getTime() > until.getTime()) {
     throw invalidPayload("From date cannot be larger than to date");
   }
   return { since, until };
+}
+
+/**
+ * Refuses bounds outside the representable dates (years 1 to 9999): `Last 200000 years` is a
+ * valid Date in JavaScript but no engine's, and Superset cannot name it either.
+ */
+export function checkBounds(bounds: TimeBounds, what: string): void {
+  for (const date of [bounds.since, bounds.until]) {
+    if (date && !isRepresentableDate(date)) throw invalidPayload(outOfBoundsMessage(what));
+  }
 }

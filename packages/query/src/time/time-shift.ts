@@ -1,6 +1,6 @@
 import { invalidPayload } from "../errors.ts";
 import { addUnits, parseTimeUnit, type TimeUnit } from "./calendar.ts";
-import type { TimeBounds } from "./time-range.ts";
+import { checkBounds, type TimeBounds } from "./time-range.ts";
 
 /** A time comparison shift such as `1 year ago` or `28 days` (000 §9 lists the offered ones). */
 export interface TimeShift {
@@ -27,10 +27,12 @@ export function shiftDate(date: Date, shift: TimeShift | string, direction: 1 | 
   return addUnits(date, direction * amount, unit);
 }
 
-/** The range the offset query runs on: both bounds moved back by the shift. */
+/** The range the offset query runs on: both bounds moved back by the shift, still in bounds. */
 export function shiftTimeRange(bounds: TimeBounds, shift: TimeShift | string): TimeBounds {
-  return {
+  const shifted = {
     since: bounds.since && shiftDate(bounds.since, shift),
     until: bounds.until && shiftDate(bounds.until, shift),
   };
+  checkBounds(shifted, `the shift "${typeof shift === "string" ? shift : `${shift.amount} ${shift.unit}`}"`);
+  return shifted;
 }

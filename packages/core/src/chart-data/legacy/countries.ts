@@ -82,5 +82,7 @@ const LOOKUPS: Record<string, Map<string, Country>> = {
 
 /** The country a cell names, read as `fieldType` (cca2, cca3, cioc or name; any case). */
 export function findCountry(fieldType: string, value: string): Country | undefined {
-  return LOOKUPS[fieldType]?.get(value.trim().toLowerCase());
+  // `fieldType` is the form's `country_fieldtype`: own keys only, or `constructor` would find
+  // Object, which has no `get`, and fail the whole chart.
+  return Object.hasOwn(LOOKUPS, fieldType) ? LOOKUPS[fieldType].get(value.trim().toLowerCase()) : undefined;
 }

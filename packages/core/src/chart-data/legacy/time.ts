@@ -58,7 +58,8 @@ function calendarDelta(start: Date, end: Date) {
 export const calHeatmap: LegacyViz = {
   query(fd) {
     const subdomain = String(fd.subdomain_granularity ?? "min");
-    const grain = SUBDOMAIN_GRAINS[subdomain];
+    // Form data text: own keys only, so `toString` is an unknown granularity, not a method.
+    const grain = Object.hasOwn(SUBDOMAIN_GRAINS, subdomain) ? SUBDOMAIN_GRAINS[subdomain] : undefined;
     if (!grain) throw invalidForm(`Unknown subdomain granularity: ${subdomain}`);
     const metrics = allMetrics({ metrics: fd.metrics });
     if (!metrics.length) throw invalidForm("Pick at least one metric");

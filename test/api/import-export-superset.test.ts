@@ -86,13 +86,19 @@ const column = (name: string, type: string, dttm = false) => `- column_name: ${n
   extra: {}
 `;
 
-const datasetYaml = (table: string, uuid: string, dbUuid: string, sql: string | null) => `table_name: ${table}
+const datasetYaml = (
+  table: string,
+  uuid: string,
+  dbUuid: string,
+  sql: string | null,
+  catalog = "null",
+) => `table_name: ${table}
 main_dttm_col: ds
 description: null
 default_endpoint: null
 offset: 0
 cache_timeout: null
-catalog: null
+catalog: ${catalog}
 schema: public
 sql: ${sql ? JSON.stringify(sql) : "null"}
 params: null
@@ -302,14 +308,21 @@ const ROOT = "dashboard_export_20240502T091527";
 const births = `SELECT ds, gender, name, num, state FROM birth_names`;
 
 function dashboardBundle(
-  opts: { type?: string; dashboard?: string; distBar?: string; without?: string[]; extra?: ZipEntry[] } = {},
+  opts: {
+    type?: string;
+    dashboard?: string;
+    distBar?: string;
+    without?: string[];
+    extra?: ZipEntry[];
+    catalog?: string;
+  } = {},
 ) {
   const files: [string, string][] = [
     ["metadata.yaml", metadataYaml(opts.type ?? "Dashboard")],
     ["databases/examples.yaml", examplesDbYaml],
     [
       `datasets/examples/births_from_superset_3.yaml`,
-      datasetYaml("births_from_superset", U.dataset, U.examplesDb, births),
+      datasetYaml("births_from_superset", U.dataset, U.examplesDb, births, opts.catalog),
     ],
     ["charts/Boys_vs_Girls_41.yaml", opts.distBar ?? distBarYaml],
     ["charts/Births_over_time_42.yaml", lineYaml],
@@ -341,11 +354,17 @@ async function counts() {
 
 describe("importing Superset's export bundles", () => {
   it("imports a Superset dashboard: legacy charts mapped, a query context built, a filter box as native filters", async () => {
-    const res = await importInto(admin, "dashboard", importForm(dashboardBundle(), `${ROOT}.zip`));
+    // The dataset names a catalog the examples database doesn't allow (another database of the
+    // same server, were it PostgreSQL): it gets the database's own.
+    const bundle = dashboardBundle({ catalog: "elsewhere" });
+    const res = await importInto(admin, "dashboard", importForm(bundle, `${ROOT}.zip`));
     const body = await json(res);
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.message).toBe("OK");
     const warnings = body.warnings.join("\n");
+    expect(warnings).toMatch(
+      /does not allow changing catalogs, so its default catalog is used instead of "elsewhere"/,
+    );
     expect(warnings).toMatch(
       /schema "public" does not exist on the database "examples", so its default schema "main" is used/,
     );
@@ -373,6 +392,8 @@ describe("importing Superset's export bundles", () => {
       (d: Json) => d.table_name === "births_from_superset",
     );
     expect(ds.schema).toBe("main");
+    const detail = (await json(await s.call("GET", `/api/v1/dataset/${ds.id}`, { token: admin }))).result;
+    expect(detail).toHaveProperty("catalog", null);
     const [gender, state] = md.native_filter_configuration;
     expect(gender.targets).toEqual([{ column: { name: "gender" }, datasetId: ds.id }]);
     expect(gender.scope.excluded).toEqual([lineId]);

@@ -25,7 +25,7 @@ export function savedQueryRoutes() {
     distinct: SAVED_QUERY_DISTINCT_COLUMNS,
     remove: {
       check: async (c, id) => {
-        await c.get("core").savedQueries.get(c.get("principal"), id);
+        await c.get("core").savedQueries.getForWrite(c.get("principal"), id);
       },
       run: (c, id) => c.get("core").savedQueries.remove(c.get("principal"), id),
     },

@@ -152,6 +152,11 @@ describe.each(Object.keys(subjects))("engine conformance: %s", (name) => {
     expect(isCancelled(error)).toBe(true);
   });
 
+  it("names the catalog a query reads when it names none", async () => {
+    const expected = { duckdb: "memory", postgresql: "postgres", awsathena: "AwsDataCatalog" }[name];
+    expect(await subject.engine.defaultCatalog()).toBe(expected);
+  });
+
   it("maps a missing column and a missing table to Superset's error types", async () => {
     const column = await failure(subject.engine.execute(BAD_COLUMN));
     expect(column.errorType).toBe("COLUMN_DOES_NOT_EXIST_ERROR");

@@ -68,6 +68,11 @@ export interface QueryEngine {
   execute(sql: string, options?: ExecuteOptions): Promise<ColumnarResult>;
   testConnection(): Promise<void>;
   catalogs(): Promise<string[]>;
+  /**
+   * The catalog a query reads when it names none: the database PostgreSQL connects to, DuckDB's
+   * open file, Athena's configured data catalog. Core compares a requested catalog with it.
+   */
+  defaultCatalog(): Promise<string>;
   schemas(catalog?: string | null): Promise<string[]>;
   tables(schema: string, catalog?: string | null): Promise<TableRef[]>;
   columns(table: string, schema?: string | null, catalog?: string | null): Promise<ColumnInfo[]>;

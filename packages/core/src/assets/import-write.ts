@@ -237,15 +237,34 @@ export class ImportWriter {
 
   // Datasets -------------------------------------------------------------------------------------
 
+  /**
+   * The catalog to use: the file's, unless the database allows only its own catalog and the file
+   * names another (then the default, with a warning). Otherwise an import could point a dataset,
+   * and the schema lookup below, at another database of the same server.
+   */
+  private async catalogOn(db: DatabaseEntity, c: DatasetFile): Promise<string | null> {
+    const catalog = c.catalog ?? null;
+    try {
+      await this.ports.databases.requireCatalogAllowed(db, catalog);
+      return catalog;
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      this.warnings.push(
+        `Dataset "${c.table_name}": the database "${db.database_name}" does not allow changing catalogs, so its default catalog is used instead of "${catalog}".`,
+      );
+      return null;
+    }
+  }
+
   /** The schema to use: the file's, or the database's default when the database lacks it (a warning). */
-  private async schemaOn(db: DatabaseEntity, c: DatasetFile): Promise<string | null> {
+  private async schemaOn(db: DatabaseEntity, c: DatasetFile, catalog: string | null): Promise<string | null> {
     const schema = c.schema ?? null;
     if (!schema) return schema;
     let schemas: string[];
     try {
       const engine = await this.ports.databases.engineOf(db);
       schemas = await Promise.race([
-        engine.schemas(c.catalog ?? null),
+        engine.schemas(catalog),
         new Promise<never>((_, reject) =>
           setTimeout(() => reject(new Error("timeout")), SCHEMA_LOOKUP_MS).unref(),
         ),
@@ -265,6 +284,7 @@ export class ImportWriter {
   }
 
   private async datasetData(c: DatasetFile, db: DatabaseEntity, owners: number[]): Promise<DatasetData> {
+    const catalog = await this.catalogOn(db, c);
     const columns = [];
     for (const col of c.columns) {
       columns.push({
@@ -303,8 +323,8 @@ export class ImportWriter {
     return {
       table_name: c.table_name,
       database_id: db.id,
-      schema: await this.schemaOn(db, c),
-      catalog: c.catalog ?? null,
+      schema: await this.schemaOn(db, c, catalog),
+      catalog,
       sql: c.sql?.trim() || null,
       description: c.description ?? null,
       main_dttm_col: c.main_dttm_col ?? null,

@@ -342,18 +342,48 @@ export class Databases {
     }
   }
 
+  /**
+   * Refuses a catalog other than the connection's own when the database does not allow changing
+   * catalogs (`allow_multi_catalog`). A catalog is not a name inside this connection's data: on
+   * PostgreSQL it is another database of the same server, reached with this connection's
+   * credentials, so without this anyone who may query "shop" could read "hr". Whole-database
+   * access covers every catalog once an admin allows them (as in Superset). No catalog, or the
+   * default one named explicitly, is the connection's own. `as: "field"` answers in the field
+   * shape of the dataset endpoints (`{catalog: [...]}`), else one structured error.
+   */
+  async requireCatalogAllowed(
+    db: DatabaseEntity,
+    catalog: string | null | undefined,
+    opts: { engine?: QueryEngine; as?: "field" | "error" } = {},
+  ): Promise<void> {
+    if (!catalog || db.allow_multi_catalog) return;
+    const engine = opts.engine ?? (await this.engineOf(db));
+    const own = await this.run(db.engine, () => engine.defaultCatalog());
+    if (catalog === own) return;
+    const message =
+      `Only the default catalog is supported for this connection: "${db.database_name}" does not allow ` +
+      `changing catalogs, so "${catalog}" can't be used. Leave the catalog empty, or ask an admin to turn ` +
+      `on "Allow changing catalogs" in the database's settings.`;
+    if (opts.as === "field") throw unprocessable({ catalog: [message] });
+    throw typedError(422, ErrorType.GENERIC_COMMAND_ERROR, message, { catalog });
+  }
+
+  /** The catalogs a caller may name: every one when the database allows changing them, else its own. */
   async catalogs(p: Principal, id: number): Promise<string[]> {
     const { db, engine } = await this.engine(p, id);
+    if (!db.allow_multi_catalog) return [await this.run(db.engine, () => engine.defaultCatalog())];
     return this.run(db.engine, async () => (await engine.catalogs()).sort());
   }
 
   async schemas(p: Principal, id: number, catalog?: string | null): Promise<string[]> {
     const { db, engine } = await this.engine(p, id);
+    await this.requireCatalogAllowed(db, catalog, { engine });
     return this.run(db.engine, async () => (await engine.schemas(catalog)).sort());
   }
 
   async tables(p: Principal, id: number, schema: string, catalog?: string | null) {
     const { db, engine } = await this.engine(p, id);
+    await this.requireCatalogAllowed(db, catalog, { engine });
     const tables = await this.run(db.engine, () => engine.tables(schema, catalog));
     return tables.map((t) => ({ value: t.name, type: t.type, extra: null }));
   }
@@ -366,6 +396,7 @@ export class Databases {
     catalog?: string | null,
   ) {
     const { db, engine } = await this.engine(p, id);
+    await this.requireCatalogAllowed(db, catalog, { engine });
     const columns = await this.run(db.engine, () => engine.columns(name, schema, catalog));
     if (columns.length === 0) {
       throw typedError(
@@ -396,8 +427,10 @@ export class Databases {
     };
   }
 
-  async validateSql(p: Principal, id: number, sql: string) {
+  async validateSql(p: Principal, id: number, sql: string, catalog?: string | null) {
     const { db, engine } = await this.engine(p, id);
+    // Statements are planned on the connection's own catalog; naming another is refused, as in SQL Lab.
+    await this.requireCatalogAllowed(db, catalog, { engine });
     try {
       // Read-only statements are also planned (not run), which catches syntax and name errors.
       for (const st of await engine.parseStatements(sql)) if (st.readOnly) await engine.describeQuery(st.sql);

@@ -7,6 +7,7 @@ import {
   timeColumnEntry,
 } from "@strata/contracts";
 import type { QueryEngine } from "@strata/engines";
+import { isQueryValidationError, validateSqlExpression } from "@strata/query";
 import { DEFAULT_CHART_DATA_LIMITS } from "../chart-data/limits.ts";
 import { toEngineError } from "../databases/engine-errors.ts";
 import type { Databases } from "../databases/service.ts";
@@ -20,6 +21,7 @@ import { ownerRef } from "../security/users.ts";
 import type { MetaStore } from "../store/meta-store.ts";
 import { detachObjectTags } from "../tags/tag-links.ts";
 import { datasetSql } from "../templating/dataset-sql.ts";
+import { datasetHasTemplates } from "../templating/chart-query.ts";
 import { resolveMacroScope } from "../templating/macro-scope.ts";
 import { hasTemplate, loadTemplating } from "../templating/render-sql.ts";
 import { templateUser } from "../templating/template-user.ts";
@@ -226,6 +228,9 @@ export class Datasets {
     p?: Principal,
   ) {
     const engine = await this.databases.engineOf(db);
+    // Every read of a dataset's source (create, update, refresh) passes here: a catalog the
+    // database doesn't allow is refused before the engine connects to it.
+    await this.databases.requireCatalogAllowed(db, data.catalog, { engine, as: "field" });
     try {
       if (data.sql) {
         // Jinja is rendered first (with the dataset's parameters and the caller), as it will run.
@@ -300,6 +305,7 @@ export class Datasets {
       table_name: body.table_name,
       sql: body.sql?.trim() || null,
     };
+    await this.databases.requireCatalogAllowed(db, base.catalog, { as: "field" });
     await this.checkUnique(base);
     await this.checkOwners(body.owners);
     if (body.template_params) checkJson(body.template_params, "template_params");
@@ -387,10 +393,37 @@ export class Datasets {
       changes.extra = JSON.stringify(extra);
     }
     const next = { ...ds, ...changes };
-    if (next.table_name !== ds.table_name || next.schema !== ds.schema) await this.checkUnique(next, id);
     if (columns) changes.columns = await mergeColumns(ds.columns, columns, this.nextColumnId);
     if (metrics) changes.metrics = await mergeMetrics(ds.metrics, metrics, this.nextMetricId);
-    const sqlChanged = (body.sql ?? ds.sql) !== ds.sql;
+    const before = readsFrom(ds);
+    const after = readsFrom({ ...next, ...changes } as DatasetEntity);
+    // Owning a dataset with access to that dataset alone lets one edit how it is shown, not
+    // what it reads: a new SQL, table, schema, catalog or template parameters could read any
+    // table of the database. Those need the database access creating a dataset needs.
+    const wholeDatabase = canAccessDatabase(p, db);
+    const moved = (Object.keys(before) as (keyof typeof before)[]).find((k) => before[k] !== after[k]);
+    if (moved && !wholeDatabase) {
+      throw unprocessable({
+        [moved]: [
+          `Changing what this dataset reads (its SQL, table, schema, catalog or template parameters) needs ` +
+            `access to the whole database "${db.database_name}"; with access to this dataset only, you can ` +
+            `still edit its other fields. Ask an admin for access to the database, or to make the change.`,
+        ],
+      });
+    }
+    if (after.catalog !== before.catalog)
+      await this.databases.requireCatalogAllowed(db, after.catalog, { as: "field" });
+    // Without database access, what such an owner writes into expressions is held to the rules
+    // of adhoc SQL: no subqueries (and no templates, which could render one), since a saved
+    // metric runs in every chart of the dataset like the dataset's own SQL.
+    if (!wholeDatabase) checkWrittenExpressions(ds, { ...next, ...changes } as DatasetEntity);
+    if (
+      next.table_name !== ds.table_name ||
+      (next.schema ?? null) !== (ds.schema ?? null) ||
+      (next.catalog ?? null) !== (ds.catalog ?? null)
+    )
+      await this.checkUnique(next, id);
+    const sqlChanged = before.sql !== after.sql;
     if (sqlChanged || overrideColumns) {
       const source = await this.readSourceColumns(db, { ...next, sql: next.sql?.trim() || null }, p);
       changes.columns = await syncColumns(changes.columns ?? ds.columns, source, this.nextColumnId);
@@ -506,5 +539,58 @@ export class Datasets {
 
   requireAccess(p: Principal, ds: DatasetEntity, db: DatabaseEntity | undefined): void {
     if (!canAccessDataset(p, ds, db)) throw forbidden("You don't have access to this dataset.");
+  }
+}
+
+/**
+ * What a dataset reads, as the fields that decide it: its SQL, or its table when it has none, the
+ * schema (a virtual dataset's unqualified names resolve in it), the catalog, and the template
+ * parameters when anything in the dataset is templated. A virtual dataset's name is a label.
+ */
+function readsFrom(ds: DatasetEntity) {
+  const sql = ds.sql?.trim() || null;
+  // An empty text says the same as none (the edit form may send "" for an unset schema).
+  return {
+    sql,
+    table_name: sql ? null : ds.table_name,
+    schema: ds.schema || null,
+    catalog: ds.catalog || null,
+    template_params: datasetHasTemplates(ds) ? ds.template_params || null : null,
+  };
+}
+
+/**
+ * Expressions an editor without database access wrote in this update (new or changed text:
+ * what was already in the dataset was written by someone allowed to) must pass the adhoc SQL
+ * check without subqueries, and carry no template.
+ */
+function checkWrittenExpressions(before: DatasetEntity, after: DatasetEntity): void {
+  const known = new Set(
+    [
+      ...before.metrics.map((m) => m.expression),
+      ...before.columns.map((c) => c.expression),
+      before.fetch_values_predicate,
+    ]
+      .map((e) => e?.trim())
+      .filter(Boolean),
+  );
+  const written = [
+    ...after.metrics.map((m) => ({ field: "metrics", name: m.metric_name, sql: m.expression })),
+    ...after.columns.map((c) => ({ field: "columns", name: c.column_name, sql: c.expression })),
+    { field: "fetch_values_predicate", name: "fetch_values_predicate", sql: after.fetch_values_predicate },
+  ].filter((e) => e.sql?.trim() && !known.has(e.sql.trim()));
+  const advice = "Ask someone with access to the whole database to write it.";
+  for (const e of written) {
+    const sql = e.sql as string;
+    if (hasTemplate(sql))
+      throw unprocessable({
+        [e.field]: [`${e.name}: templates in expressions need access to the whole database. ${advice}`],
+      });
+    try {
+      validateSqlExpression(sql, { allowSubqueries: false, context: e.name });
+    } catch (err) {
+      if (!isQueryValidationError(err)) throw err;
+      throw unprocessable({ [e.field]: [`${e.name}: ${err.message} ${advice}`] });
+    }
   }
 }

@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { SavedQueryChanges, SavedQueryCreate, SavedQueryRow } from "@strata/contracts";
+import {
+  ErrorType,
+  type SavedQueryChanges,
+  type SavedQueryCreate,
+  type SavedQueryRow,
+} from "@strata/contracts";
 import type { Databases } from "../databases/service.ts";
-import { AppError, notFound, unprocessable } from "../errors.ts";
+import { AppError, notFound, typedError, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
 import { can, type Principal, requirePermission, userId } from "../security/principal.ts";
 import type { UserEntity } from "../security/types.ts";
@@ -38,7 +43,10 @@ export interface SavedQueryData {
 export type SavedQueryEntity = Entity<SavedQueryData>;
 export const SAVED_QUERY = "saved_query";
 
-/** Saved SQL Lab queries; each user sees their own (admins and all_query_access see all). */
+/**
+ * Saved SQL Lab queries; each user sees their own (admins and all_query_access see all), and only
+ * their creator (or an Admin) changes or deletes one.
+ */
 export class SavedQueries {
   constructor(
     private readonly meta: MetaStore,
@@ -68,10 +76,33 @@ export class SavedQueries {
     return q;
   }
 
-  /** Editing (and so tagging) a saved query needs can_write and a query the caller can see. */
+  /**
+   * A saved query the caller may change or delete: its creator's, or any for an Admin. Seeing
+   * every query (all_query_access) is not enough: a saved query's schedule runs it as its creator,
+   * so whoever rewrites its SQL would run it with the creator's access and read the results.
+   * Others who can see it get 403, those who can't 404.
+   */
+  async getForWrite(p: Principal, id: number): Promise<SavedQueryEntity> {
+    requirePermission(p, "can_write", "SavedQuery");
+    const q = await this.get(p, id);
+    if (!this.isCreator(p, q)) {
+      throw typedError(
+        403,
+        ErrorType.MISSING_OWNERSHIP_ERROR,
+        "You don't have the rights to alter this saved query: only the user who saved it or an admin can.",
+      );
+    }
+    return q;
+  }
+
+  private isCreator(p: Principal, q: SavedQueryEntity): boolean {
+    return p.isAdmin || (p.user !== null && q.created_by_fk === p.user.id);
+  }
+
+  /** Editing (and so tagging) a saved query needs can_write and a query the caller created (or Admin). */
   async canEdit(p: Principal, id: number): Promise<boolean> {
     if (!can(p, "can_write", "SavedQuery")) return false;
-    return this.get(p, id).then(
+    return this.getForWrite(p, id).then(
       () => true,
       () => false,
     );
@@ -155,16 +186,16 @@ export class SavedQueries {
   }
 
   async update(p: Principal, id: number, input: SavedQueryChanges): Promise<SavedQueryEntity> {
-    requirePermission(p, "can_write", "SavedQuery");
-    const q = await this.get(p, id);
+    // An Admin's edit keeps the query its creator's: its schedule still runs as the creator, with
+    // the creator's access checked at each run, so the edit can reach no more than they can.
+    const q = await this.getForWrite(p, id);
     await this.checkDb(p, input.db_id);
     if (input.extra_json !== undefined) await parseScheduleInfo(input.extra_json);
     return this.meta.update<SavedQueryData>(SAVED_QUERY, q, input, userId(p));
   }
 
   async remove(p: Principal, id: number): Promise<void> {
-    requirePermission(p, "can_write", "SavedQuery");
-    await this.meta.delete(SAVED_QUERY, await this.get(p, id));
+    await this.meta.delete(SAVED_QUERY, await this.getForWrite(p, id));
     await detachObjectTags(this.meta, SAVED_QUERY, id);
   }
 }

@@ -21,6 +21,7 @@ import type { DatabaseEntity } from "../databases/types.ts";
 import { AppError, badRequest, notFound, typedError, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
 import { applyListQuery, idFilter, type ListSpec } from "../resources/list-query.ts";
+import { canAccessDatabase } from "../security/data-access.ts";
 import { can, type Principal, requirePermission } from "../security/principal.ts";
 import { BackgroundWrites } from "../store/background-writes.ts";
 import type { Job, JobQueue } from "../store/job-queue.ts";
@@ -278,6 +279,8 @@ export class SqlLab {
       this.engineFor(p, body.database_id),
       this.deps.meta.nextId(QUERY),
     ]);
+    // Before anything renders or runs: the catalog decides which database the engine connects to.
+    await this.deps.databases.requireCatalogAllowed(db, body.catalog, { engine });
     const sql = await renderTemplate(body.sql, parseTemplateParams(body.templateParams), {
       principal: p,
       engine: db.engine,
@@ -378,6 +381,9 @@ export class SqlLab {
     heartbeat.unref?.();
     try {
       if (query.status === "pending") await record.save({ status: "running" });
+      // Again for queued and scheduled runs: the database may have stopped allowing other catalogs
+      // since the run was accepted.
+      await this.deps.databases.requireCatalogAllowed(db, query.catalog, { engine });
       const statements = parsed ?? (await this.statements(db, engine, query.executed_sql ?? query.sql));
       if (query.select_as_cta)
         statements.splice(0, statements.length, await ctasStatement(engine, query, statements));
@@ -513,13 +519,41 @@ export class SqlLab {
     return `${meta.slice(0, -1)},"data":${json}}`;
   }
 
-  /** A stored result the principal may read (the query's owner, or all-query access). */
+  /**
+   * A stored result the principal may read: a query they may see (its owner, or all-query access)
+   * on a database they may still read. Seeing a query is not reading its rows: all_query_access
+   * shows everyone's SQL, not data from databases the caller has no access to, and an owner whose
+   * access was taken away no longer reads what they fetched before (Superset checks the query's
+   * data access again on results too).
+   */
   private async readable(p: Principal, key: string): Promise<{ q: QueryEntity; manifest: ResultManifest }> {
     requirePermission(p, "can_sqllab", "SQLLab");
     await this.caughtUp();
     const manifest = await this.stored.manifest(key);
     if (!manifest) throw notFound("The results have expired; run the query again.");
-    return { q: await this.get(p, manifest.queryId), manifest };
+    const q = await this.get(p, manifest.queryId);
+    await this.requireDataAccess(p, q);
+    return { q, manifest };
+  }
+
+  private async requireDataAccess(p: Principal, q: QueryEntity): Promise<void> {
+    if (p.isAdmin) return;
+    const db = await this.deps.databases.find(q.database_id);
+    if (!db) {
+      throw typedError(
+        404,
+        ErrorType.DATABASE_NOT_FOUND_ERROR,
+        "The database these results come from was deleted; its results can no longer be read.",
+      );
+    }
+    if (!canAccessDatabase(p, db)) {
+      throw typedError(
+        403,
+        ErrorType.DATABASE_SECURITY_ACCESS_ERROR,
+        `These results come from the database "${db.database_name}", which you don't have access to. Ask an admin for access to it to read them.`,
+        { database: db.database_name },
+      );
+    }
   }
 
   /** `GET /api/v1/sqllab/results/?q=(key:…,rows:…)`: the first rows, never above the display limit. */
@@ -571,6 +605,7 @@ export class SqlLab {
   async estimate(p: Principal, body: EstimateQueryRequest) {
     requirePermission(p, "can_estimate_query_cost", "SQLLab");
     const { db, engine } = await this.engineFor(p, body.database_id);
+    await this.deps.databases.requireCatalogAllowed(db, body.catalog, { engine });
     const sql = await renderTemplate(body.sql, parseTemplateParams(body.template_params), {
       principal: p,
       engine: db.engine,
@@ -581,7 +616,10 @@ export class SqlLab {
     for (const [i, st] of statements.entries()) {
       if (!st.readOnly) continue;
       try {
-        const plan = await engine.execute(`EXPLAIN ${st.sql}`, { schema: body.schema ?? null });
+        const plan = await engine.execute(`EXPLAIN ${st.sql}`, {
+          schema: body.schema ?? null,
+          catalog: body.catalog ?? null,
+        });
         out.push({ statement: i + 1, plan: plan.data.at(-1)?.map(String).join("\n") ?? "" });
       } catch (e) {
         throw toEngineError(e, db.engine);

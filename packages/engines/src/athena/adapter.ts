@@ -256,6 +256,10 @@ export class AthenaEngine implements QueryEngine {
     return names.sort();
   }
 
+  async defaultCatalog(): Promise<string> {
+    return this.catalog();
+  }
+
   async schemas(catalog?: string | null): Promise<string[]> {
     const names: string[] = [];
     let token: string | undefined;

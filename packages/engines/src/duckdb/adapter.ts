@@ -338,14 +338,27 @@ export class DuckDbEngine implements QueryEngine {
     return rows.map((r) => String(r[0]));
   }
 
-  private async defaultCatalog(catalog?: string | null): Promise<string> {
-    if (catalog) return catalog;
-    const rows = await this.query("SELECT current_database()");
-    return String(rows[0][0]);
+  /** The file's catalog never changes while it is open: asked once. */
+  private ownCatalog: Promise<string> | undefined;
+
+  async defaultCatalog(): Promise<string> {
+    if (!this.ownCatalog) {
+      const asked = this.query("SELECT current_database()").then((rows) => String(rows[0][0]));
+      // A failed read is not kept: the next call asks again.
+      asked.catch(() => {
+        if (this.ownCatalog === asked) this.ownCatalog = undefined;
+      });
+      this.ownCatalog = asked;
+    }
+    return this.ownCatalog;
+  }
+
+  private async catalogOr(catalog?: string | null): Promise<string> {
+    return catalog || this.defaultCatalog();
   }
 
   async schemas(catalog?: string | null): Promise<string[]> {
-    const db = await this.defaultCatalog(catalog);
+    const db = await this.catalogOr(catalog);
     const rows = await this.query(
       `SELECT schema_name FROM information_schema.schemata
        WHERE catalog_name = $1 AND schema_name NOT IN ('information_schema', 'pg_catalog') ORDER BY 1`,
@@ -355,7 +368,7 @@ export class DuckDbEngine implements QueryEngine {
   }
 
   async tables(schema: string, catalog?: string | null): Promise<TableRef[]> {
-    const db = await this.defaultCatalog(catalog);
+    const db = await this.catalogOr(catalog);
     const rows = await this.query(
       `SELECT table_name, table_type FROM information_schema.tables
        WHERE table_catalog = $1 AND table_schema = $2 ORDER BY table_name`,
@@ -365,7 +378,7 @@ export class DuckDbEngine implements QueryEngine {
   }
 
   async columns(table: string, schema?: string | null, catalog?: string | null): Promise<ColumnInfo[]> {
-    const db = await this.defaultCatalog(catalog);
+    const db = await this.catalogOr(catalog);
     const rows = await this.query(
       `SELECT column_name, data_type, is_nullable FROM information_schema.columns
        WHERE table_catalog = $1 AND table_schema = $2 AND table_name = $3 ORDER BY ordinal_position`,

@@ -326,6 +326,10 @@ export class PostgresEngine implements QueryEngine {
     return rows.map((r) => String(r[0]));
   }
 
+  async defaultCatalog(): Promise<string> {
+    return this.config.database;
+  }
+
   async schemas(catalog?: string | null): Promise<string[]> {
     // Like SQLAlchemy's inspector: system schemas (pg_*) hidden, information_schema kept.
     const rows = await this.query(

@@ -144,7 +144,7 @@ describe("the masked password with a changed connection means no password", () =
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expectNoLeak(evil, before);
-    const detail = (await call("GET", `/api/v1/database/${id}`, undefined)).body;
+    const detail = (await call("GET", `/api/v1/database/${id}/connection`, undefined)).body;
     expect(detail.result.parameters.port).toBe(pg.port);
     expect((await s.call("GET", `/api/v1/database/${id}/schemas/`, { token: admin })).status).toBe(200);
   });

@@ -5,6 +5,7 @@ import {
   ValidateParametersSchema,
   ValidateSqlSchema,
   CatalogsQuerySchema,
+  type DatabaseShow,
   SchemasQuerySchema,
   TablesQuerySchema,
 } from "@strata/contracts";
@@ -13,6 +14,8 @@ import {
   badRequest,
   DATABASE_DISTINCT_COLUMNS,
   DATABASE_LIST_SPEC,
+  type DatabaseEntity,
+  engineSpec,
   requirePermission,
 } from "@strata/core";
 import { Hono } from "hono";
@@ -21,6 +24,34 @@ import { jsonBody, pathId, risonQuery } from "../http/input.ts";
 import { userOptions } from "../http/related.ts";
 import { listRoutes } from "../http/resource.ts";
 import { uploadRoute } from "./database-upload.ts";
+
+/**
+ * `GET /api/v1/database/{id}`: Superset's show columns and nothing of the connection (no URI,
+ * parameters, or `extra`, which can hold a file path or credentials). Built field by field so a
+ * field added to the stored database is not published here by accident.
+ */
+function show(db: DatabaseEntity): DatabaseShow {
+  const spec = engineSpec(db.engine);
+  return {
+    id: db.id,
+    uuid: db.uuid,
+    database_name: db.database_name,
+    backend: db.engine,
+    driver: spec?.default_driver ?? null,
+    configuration_method: db.configuration_method,
+    cache_timeout: db.cache_timeout,
+    expose_in_sqllab: db.expose_in_sqllab,
+    allow_run_async: db.allow_run_async,
+    allow_file_upload: db.allow_file_upload,
+    allow_ctas: db.allow_ctas,
+    allow_cvas: db.allow_cvas,
+    allow_dml: db.allow_dml,
+    force_ctas_schema: db.force_ctas_schema,
+    impersonate_user: db.impersonate_user,
+    is_managed_externally: db.is_managed_externally,
+    engine_information: spec?.engine_information ?? null,
+  };
+}
 
 /** `/api/v1/database/…` */
 export function databaseRoutes() {
@@ -61,12 +92,14 @@ export function databaseRoutes() {
     })
     .route("/", list)
     .get("/:id{[0-9]+}", async (c) => {
-      const core = c.get("core");
-      const db = await core.databases.get(c.get("principal"), pathId(c));
-      return c.json({ id: db.id, result: core.databases.detail(db) });
+      const db = await c.get("core").databases.get(c.get("principal"), pathId(c));
+      return c.json({ id: db.id, result: show(db) });
     })
     .get("/:id{[0-9]+}/connection", async (c) => {
       const core = c.get("core");
+      // The connection (URI, parameters, extra) is for those who may edit databases: reading one
+      // (access to any of its datasets is enough) is not being trusted with where and as whom it
+      // connects.
       requirePermission(c.get("principal"), "can_write", "Database");
       const db = await core.databases.get(c.get("principal"), pathId(c));
       return c.json({ id: db.id, result: core.databases.detail(db) });
@@ -137,7 +170,9 @@ export function databaseRoutes() {
     .post("/:id{[0-9]+}/validate_sql", async (c) => {
       const body = await jsonBody(c, ValidateSqlSchema);
       return c.json({
-        result: await c.get("core").databases.validateSql(c.get("principal"), pathId(c), body.sql),
+        result: await c
+          .get("core")
+          .databases.validateSql(c.get("principal"), pathId(c), body.sql, body.catalog),
       });
     })
     .route("/", uploadRoute());

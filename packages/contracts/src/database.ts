@@ -123,6 +123,32 @@ export interface DatabaseRow {
   created_by: { id: number; first_name: string; last_name: string } | null;
 }
 
+/**
+ * `GET /api/v1/database/{id}` result: Superset's show columns (since apache/superset#24067), the
+ * database's settings without its connection. Anyone with access to one dataset of a database may
+ * read it; the connection (URI, parameters, `extra`) is `GET /api/v1/database/{id}/connection`'s
+ * (`DatabaseDetail`), which needs can_write on Database.
+ */
+export interface DatabaseShow {
+  id: number;
+  uuid: string;
+  database_name: string;
+  backend: EngineName;
+  driver: string | null;
+  configuration_method: "sqlalchemy_form" | "dynamic_form";
+  cache_timeout: number | null;
+  expose_in_sqllab: boolean;
+  allow_run_async: boolean;
+  allow_file_upload: boolean;
+  allow_ctas: boolean;
+  allow_cvas: boolean;
+  allow_dml: boolean;
+  force_ctas_schema: string | null;
+  impersonate_user: boolean;
+  is_managed_externally: boolean;
+  engine_information: AvailableEngine["engine_information"] | null;
+}
+
 export interface AvailableEngine {
   engine: EngineName;
   name: string;

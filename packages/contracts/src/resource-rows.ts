@@ -69,7 +69,10 @@ export interface DatasetDetail {
   uid?: string;
 }
 
-/** `GET /api/v1/database/{id}` result. */
+/**
+ * `GET /api/v1/database/{id}/connection` result and the create/update replies: the database with
+ * its connection (password masked). `GET /api/v1/database/{id}` is `DatabaseShow`.
+ */
 export interface DatabaseDetail {
   id: number;
   database_name: string;

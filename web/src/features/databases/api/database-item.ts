@@ -1,10 +1,24 @@
 import type { DatabaseDetail, DatabasePost, DatabasePut } from "@strata/contracts";
-import { useResourceItem } from "../../../lib/resource/resource-item";
+import useSWR from "swr";
+import type { ApiError } from "../../../lib/api-error";
+import { fetchResourceItem } from "../../../lib/resource/resource-item";
+import { resourceItemPath } from "../../../lib/resource/resource-path";
 import { createResource, updateResource } from "../../../lib/resource/resource-write";
 
-/** GET /api/v1/database/{id} */
+/**
+ * GET /api/v1/database/{id}/connection: the settings with the connection (URI, parameters, extra)
+ * that the edit form shows. `GET /api/v1/database/{id}` leaves the connection out, as Superset's does.
+ */
+export function databaseConnectionKey(id: number): string {
+  return `${resourceItemPath("database", id)}/connection`;
+}
+
 export function useDatabase(id: number | null) {
-  return useResourceItem<DatabaseDetail>("database", id);
+  return useSWR<DatabaseDetail, ApiError>(
+    id == null ? null : databaseConnectionKey(id),
+    fetchResourceItem<DatabaseDetail>,
+    { revalidateOnFocus: false, shouldRetryOnError: false },
+  );
 }
 
 /** POST /api/v1/database/ → {id, result} */

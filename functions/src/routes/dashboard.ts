@@ -61,7 +61,7 @@ export function dashboardRoutes() {
     )
     .put("/:id{[0-9]+}/filters", async (c) => {
       const body = await jsonBody(c, DashboardFiltersSchema);
-      const result = await core(c).dashboards.setFilters(c.get("principal"), pathId(c), body);
+      const result = await core(c).dashboardRelations.setFilters(c.get("principal"), pathId(c), body);
       const d = await core(c).dashboards.get(c.get("principal"), pathId(c));
       return c.json({ result, last_modified_time: Date.parse(d.changed_on) / 1000 });
     })

@@ -164,7 +164,10 @@ export function createCore(deps: CoreDeps) {
     (chartId) => dashboards.placing(chartId),
     (p, id) => dashboards.canEdit(p, id),
   );
-  const dashboardRelations = new DashboardRelations(dashboards, charts);
+  const dashboardRelations = new DashboardRelations(dashboards, charts, async (p, id) => {
+    const d = await ds.find(id);
+    return d !== undefined && canAccessDataset(p, d, await databases.find(d.database_id));
+  });
   taggables.register("chart", {
     canRead: (p, id) =>
       charts.get(p, id).then(

@@ -108,9 +108,13 @@ export function remapMetadata(
   for (const filter of filters as Record<string, unknown>[]) {
     if (!filter || typeof filter !== "object") continue;
     for (const target of Array.isArray(filter.targets) ? (filter.targets as Record<string, unknown>[]) : []) {
-      if (typeof target?.datasetUuid !== "string") continue;
-      const id = datasetIds.get(target.datasetUuid);
+      if (!target || typeof target !== "object") continue;
+      // Only a uuid names a dataset across servers. A bare id is another server's number (or one
+      // chosen to point at a dataset the importer can't read, which embedded guests would then be
+      // allowed to query through this filter): it is dropped, never kept as this server's.
+      const id = typeof target.datasetUuid === "string" ? datasetIds.get(target.datasetUuid) : undefined;
       delete target.datasetUuid;
+      delete target.datasetId;
       if (id !== undefined) target.datasetId = id;
     }
     fixScope(filter, idMap);

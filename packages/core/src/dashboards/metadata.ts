@@ -21,6 +21,36 @@ export function parseMetadata(text: string | null | undefined): Metadata {
   }
 }
 
+/**
+ * One dataset a native filter aims at: the filter, the dataset id and the column (null for
+ * targets without one, such as a time-column filter's). Every reader of filter targets that
+ * grants something (the embedded guest's scope) and the save-time check of who may add one go
+ * through this one reading, so a target the check did not see is never one the scope trusts.
+ */
+export interface FilterTarget {
+  filterId: string;
+  filterName: string;
+  datasetId: number;
+  column: string | null;
+}
+
+export function filterTargets(filters: readonly NativeFilter[] | undefined): FilterTarget[] {
+  const out: FilterTarget[] = [];
+  for (const f of Array.isArray(filters) ? filters : []) {
+    if (!f || typeof f !== "object" || !Array.isArray(f.targets)) continue;
+    for (const t of f.targets as { datasetId?: unknown; column?: { name?: unknown } }[]) {
+      if (typeof t?.datasetId !== "number") continue;
+      out.push({
+        filterId: String(f.id),
+        filterName: typeof f.name === "string" ? f.name : String(f.id),
+        datasetId: t.datasetId,
+        column: typeof t.column?.name === "string" ? t.column.name : null,
+      });
+    }
+  }
+  return out;
+}
+
 const FILTER_ID = /^NATIVE_FILTER(_DIVIDER)?-[A-Za-z0-9_-]{1,64}$/;
 
 /**

@@ -272,10 +272,14 @@ export class Dashboards {
     id: number,
     input: DashboardPost,
     lastModified?: number,
+    beforeWrite?: (current: DashboardEntity) => Promise<void>,
   ): Promise<DashboardEntity> {
     const d = await this.getForWrite(p, id);
     this.checkFresh(d, lastModified);
     await this.checkInput(input, id);
+    // Checks that compare the save with what is stored see the very version this save replaces
+    // (the write below is conditional on it), not an earlier read.
+    await beforeWrite?.(d);
     const changes: Partial<DashboardData> = {};
     if (input.dashboard_title !== undefined) changes.dashboard_title = normaliseTitle(input.dashboard_title);
     if (input.slug !== undefined) changes.slug = normaliseSlug(input.slug);
@@ -315,11 +319,13 @@ export class Dashboards {
     id: number,
     change: (m: Metadata) => Metadata,
     lastModified?: number,
-    opts: { markUpdated?: boolean } = {},
+    opts: { markUpdated?: boolean; beforeWrite?: (current: Metadata, next: Metadata) => Promise<void> } = {},
   ): Promise<DashboardEntity> {
     const d = await this.getForWrite(p, id);
     this.checkFresh(d, lastModified);
-    const next = change(parseMetadata(d.json_metadata));
+    const current = parseMetadata(d.json_metadata);
+    const next = change(current);
+    await opts.beforeWrite?.(current, next);
     return this.meta.update<DashboardData>(DASHBOARD, d, { json_metadata: JSON.stringify(next) }, userId(p), {
       keepChanged: opts.markUpdated === false,
     });
@@ -329,11 +335,18 @@ export class Dashboards {
     p: Principal,
     id: number,
     changes: Parameters<typeof applyFilterChanges>[1],
+    beforeWrite?: (current: Metadata, next: Metadata) => Promise<void>,
   ): Promise<NativeFilter[]> {
-    const saved = await this.updateMetadata(p, id, (m) => ({
-      ...m,
-      native_filter_configuration: applyFilterChanges(m.native_filter_configuration ?? [], changes),
-    }));
+    const saved = await this.updateMetadata(
+      p,
+      id,
+      (m) => ({
+        ...m,
+        native_filter_configuration: applyFilterChanges(m.native_filter_configuration ?? [], changes),
+      }),
+      undefined,
+      { beforeWrite },
+    );
     return parseMetadata(saved.json_metadata).native_filter_configuration ?? [];
   }
 

@@ -225,11 +225,13 @@ export class ReportRunner {
   }
 
   /**
-   * The user a report runs as (Superset's owner executor): its creator if still an owner, else
-   * its last editor if an owner, else its first owner.
+   * The user a report runs as (Superset's owner executor): its last editor if still an owner,
+   * else its creator if still an owner, else its first owner. The last editor comes first
+   * because whoever last chose the recipients is the one whose data access they receive: a
+   * co-owner who redirects a report must not be sent what only its creator may read.
    */
   private async executor(report: ReportEntity): Promise<Principal> {
-    const candidates = [report.created_by_fk, report.changed_by_fk].filter(
+    const candidates = [report.changed_by_fk, report.created_by_fk].filter(
       (id): id is number => id !== null && report.owners.includes(id),
     );
     const id = candidates[0] ?? report.owners[0];

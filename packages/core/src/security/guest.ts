@@ -2,7 +2,7 @@ import type { EmbeddedConfig, GuestTokenRequest } from "@strata/contracts";
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import { validateSqlExpression } from "@strata/query";
 import type { Charts } from "../charts/service.ts";
-import { parseMetadata } from "../dashboards/metadata.ts";
+import { filterTargets, parseMetadata } from "../dashboards/metadata.ts";
 import type { Dashboards } from "../dashboards/service.ts";
 import { notFound, unauthorized, unprocessable } from "../errors.ts";
 import type { MetaStore } from "../store/meta-store.ts";
@@ -171,15 +171,14 @@ export class Guests {
       await Promise.all(boards.map((board) => (board ? this.charts.allOnDashboard(board) : [])))
     ).flat();
     const filterColumns = new Map<number, Set<string>>();
+    // Filter targets are trusted as their dashboard stores them: a save adds one only on a
+    // dataset its editor can read (DashboardRelations), read through the same filterTargets.
     for (const board of boards) {
-      for (const f of parseMetadata(board?.json_metadata).native_filter_configuration ?? []) {
-        const targets = Array.isArray(f.targets) ? (f.targets as unknown[]) : [];
-        for (const t of targets as { datasetId?: unknown; column?: { name?: unknown } }[]) {
-          if (typeof t?.datasetId !== "number" || typeof t.column?.name !== "string") continue;
-          const cols = filterColumns.get(t.datasetId) ?? new Set<string>();
-          cols.add(t.column.name);
-          filterColumns.set(t.datasetId, cols);
-        }
+      for (const t of filterTargets(parseMetadata(board?.json_metadata).native_filter_configuration)) {
+        if (t.column === null) continue;
+        const cols = filterColumns.get(t.datasetId) ?? new Set<string>();
+        cols.add(t.column);
+        filterColumns.set(t.datasetId, cols);
       }
     }
     const scope: GuestScope = {

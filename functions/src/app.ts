@@ -14,6 +14,7 @@ import { assetRoutes } from "./routes/assets.ts";
 import { chartRoutes } from "./routes/chart.ts";
 import { asyncEventRoutes, chartDataRoutes, legacyExploreJsonRoutes } from "./routes/chart-data.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
+import { dashboardFilterStateRoutes } from "./routes/dashboard-filter-state.ts";
 import { databaseRoutes } from "./routes/database.ts";
 import { datasetRoutes } from "./routes/dataset.ts";
 import { datasourceRoutes } from "./routes/datasource.ts";
@@ -79,6 +80,7 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.route("/api/v1/async_event", asyncEventRoutes());
   app.route("/api/v1/explore", exploreRoutes());
   app.route("/api/v1/dashboard", dashboardEmbeddedRoutes());
+  app.route("/api/v1/dashboard", dashboardFilterStateRoutes());
   app.route("/api/v1/dashboard", dashboardRoutes());
   app.route("/", embeddingRoutes());
   app.route("/api/v1/tag", tagRoutes());

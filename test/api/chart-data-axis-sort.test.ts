@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildChartDataRequest } from "../../web/src/components/charts/query/build-query.ts";
+import { buildChartDataRequest } from "@strata/contracts/chart-query";
 import type { ChartDataset } from "../../web/src/components/charts/types.ts";
 import { datasetDetail, datasetId } from "../support/dashboard-fixtures.ts";
 import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";

@@ -26,6 +26,7 @@ export * from "./explore-json.ts";
 export * from "./permalink.ts";
 export * from "./samples.ts";
 export * from "./dashboard.ts";
+export * from "./dashboard-filter-state.ts";
 export * from "./tag.ts";
 export * from "./favorites.ts";
 export * from "./rls.ts";

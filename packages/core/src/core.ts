@@ -322,7 +322,7 @@ export function createCore(deps: CoreDeps) {
     datasets: ds,
   });
   const tabStates = new TabStates(deps.meta, sqlLab);
-  const kv = createKeyValue({ store: deps.meta, datasets: ds, charts, databases });
+  const kv = createKeyValue({ store: deps.meta, datasets: ds, charts, databases, dashboards });
   const explore = new ExploreState({
     datasets: ds,
     charts,
@@ -414,7 +414,7 @@ export function createCore(deps: CoreDeps) {
     tabStates,
     /** Export and import of dashboards, charts, datasets, databases and saved queries (Superset's format). */
     assets,
-    /** Explore form-data keys, permalinks and SQL Lab's incoming queries. */
+    /** Explore form-data keys, permalinks, SQL Lab's incoming queries and dashboards' filter state. */
     kv,
     explore,
     /** `POST /datasource/samples`: a page of a dataset's raw rows, under the caller's row-level security. */

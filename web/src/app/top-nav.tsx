@@ -1,5 +1,5 @@
-import { Anchor, Avatar, Button, Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import { IconChevronDown, IconLogout, IconUser } from "@tabler/icons-react";
+import { ActionIcon, Anchor, Avatar, Button, Group, Menu, Text, UnstyledButton } from "@mantine/core";
+import { IconChevronDown, IconLogout, IconMenu2, IconUser } from "@tabler/icons-react";
 import { Link, NavLink } from "react-router";
 import { BrandLogo } from "../components/brand-logo";
 import { LanguagePicker } from "../components/language-picker";
@@ -11,6 +11,50 @@ import { menus, topLinks } from "./nav-items";
 import { NewMenu } from "./new-menu";
 import { SettingsMenu } from "./settings-menu";
 
+/**
+ * Below this width the links and menus fold into one menu button: at 800 px they pushed Settings
+ * and the user menu off the bar (Superset folds its menu the same way).
+ */
+const FOLD_BELOW = "md";
+
+/** The folded navigation: every link, then each menu's items under its name. */
+function FoldedNav() {
+  const current = useCurrentUser();
+  return (
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="dark" size="lg" aria-label={t("Menu")} data-test="navbar-fold">
+          <IconMenu2 size={20} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown data-test="navbar-fold-menu">
+        {topLinks
+          .filter((l) => l.visible(current))
+          .map((l) => (
+            <Menu.Item key={l.to} component={Link} to={l.to}>
+              {t(l.label)}
+            </Menu.Item>
+          ))}
+        {menus.map((menu) => {
+          const items = menu.items.filter((i) => i.visible(current));
+          if (items.length === 0) return null;
+          return (
+            <div key={menu.label} role="group" aria-label={t(menu.label)}>
+              <Menu.Divider />
+              <Menu.Label>{t(menu.label)}</Menu.Label>
+              {items.map((i) => (
+                <Menu.Item key={i.to} component={Link} to={i.to}>
+                  {t(i.label)}
+                </Menu.Item>
+              ))}
+            </div>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 export function TopNav() {
   const current = useCurrentUser();
   const { user } = current;
@@ -21,7 +65,10 @@ export function TopNav() {
         <Anchor component={Link} to={paths.home} aria-label={t("Home")} data-test="navbar-brand">
           <BrandLogo />
         </Anchor>
-        <Group gap={4} wrap="nowrap">
+        <Group hiddenFrom={FOLD_BELOW}>
+          <FoldedNav />
+        </Group>
+        <Group gap={4} wrap="nowrap" visibleFrom={FOLD_BELOW}>
           {topLinks
             .filter((l) => l.visible(current))
             .map((l) => (
@@ -74,7 +121,8 @@ export function TopNav() {
             <UnstyledButton aria-label={t("User menu")} data-test="user-menu">
               <Group gap={6} wrap="nowrap">
                 <Avatar size="sm" radius="xl" color="strata" name={fullName} />
-                <Text size="sm" visibleFrom="sm">
+                {/* Between the fold and a wide screen the name would crowd the bar: the avatar has it. */}
+                <Text size="sm" visibleFrom="lg">
                   {fullName}
                 </Text>
                 <IconChevronDown size={14} />

@@ -438,7 +438,9 @@ export class ImportWriter {
     let queryContext =
       given && migrated.vizType === c.viz_type ? retargetQueryContext(given, datasetId) : undefined;
     if (!queryContext) {
-      queryContext = queryContextFromParams(formData, datasetId);
+      // Built as the SPA would save it, which reads the dataset's column types.
+      const dataset = await this.ports.datasets.find(datasetId);
+      queryContext = queryContextFromParams(formData, datasetId, dataset);
       if (!queryContext)
         this.warnings.push(
           `Chart "${c.slice_name}": its query could not be built from its form data; open and save it in Explore.`,

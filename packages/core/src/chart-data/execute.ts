@@ -26,9 +26,15 @@ export interface ExecuteEnv {
 export async function executeQuery(env: ExecuteEnv, r: Resolved, c: CompiledQuery, query: QueryObject) {
   const main = await runOnEngine(env, r, c);
   let frame = main.frame;
-  // Time comparison: each offset is the same query over a shifted range, joined on time.
-  for (const offset of query.time_offsets ?? []) {
-    const shiftedQuery = queryErrors(() => timeOffsetQueryObject(query, offset, { now: env.now() }));
+  // Time comparison: each offset is the same query over a shifted range, joined on time. The
+  // offsets are read (a bad one refused) whatever the rows; but a query without rows has nothing
+  // to compare: like Superset, its shifted copies are not run and the reply keeps the query's own
+  // columns (post-processing leaves an empty result alone too).
+  const shiftedQueries = (query.time_offsets ?? []).map((offset) => ({
+    offset,
+    query: queryErrors(() => timeOffsetQueryObject(query, offset, { now: env.now() })),
+  }));
+  for (const { offset, query: shiftedQuery } of rowCount(frame) > 0 ? shiftedQueries : []) {
     const shifted = await runOnEngine(env, r, env.compile(shiftedQuery));
     const timeColumn = frame.columns.includes("__timestamp") ? "__timestamp" : c.columnLabels[0];
     frame = queryErrors(() =>
@@ -36,7 +42,7 @@ export async function executeQuery(env: ExecuteEnv, r: Resolved, c: CompiledQuer
     );
   }
   frame = queryErrors(() => applyPostProcessing(frame, query.post_processing));
-  const rowcount = frame.data[0]?.length ?? 0;
+  const rowcount = rowCount(frame);
   // Post-processing can add rows (resampling); the request's row budget holds for its output too.
   if (rowcount > env.limits.maxRows)
     throw resultTooLarge(
@@ -72,6 +78,11 @@ async function runOnEngine(
   const names = result.columns.map((col, i) => (foldsAliasCase ? (c.labels[i] ?? col.name) : col.name));
   const kinds = new Map(result.columns.map((col, i) => [names[i], col.kind]));
   return { frame: { columns: names, data: result.data }, kinds, rowcount: result.rowcount };
+}
+
+/** A columnar result's number of rows (that of its first column; none without columns). */
+function rowCount(frame: Columnar): number {
+  return frame.data[0]?.length ?? 0;
 }
 
 function guessKind(values: unknown[]): ColumnKind {

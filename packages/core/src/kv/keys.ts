@@ -13,4 +13,6 @@ export const storeKey = {
   explorePermalink: (key: string) => `explore-permalink#${key}`,
   sqlLabPermalink: (key: string) => `sqllab-permalink#${key}`,
   sqlLabIncoming: (key: string) => `sqllab-incoming#${key}`,
+  /** Under its dashboard: a key read through another dashboard finds nothing. */
+  dashboardFilterState: (dashboardId: number, key: string) => `dashboard-filter-state#${dashboardId}#${key}`,
 };

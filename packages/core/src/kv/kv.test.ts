@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Charts } from "../charts/service.ts";
+import type { Dashboards } from "../dashboards/service.ts";
 import type { Databases } from "../databases/service.ts";
 import type { Datasets } from "../datasets/service.ts";
 import { AppError, notFound } from "../errors.ts";
-import { type Principal, principalOf } from "../security/principal.ts";
+import { type GuestScope, guestPrincipal, type Principal, principalOf } from "../security/principal.ts";
 import { MemoryMetaStore } from "../store/memory-meta-store.ts";
+import { FILTER_STATE_RENEW_AFTER_SECONDS, FILTER_STATE_TTL_SECONDS } from "./dashboard-filter-state.ts";
 import { FORM_DATA_TTL_SECONDS } from "./explore-form-data.ts";
 import { INCOMING_TTL_SECONDS } from "./sqllab-incoming.ts";
 import { createKeyValue } from "./index.ts";
@@ -37,8 +39,17 @@ function setup() {
       return { id };
     },
   } as unknown as Pick<Databases, "get">;
+  // Dashboard 7 (slug "births") is Bob's too; guests see the dashboards their token names.
+  const dashboards = {
+    get: async (p: Principal, idOrSlug: string | number) => {
+      const id = idOrSlug === "births" ? 7 : Number(idOrSlug);
+      const seen = p.guest ? p.guest.dashboards.has(id) : allowed(p, id, [7]);
+      if (!seen || !Number.isInteger(id)) throw notFound("Dashboard not found.");
+      return { id };
+    },
+  } as unknown as Pick<Dashboards, "get">;
   return {
-    kv: createKeyValue({ store, datasets, charts, databases }),
+    kv: createKeyValue({ store, datasets, charts, databases, dashboards, now: () => new Date(now) }),
     advance: (seconds: number) => {
       now += seconds * 1000;
     },
@@ -164,5 +175,62 @@ describe("SQL Lab incoming queries", () => {
     expect(await failure(kv.sqlLabIncoming.create(bob, { datasourceKey: "2__table", sql: "  " }))).toEqual(
       refused,
     );
+  });
+});
+
+describe("Dashboard filter state", () => {
+  const guest = guestPrincipal({
+    jti: "t",
+    username: "g",
+    dashboards: new Set([7]),
+  } as unknown as GuestScope);
+  const anonymous = principalOf(null, []);
+  const value = '{"NATIVE_FILTER-1":{"filterState":{"value":["TX"]}}}';
+
+  it("is read by anyone who may read its dashboard, by id or slug, and only under that dashboard", async () => {
+    const { kv } = setup();
+    const key = await kv.dashboardFilterState.create(alice, "births", value);
+    expect(await kv.dashboardFilterState.get(alice, 7, key)).toBe(value);
+    expect(await kv.dashboardFilterState.get(bob, "births", key)).toBe(value);
+    expect(await kv.dashboardFilterState.get(guest, "7", key)).toBe(value);
+    const gone = { status: 404, message: "The filter state was not found or has expired." };
+    // Dashboard 8 is Alice's alone: the key is not found under it, and Bob can't see it at all.
+    expect(await failure(kv.dashboardFilterState.get(alice, 8, key))).toEqual(gone);
+    expect(await failure(kv.dashboardFilterState.get(bob, 8, key))).toEqual({
+      status: 404,
+      message: "Dashboard not found.",
+    });
+    expect(await failure(kv.dashboardFilterState.get(alice, 7, "no/such key"))).toEqual(gone);
+  });
+
+  it("is overwritten and deleted by its owner only; guests and anonymous callers keep none", async () => {
+    const { kv } = setup();
+    const key = await kv.dashboardFilterState.create(alice, 7, value);
+    const notYours = { status: 403, message: "You don't have permission to modify the value." };
+    expect(await failure(kv.dashboardFilterState.update(bob, 7, key, "{}"))).toEqual(notYours);
+    expect(await failure(kv.dashboardFilterState.remove(bob, 7, key))).toEqual(notYours);
+    expect((await failure(kv.dashboardFilterState.create(guest, 7, value))).status).toBe(403);
+    expect((await failure(kv.dashboardFilterState.update(guest, 7, key, "{}"))).status).toBe(403);
+    expect((await failure(kv.dashboardFilterState.create(anonymous, 7, value))).status).toBe(401);
+    await kv.dashboardFilterState.update(alice, "births", key, "{}");
+    expect(await kv.dashboardFilterState.get(bob, 7, key)).toBe("{}");
+    await kv.dashboardFilterState.remove(alice, 7, key);
+    expect((await failure(kv.dashboardFilterState.get(alice, 7, key))).status).toBe(404);
+    expect((await failure(kv.dashboardFilterState.update(alice, 7, key, "{}"))).status).toBe(404);
+  });
+
+  it("lives 90 days, renewed by a write or by a read a day after the last renewal", async () => {
+    const { kv, advance } = setup();
+    const key = await kv.dashboardFilterState.create(alice, 7, value);
+    advance(FILTER_STATE_TTL_SECONDS - 100);
+    // Read more than a day after it was written: its life starts again.
+    expect(await kv.dashboardFilterState.get(bob, 7, key)).toBe(value);
+    advance(FILTER_STATE_TTL_SECONDS - 100);
+    expect(await kv.dashboardFilterState.get(bob, 7, key)).toBe(value);
+    advance(FILTER_STATE_RENEW_AFTER_SECONDS - 200);
+    // Read again within the day: not renewed, so it ends 90 days after the previous read.
+    expect(await kv.dashboardFilterState.get(bob, 7, key)).toBe(value);
+    advance(FILTER_STATE_TTL_SECONDS - FILTER_STATE_RENEW_AFTER_SECONDS + 300);
+    expect((await failure(kv.dashboardFilterState.get(bob, 7, key))).status).toBe(404);
   });
 });

@@ -1,11 +1,14 @@
+import { type ChartDataRequest, ChartDataRequestSchema } from "@strata/contracts";
+import * as v from "valibot";
+import { chartDatasetOf, queryContextFromParams, spaChartDataRequest } from "../assets/query-context.ts";
 import type { ChartDataReply, ChartDataService } from "../chart-data/service.ts";
-import { queryContextFromParams } from "../assets/query-context.ts";
 import { savedChartRequest } from "../charts/saved-request.ts";
 import type { Charts } from "../charts/service.ts";
 import type { ChartEntity } from "../charts/types.ts";
 import type { Dashboards } from "../dashboards/service.ts";
 import type { DashboardEntity } from "../dashboards/types.ts";
 import type { Datasets } from "../datasets/service.ts";
+import type { DatasetEntity } from "../datasets/types.ts";
 import { AppError } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
 import { applyExtraFormData } from "./apply-extra-form-data.ts";
@@ -61,8 +64,9 @@ function renderChart(chart: ChartEntity, queriesData: unknown[], height?: number
 }
 
 /**
- * A chart report's document: the chart's data as its owner sees it, from its saved query context
- * through the chart-data verb the API uses (caches, limits, RLS), always answered inline.
+ * A chart report's document: the chart's data as its owner sees it, from the query its page
+ * sends (`pageRequest`) through the chart-data verb the API uses (caches, limits, RLS), always
+ * answered inline.
  */
 export async function chartRenderJob(
   src: RenderSources,
@@ -72,8 +76,10 @@ export async function chartRenderJob(
   const { chart } = await src.charts.get(owner, report.chart_id ?? 0).catch(() => {
     throw runError("The report's chart no longer exists or its owner can no longer read it.");
   });
-  const reply = await src.chartData
-    .savedChart(owner, chart.id, { format: "json", resultType: "full", force: false, inline: true })
+  const reply = await pageRequest(src, chart)
+    .then((request) =>
+      src.chartData.request(owner, request, { sliceId: chart.id }, undefined, { inline: true }),
+    )
     .catch((e) => {
       throw dataFailure(chart, e);
     });
@@ -147,10 +153,7 @@ async function dashboardChartData(
   extra: ExtraFormData | undefined,
 ): Promise<unknown[]> {
   try {
-    const request = savedChartRequest(withQueryContext(chart));
-    request.result_format = "json";
-    request.result_type = "full";
-    request.force = false;
+    const request = await pageRequest(src, chart, dashboardId);
     if (extra) {
       const fallback = extra.time_range ? await temporalColumnOf(src, chart) : undefined;
       request.queries = request.queries.map((q) => applyExtraFormData(q, extra, q.granularity || fallback));
@@ -165,13 +168,50 @@ async function dashboardChartData(
 }
 
 /**
- * A chart saved without a query context (by an API client, or before Explore sent one) still
- * shows on the dashboard, whose page builds its query from the form data: build it the same way
- * here, as imports do, so the drawing has every chart the page has.
+ * The request a chart's picture is drawn from: the one its page sends (Explore's chart, the
+ * dashboard's holder, see the SPA's `toDashboardChart`), built from its form data by the SPA's
+ * own builder with its dataset. Not the saved query context: the page never reads that, and one
+ * saved by an API client, an older version or another Superset (or built generically for a chart
+ * that had none) can ask a differently shaped query than the renderer draws (an unpivoted,
+ * metric-ordered line chart came out as zig-zags). The chart-data verb still checks the
+ * caller's access and applies RLS, whatever asks. The saved context stays what the data
+ * endpoints and CSV/text reports answer from, as in Superset.
  */
-function withQueryContext(chart: ChartEntity): ChartEntity {
+async function pageRequest(src: RenderSources, chart: ChartEntity, dashboardId?: number) {
+  const params = formDataOf(chart);
+  const dataset = chart.datasource_id ? await src.datasets?.find(chart.datasource_id) : undefined;
+  const built = chart.datasource_id
+    ? spaChartDataRequest(
+        {
+          ...params,
+          viz_type: chart.viz_type || String(params.viz_type ?? "table"),
+          datasource: `${chart.datasource_id}__table`,
+          slice_id: chart.id,
+          ...(dashboardId ? { dashboardId } : {}),
+        },
+        dataset && chartDatasetOf(dataset),
+      )
+    : undefined;
+  // A type the SPA has no builder for (its page shows a placeholder) keeps its saved query, as before.
+  const request = built ? parsedRequest(built) : savedChartRequest(withQueryContext(chart, dataset));
+  request.result_format = "json";
+  request.result_type = "full";
+  request.force = false;
+  return request;
+}
+
+function parsedRequest(built: unknown): ChartDataRequest {
+  const parsed = v.safeParse(ChartDataRequestSchema, built);
+  if (parsed.success) return parsed.output;
+  const issue = parsed.issues[0];
+  const path = issue.path?.map((p) => String(p.key)).join(".") ?? "";
+  throw new Error(`its form data makes an invalid query${path ? ` at ${path}` : ""}: ${issue.message}`);
+}
+
+/** A chart saved without a query context gets the one imports build for it. */
+function withQueryContext(chart: ChartEntity, dataset: DatasetEntity | undefined): ChartEntity {
   if (chart.query_context || !chart.datasource_id) return chart;
-  const built = queryContextFromParams(formDataOf(chart), chart.datasource_id);
+  const built = queryContextFromParams(formDataOf(chart), chart.datasource_id, dataset);
   return built ? { ...chart, query_context: built } : chart;
 }
 

@@ -6,10 +6,17 @@ export {
   SMART_NUMBER,
 } from "./format/number-format";
 export { D3_TIME_FORMAT_OPTIONS, SMART_DATE, timeFormatter } from "./format/time-format";
-export type { BuildContext, RequestOptions } from "./query/build-query";
-export { BUILD_QUERY, buildChartDataRequest, buildQueries } from "./query/build-query";
-export { extraFiltersAsAdhoc } from "./query/filters";
-export { columnLabel, ensureArray, isTemporalColumn, metricLabel } from "./query/labels";
+export type { BuildContext, RequestOptions } from "@strata/contracts/chart-query";
+export {
+  BUILD_QUERY,
+  buildChartDataRequest,
+  buildQueries,
+  columnLabel,
+  ensureArray,
+  extraFiltersAsAdhoc,
+  isTemporalColumn,
+  metricLabel,
+} from "@strata/contracts/chart-query";
 export type { ChartRenderProps } from "./render/chart-render-props";
 export { ChartRenderer } from "./render/chart-renderer";
 export { downloadChartImage } from "./render/plotly/plotly-image";

@@ -1,6 +1,5 @@
 import { t, translatable } from "../../lib/i18n";
-import { isLegacyVizType } from "./legacy-viz";
-import { BUILD_QUERY } from "./query/build-query";
+import { BUILD_QUERY, isLegacyVizType } from "@strata/contracts/chart-query";
 import { type TablesOthersKind, tablesOthersKind } from "./render/tables-others-kinds";
 
 /** The visualisations Strata draws, by Superset's viz_type key (PRODUCT.md order). */

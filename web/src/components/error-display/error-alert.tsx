@@ -3,6 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import type { ErrorLevel } from "@strata/contracts";
 import { IconAlertCircle, IconAlertTriangle, IconInfoCircle } from "@tabler/icons-react";
 import { t } from "../../lib/i18n";
+import { ErrorText } from "./error-text";
 
 const LEVEL: Record<ErrorLevel, { color: string; icon: React.ReactNode }> = {
   error: { color: "red", icon: <IconAlertCircle size={18} /> },
@@ -24,13 +25,32 @@ export function ErrorAlert({ title, level = "error", subtitle, body, children }:
   const [open, { toggle }] = useDisclosure(false);
   const style = LEVEL[level] ?? LEVEL.error;
   return (
-    <Alert color={style.color} icon={style.icon} title={title} data-test="error-alert" role="alert">
+    <Alert
+      color={style.color}
+      icon={style.icon}
+      title={title}
+      // The body may shrink below its widest line (a database's quoted SQL): in a dashboard's
+      // narrow chart cell the message wraps and the SQL scrolls instead of being cut off.
+      styles={{ body: { minWidth: 0 } }}
+      data-test="error-alert"
+      role="alert"
+    >
       <Stack gap={6}>
-        {subtitle !== undefined && <Text size="sm">{subtitle}</Text>}
+        {typeof subtitle === "string" ? (
+          <ErrorText message={subtitle} />
+        ) : (
+          subtitle !== undefined && <Text size="sm">{subtitle}</Text>
+        )}
         {children}
         {body !== undefined && body !== null && (
           <>
-            <Anchor component="button" type="button" size="sm" onClick={toggle}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={toggle}
+              style={{ alignSelf: "flex-start" }}
+            >
               {open ? t("See less") : t("See more")}
             </Anchor>
             <Collapse expanded={open}>{body}</Collapse>

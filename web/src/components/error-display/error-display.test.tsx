@@ -1,7 +1,8 @@
 import { MantineProvider } from "@mantine/core";
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { ErrorMessage } from "./error-message";
+import { splitErrorText } from "./error-text";
 import { nearMatches } from "./levenshtein";
 import { PanelErrorBoundary } from "./panel-error-boundary";
 
@@ -65,6 +66,44 @@ describe("error display registry", () => {
 function Boom(): never {
   throw new Error("first line\nsecond line");
 }
+
+describe("database error text", () => {
+  const duckdb =
+    'Binder Error: Referenced column "nmu" not found in FROM clause!\nCandidate bindings: "num"\n\nLINE 1: SELECT SUM(nmu) FROM t\n                   ^';
+
+  it("keeps the prose's line breaks and sets the quoted SQL and its pointer apart", () => {
+    expect(splitErrorText(duckdb)).toEqual([
+      {
+        text: 'Binder Error: Referenced column "nmu" not found in FROM clause!\nCandidate bindings: "num"',
+        code: false,
+      },
+      { text: "LINE 1: SELECT SUM(nmu) FROM t\n                   ^", code: true },
+    ]);
+    expect(splitErrorText("one line")).toEqual([{ text: "one line", code: false }]);
+    // A pointer under a line without "LINE n:" still takes that line with it.
+    expect(splitErrorText("bad\nSELECT x\n   ^")).toEqual([
+      { text: "bad", code: false },
+      { text: "SELECT x\n   ^", code: true },
+    ]);
+  });
+
+  it("shows the SQL in a monospace block with its spaces", async () => {
+    wrap(
+      <ErrorMessage
+        error={{
+          error_type: "GENERIC_DB_ENGINE_ERROR",
+          message: duckdb,
+          level: "error",
+          extra: { engine_name: "DuckDB" },
+        }}
+      />,
+    );
+    await waitFor(() => expect(document.querySelector('[data-test="error-sql"]')).not.toBeNull());
+    const sql = document.querySelector('[data-test="error-sql"]');
+    expect(sql?.tagName).toBe("PRE");
+    expect(sql?.textContent).toBe("LINE 1: SELECT SUM(nmu) FROM t\n                   ^");
+  });
+});
 
 describe("panel error boundary", () => {
   it("shows 'Unexpected error' and the first line of the message", () => {

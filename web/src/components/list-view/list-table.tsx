@@ -52,7 +52,13 @@ export function ListTable<T>({
       idAccessor={(row) => rowKey(row)}
       fetching={loading}
       sortStatus={{ columnAccessor: sort.id, direction: sort.desc ? "desc" : "asc" }}
-      onSortStatusChange={(s) => onSortChange({ id: String(s.columnAccessor), desc: s.direction === "desc" })}
+      onSortStatusChange={(s) => {
+        const id = String(s.columnAccessor);
+        // The table keeps the current direction when another column's header is clicked, so a
+        // list sorted by "Recently modified" sorted a name column Z→A first. As in Superset, a
+        // new column starts ascending; clicking it again flips it.
+        onSortChange({ id, desc: id === sort.id && s.direction === "desc" });
+      }}
       customRowAttributes={() => ({ "data-test": "table-row" })}
       data-test="listview-table"
       {...selection}

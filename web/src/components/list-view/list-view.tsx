@@ -79,6 +79,9 @@ export function ListView<T>(props: ListViewProps<T>) {
   const viewMode: ViewMode = renderCard ? state.viewMode : "table";
   const sort: SortState = { id: state.sortColumn, desc: state.sortOrder === "desc" };
   const filtered = hasAppliedFilters(filters, state.filters);
+  const columnLabels = Object.fromEntries(
+    columns.map((c) => [c.id, typeof c.header === "string" ? c.header : ""]),
+  );
 
   const query = useMemo<ListQuery>(
     () => ({
@@ -173,7 +176,7 @@ export function ListView<T>(props: ListViewProps<T>) {
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <FilterBar filters={filters} values={state.filters} onChange={setFilter} />
         <Group gap="sm" align="flex-end">
-          <SortSelect options={sortOptions} sort={sort} onChange={setSort} />
+          <SortSelect options={sortOptions} sort={sort} onChange={setSort} columnLabels={columnLabels} />
           {renderCard && <ViewModeToggle mode={viewMode} onChange={setViewMode} />}
           {bulkActions.length > 0 && (
             <Button

@@ -88,7 +88,8 @@ export function SchedulePicker({ value, onChange, error }: Props) {
           <TextInput
             aria-label={t("At")}
             type="time"
-            w={120}
+            // Room for Chromium's "09:00 AM" and its clock button: at 120 px it read "09:00 A".
+            w={150}
             value={s.time}
             onChange={(e) => e.currentTarget.value && set({ time: e.currentTarget.value })}
             data-test="schedule-time"

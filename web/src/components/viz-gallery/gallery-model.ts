@@ -1,5 +1,5 @@
 import type { VizType } from "../charts";
-import { isLegacyVizType } from "../charts/legacy-viz";
+import { isLegacyVizType } from "@strata/contracts/chart-query";
 import { galleryInfo } from "./gallery-info";
 
 /**

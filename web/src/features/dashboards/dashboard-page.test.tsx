@@ -142,3 +142,74 @@ describe("DashboardPage", () => {
     expect(await screen.findByText(/Not found/)).toBeInTheDocument();
   });
 });
+
+describe("DashboardPage with ?native_filters_key=", () => {
+  const filterId = "NATIVE_FILTER-gender";
+  const girl = {
+    [filterId]: {
+      id: filterId,
+      extraFormData: { filters: [{ col: "gender", op: "IN", val: ["girl"] }] },
+      filterState: { value: ["girl"], label: "girl" },
+    },
+  };
+  const withFilter = {
+    ...dashboard,
+    json_metadata: JSON.stringify({
+      native_filter_configuration: [
+        {
+          id: filterId,
+          type: "NATIVE_FILTER",
+          filterType: "filter_select",
+          name: "Gender",
+          targets: [{ datasetId: 3, column: { name: "gender" } }],
+          controlValues: {},
+          scope: { rootPath: ["ROOT_ID"], excluded: [] },
+        },
+      ],
+    }),
+  };
+
+  /** Dashboard 5 with a gender filter, the stored state of key "k1"; records the chart's query bodies. */
+  function serveKeyed() {
+    const queries: string[] = [];
+    const api = answerChartDataBatches(
+      fakeFetch((url, init) => {
+        const path = url.pathname.replace("/api/v1/dashboard/births", "/api/v1/dashboard/5");
+        if (path === "/api/v1/dashboard/5/filter_state/k1") return { body: { value: JSON.stringify(girl) } };
+        if (path.startsWith("/api/v1/dashboard/5/filter_state/"))
+          return { status: 404, body: { message: "The filter state was not found or has expired." } };
+        if (path === "/api/v1/dashboard/5") return { body: { id: 5, result: withFilter } };
+        if (path === "/api/v1/dashboard/5/charts") return { body: { result: [chart] } };
+        if (path === "/api/v1/dashboard/5/datasets") return { body: { result: [dataset] } };
+        if (path === "/api/v1/chart/data") {
+          // The filter's own options query is not the chart's.
+          if (String(init?.body).includes('"slice_id":11')) queries.push(String(init?.body));
+          return { body: { result: [{ data: [], rowcount: 2, colnames: [] }] } };
+        }
+        return { body: { count: 0, result: [] } };
+      }),
+    );
+    const paths = () => api.fetch.mock.calls.map(([u]) => new URL(String(u), "http://localhost").pathname);
+    return { queries, paths };
+  }
+
+  it("restores the stored filters before the charts ask for their data: one query, already filtered", async () => {
+    vi.stubGlobal("IntersectionObserver", InView);
+    const { queries, paths } = serveKeyed();
+    open("/superset/dashboard/births/?native_filters_key=k1");
+    await screen.findByText("2 rows");
+    expect(paths()).toContain("/api/v1/dashboard/births/filter_state/k1");
+    expect(queries).toHaveLength(1);
+    expect(queries[0]).toContain('"girl"');
+  });
+
+  it("opens the defaults quietly when the key is unknown or expired", async () => {
+    vi.stubGlobal("IntersectionObserver", InView);
+    const { queries } = serveKeyed();
+    open("/superset/dashboard/births/?native_filters_key=gone");
+    await screen.findByText("2 rows");
+    expect(screen.queryByText(/not found|expired/i)).toBeNull();
+    expect(queries).toHaveLength(1);
+    expect(queries[0]).not.toContain('"girl"');
+  });
+});

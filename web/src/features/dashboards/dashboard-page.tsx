@@ -1,28 +1,22 @@
 import { Center, Loader } from "@mantine/core";
-import { useEffect } from "react";
+import { useCallback, useEffect } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { ApiErrorDisplay } from "../../components/error-display";
 import { prefetchCsrfToken } from "../../lib/api-client";
 import { t } from "../../lib/i18n";
-import type { PermalinkState } from "./api/create-permalink";
 import { usePermalink } from "./api/permalink";
-import { DashboardView } from "./dashboard-view";
+import { DashboardView, type DashboardViewProps } from "./dashboard-view";
 import { useHydratedDashboard } from "./hooks/use-hydrated-dashboard";
+import { useDropEditParam, useNativeFiltersKey } from "./hooks/use-native-filters-key";
+import type { DataMaskMap } from "./model/dashboard-types";
 import type { Hydrated } from "./model/hydrate";
 
 function Page({
   viewKey,
   hydrated,
-  permalink,
   error,
-  editMode,
-}: {
-  viewKey: string;
-  hydrated?: Hydrated;
-  permalink?: PermalinkState;
-  error?: unknown;
-  editMode?: boolean;
-}) {
+  ...view
+}: Omit<DashboardViewProps, "hydrated"> & { viewKey: string; hydrated?: Hydrated; error?: unknown }) {
   if (error) return <ApiErrorDisplay error={error} />;
   if (!hydrated) {
     return (
@@ -31,26 +25,13 @@ function Page({
       </Center>
     );
   }
-  return (
-    <DashboardView
-      key={viewKey}
-      hydrated={hydrated}
-      initial={
-        permalink
-          ? {
-              dataMask: permalink.dataMask,
-              activeTabs: permalink.activeTabs,
-              anchor: permalink.anchor,
-              urlParams: permalink.urlParams,
-            }
-          : undefined
-      }
-      editMode={editMode}
-    />
-  );
+  return <DashboardView key={viewKey} hydrated={hydrated} {...view} />;
 }
 
-/** `/superset/dashboard/{id_or_slug}/` (`?edit=true` opens edit mode when allowed, 001 §2). */
+/**
+ * `/superset/dashboard/{id_or_slug}/` (`?edit=true` opens edit mode when allowed, 001 §2;
+ * `?native_filters_key=` the filters applied when the URL was last set).
+ */
 export default function DashboardPage() {
   const { idOrSlug = "" } = useParams();
   // The charts' data is a POST: its token is fetched while the dashboard itself loads.
@@ -58,8 +39,28 @@ export default function DashboardPage() {
   const [search] = useSearchParams();
   const editMode = search.get("edit") === "true";
   const dashboard = useHydratedDashboard(idOrSlug);
+  const filters = useNativeFiltersKey(idOrSlug);
+  const dropEditParam = useDropEditParam();
+  const id = dashboard.data?.info.id;
+  const { publish } = filters;
+  const onDataMaskChange = useCallback(
+    (dataMask: DataMaskMap) => {
+      if (id !== undefined) publish(id, dataMask);
+    },
+    [id, publish],
+  );
   return (
-    <Page viewKey={`d:${idOrSlug}`} hydrated={dashboard.data} error={dashboard.error} editMode={editMode} />
+    <Page
+      // A key from elsewhere is another state to open: the view starts again with it.
+      viewKey={`d:${idOrSlug}|${filters.openedKey ?? ""}`}
+      // Shown once the stored filters are in too, so no chart asks for its data twice.
+      hydrated={filters.loading ? undefined : dashboard.data}
+      initial={filters.dataMask ? { dataMask: filters.dataMask } : undefined}
+      error={dashboard.error}
+      editMode={editMode}
+      onDataMaskChange={onDataMaskChange}
+      onEditModeExit={dropEditParam}
+    />
   );
 }
 
@@ -69,11 +70,21 @@ export function DashboardPermalinkPage() {
   useEffect(prefetchCsrfToken, []);
   const link = usePermalink(key);
   const dashboard = useHydratedDashboard(link.data ? String(link.data.dashboardId) : null);
+  const state = link.data?.state;
   return (
     <Page
       viewKey={`p:${key}`}
       hydrated={dashboard.data}
-      permalink={link.data?.state}
+      initial={
+        state
+          ? {
+              dataMask: state.dataMask,
+              activeTabs: state.activeTabs,
+              anchor: state.anchor,
+              urlParams: state.urlParams,
+            }
+          : undefined
+      }
       error={link.error ?? dashboard.error}
     />
   );

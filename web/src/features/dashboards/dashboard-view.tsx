@@ -65,6 +65,8 @@ export interface DashboardViewProps {
    * cleared), with the whole mask and the active tabs; not called for the initial mask.
    */
   onDataMaskChange?: (dataMask: DataMaskMap, activeTabs: string[]) => void;
+  /** Called when edit mode ends (saved or discarded). */
+  onEditModeExit?: () => void;
 }
 
 /** The dashboard: header, native filter bar, layout (and the builder in edit mode). */
@@ -74,6 +76,7 @@ export function DashboardView({
   editMode,
   embedded,
   onDataMaskChange,
+  onEditModeExit,
 }: DashboardViewProps) {
   const user = useOptionalCurrentUser();
   const permissions = useMemo(
@@ -130,6 +133,13 @@ export function DashboardView({
     if (state.dataMask === firstDataMask.current) return;
     onDataMaskChangeRef.current?.(state.dataMask, stateRef.current.activeTabs);
   }, [state.dataMask]);
+  const onEditModeExitRef = useRef(onEditModeExit);
+  onEditModeExitRef.current = onEditModeExit;
+  const wasEditing = useRef(state.editMode);
+  useEffect(() => {
+    if (wasEditing.current && !state.editMode) onEditModeExitRef.current?.();
+    wasEditing.current = state.editMode;
+  }, [state.editMode]);
   /** A chart dropped from the pane: its definition and dataset join the dashboard's. */
   const loadChart = useCallback(async (chartId: number) => {
     const s = stateRef.current;

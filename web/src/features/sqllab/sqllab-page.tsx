@@ -49,7 +49,8 @@ export default function SqlLabPage({ history = false }: { history?: boolean }) {
   }
 
   return (
-    <Stack gap={0} h="calc(100vh - 80px)" data-test="sqllab-page">
+    // The shell's header (56 px) and its padding above and below (16 px each) take the rest.
+    <Stack gap={0} h="calc(100vh - 88px)" data-test="sqllab-page">
       <Tabs
         value={active.id}
         onChange={(id) => id && dispatch({ type: "setActive", id })}

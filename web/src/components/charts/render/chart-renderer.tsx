@@ -2,9 +2,10 @@ import { Center, Loader, Stack, Text } from "@mantine/core";
 import { Component, type ErrorInfo, type ReactNode, useEffect } from "react";
 import { t } from "../../../lib/i18n";
 import { useLazyPart } from "../../../lib/lazy-part";
-import { modernFormData } from "../legacy-viz";
+import { modernFormData } from "@strata/contracts/chart-query";
 import { isSupportedVizType } from "../viz-types";
 import type { ChartRenderProps } from "./chart-render-props";
+import { hasNoResults, NoResults } from "./no-results";
 import { type RendererChunk, rendererChunk } from "./renderer-chunks";
 
 class RenderBoundary extends Component<
@@ -80,6 +81,10 @@ export function ChartRenderer(input: ChartRenderProps & { renderError?: (error: 
         onShown={props.onRenderSuccess}
       />
     );
+  // A query without rows draws Superset's empty state, whatever the visualisation: renderers are
+  // left to draw rows, not to explain their absence (blank panes, axes of made-up dates).
+  if (hasNoResults(props.formData.viz_type, props.results))
+    return <NoResults height={props.height} onShown={props.onRenderSuccess} />;
   return (
     <RenderBoundary
       key={props.formData.viz_type}

@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import { type LazyPart, lazyPart } from "../../../lib/lazy-part";
-import { modernFormData } from "../legacy-viz";
+import { modernFormData } from "@strata/contracts/chart-query";
 import type { FormData } from "../types";
 import { rendererKind } from "../viz-types";
 import type { ChartRenderProps } from "./chart-render-props";

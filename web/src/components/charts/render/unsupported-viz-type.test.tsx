@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithRouter } from "../../../test/render";
-import { buildQueries } from "../query/build-query";
+import { buildQueries } from "@strata/contracts/chart-query";
 import type { FormData } from "../types";
 import { isSupportedVizType } from "../viz-types";
 import { ChartRenderer } from "./chart-renderer";

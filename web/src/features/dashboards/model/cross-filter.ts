@@ -1,7 +1,6 @@
 import type { QueryColumn } from "@strata/contracts";
 import { type ChartDataset, type FormData, isTemporalColumn } from "../../../components/charts";
-import { modernFormData } from "../../../components/charts/legacy-viz";
-import { tableQueryMode } from "../../../components/charts/query/viz/tables";
+import { modernFormData, tableQueryMode } from "@strata/contracts/chart-query";
 import {
   type DeckPick,
   deckCrossFilter,

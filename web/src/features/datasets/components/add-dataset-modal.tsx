@@ -1,6 +1,8 @@
-import { Button, Group, Modal, Stack, Tabs, Textarea, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Modal, Stack, Tabs, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
+import { Link } from "react-router";
 import { CatalogSchemaSelect, DatabaseSelect, TableSelect } from "../../../components/database-selector";
+import { exploreDatasetPath } from "../../../config/paths";
 import { errorMessage } from "../../../lib/api-error";
 import type { DatabaseOption } from "../../../lib/database-meta/database-options";
 import { t } from "../../../lib/i18n";
@@ -8,6 +10,7 @@ import { revalidateResource } from "../../../lib/resource/resource-write";
 import { toast } from "../../../lib/toast";
 import { useFormSave } from "../../../lib/use-form-save";
 import { createDataset } from "../api/dataset-item";
+import { useSchemaDatasets } from "../api/schema-datasets";
 
 type Kind = "physical" | "virtual";
 
@@ -40,8 +43,12 @@ function AddDatasetForm({ onClose, onCreated }: Omit<Props, "opened">) {
       toast.danger(t("An error occurred while creating %ss: %s", "dataset", errorMessage(err))),
   });
 
+  const { data: taken } = useSchemaDatasets(database?.value, schema, catalog);
+  // A table picked before the list of its datasets came in may turn out to be taken.
+  const takenId = table ? taken?.get(table) : undefined;
   const ready =
-    Boolean(database) && (kind === "physical" ? Boolean(table) : Boolean(name.trim() && sql.trim()));
+    Boolean(database) &&
+    (kind === "physical" ? Boolean(table) && takenId === undefined : Boolean(name.trim() && sql.trim()));
 
   const submit = async () => {
     if (!database) return;
@@ -92,7 +99,7 @@ function AddDatasetForm({ onClose, onCreated }: Omit<Props, "opened">) {
         }}
         required={kind === "physical"}
       />
-      {kind === "physical" ? (
+      {kind === "physical" && (
         <TableSelect
           databaseId={database?.value ?? null}
           catalog={catalog}
@@ -100,8 +107,18 @@ function AddDatasetForm({ onClose, onCreated }: Omit<Props, "opened">) {
           value={table}
           onChange={setTable}
           required
+          taken={taken}
         />
-      ) : (
+      )}
+      {kind === "physical" && takenId !== undefined && (
+        <Alert color="yellow" data-test="dataset-exists">
+          {t("This table already has a dataset associated with it.")}{" "}
+          <Anchor component={Link} to={exploreDatasetPath(takenId)}>
+            {t("View dataset")}
+          </Anchor>
+        </Alert>
+      )}
+      {kind === "virtual" && (
         <>
           <TextInput
             label={t("Dataset name")}

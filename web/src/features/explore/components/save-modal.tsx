@@ -64,6 +64,18 @@ export function SaveModal({ opened, onClose, formData, dataset, slice, canOverwr
     return items;
   }, [options, selected, search, known]);
 
+  /**
+   * Where "Save & go" leads: Superset's modal picks one dashboard and goes there. Here the chart's
+   * current dashboards are listed too, so the one chosen in this modal wins: the last one added
+   * that the chart was not on, else the last one in the list (chosen last).
+   */
+  const destination = (ids: number[]): number | undefined => {
+    const before = new Set((slice?.dashboards ?? []).map(String));
+    // `ids` follows `selected` one to one (new dashboards created in place).
+    const added = ids.filter((_, i) => !before.has(selected[i]!));
+    return added.at(-1) ?? ids.at(-1);
+  };
+
   const save = async (goToDashboard: boolean) => {
     if (!name.trim()) {
       fail(t("Chart name is required"));
@@ -109,13 +121,15 @@ export function SaveModal({ opened, onClose, formData, dataset, slice, canOverwr
         toast.success(t("Chart [%s] was added to dashboard [%s]", chartName, titles.get(key) ?? key));
       }
       saved.sliceId = overwrite ? slice.slice_id : res.id;
-      saved.dashboardId = goToDashboard ? ids[0] : undefined;
+      if (goToDashboard) saved.dashboardId = destination(ids);
     });
     if (ok && saved.sliceId !== undefined) onSaved(saved.sliceId, saved.dashboardId);
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t("Save chart")} data-test="save-modal">
+    // Superset's width (antd's 520 px): Mantine's 440 px put "Save" on a line of its own under
+    // Cancel and "Save & go to dashboard".
+    <Modal opened={opened} onClose={onClose} title={t("Save chart")} size={520} data-test="save-modal">
       <Stack>
         {error && (
           <Alert

@@ -1,6 +1,7 @@
+import type { QueryColumn, QueryMetric } from "@strata/contracts";
 import type { ChartDataset, FormData } from "../../../components/charts";
-import { DEFAULT_VIZ_TYPE } from "../../../components/charts";
-import { modernFormData } from "../../../components/charts/legacy-viz";
+import { DEFAULT_VIZ_TYPE, isTemporalColumn } from "../../../components/charts";
+import { modernFormData } from "@strata/contracts/chart-query";
 import { controlPanelOf } from "../controls/panels";
 import {
   type ControlConfig,
@@ -45,26 +46,138 @@ export function applyControls(fd: FormData, panel: ControlPanel, dataset: ChartD
   return out;
 }
 
-/** Carries values across visualisations whose controls have other names (metric ↔ metrics…). */
-function carryOver(fd: FormData, panel: ControlPanel): FormData {
+/**
+ * Fills empty controls from values stored under another name (metric ↔ metrics, groupby ↔
+ * columns): a form saved by another visualisation, or a switch whose source chart had no such
+ * controls (`skip` names what the switch already settled).
+ */
+function carryOver(
+  fd: FormData,
+  panel: ControlPanel,
+  skip: { metrics?: boolean; columns?: boolean } = {},
+): FormData {
   const names = new Set(controlsOf(panel).map((c) => c.name));
   const out: FormData = { ...fd };
-  const metrics = Array.isArray(fd.metrics) ? fd.metrics : [];
-  if (names.has("metric") && isEmpty(fd.metric) && metrics.length) out.metric = metrics[0];
-  if (names.has("metrics") && isEmpty(fd.metrics) && !isEmpty(fd.metric)) out.metrics = [fd.metric!];
-  const groupby = Array.isArray(fd.groupby) ? fd.groupby : [];
-  for (const key of ["columns", "groupbyRows"])
-    if (names.has(key) && isEmpty(fd[key]) && groupby.length) out[key] = groupby;
-  if (names.has("groupby") && isEmpty(fd.groupby)) {
-    const from = [fd.columns, fd.groupbyRows].find((v) => Array.isArray(v) && v.length);
-    if (from) out.groupby = from as FormData["groupby"];
+  if (!skip.metrics) {
+    const metrics = Array.isArray(fd.metrics) ? fd.metrics : [];
+    if (names.has("metric") && isEmpty(fd.metric) && metrics.length) out.metric = metrics[0];
+    if (names.has("metrics") && isEmpty(fd.metrics) && !isEmpty(fd.metric)) out.metrics = [fd.metric!];
+  }
+  if (!skip.columns) {
+    const groupby = Array.isArray(fd.groupby) ? fd.groupby : [];
+    for (const key of ["columns", "groupbyRows"])
+      if (names.has(key) && isEmpty(fd[key]) && groupby.length) out[key] = groupby;
+    if (names.has("groupby") && isEmpty(fd.groupby)) {
+      const from = [fd.columns, fd.groupbyRows].find((v) => Array.isArray(v) && v.length);
+      if (from) out.groupby = from as FormData["groupby"];
+    }
+  }
+  return out;
+}
+
+/**
+ * Superset's "standardized" controls: what a chart measures and what it splits by, whatever the
+ * visualisation calls them. The X-axis counts as the first split, so a bar chart of states becomes
+ * a pie (or table, treemap…) of states, and back, instead of one total.
+ */
+const METRIC_KEYS = ["metric", "metrics", "metric_2"] as const;
+const COLUMN_KEYS = ["x_axis", "groupby", "columns", "groupbyRows", "groupbyColumns"] as const;
+/** A trendline needs time on its X-axis: a category carried there would draw nothing useful. */
+const TEMPORAL_X_AXIS = new Set(["big_number"]);
+
+type Item = QueryMetric | QueryColumn;
+
+const asList = (v: unknown): Item[] =>
+  (Array.isArray(v) ? v : v === undefined || v === null || v === "" ? [] : [v]) as Item[];
+
+/** Values in order, each once (adhoc metrics and columns compared by content). */
+function uniqueItems(items: Item[]): Item[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = typeof item === "string" ? item : JSON.stringify(item);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * The switch from the chart's current type to another (Superset's StandardizedFormData.transform):
+ * the metrics and the columns of the visualisation being left take the place of the target's
+ * metric-like and column-like controls, the X-axis first. A source without such controls (a KPI
+ * has no columns) leaves the target's own values alone, as Superset keeps its previous state then.
+ * Everything else (filters, time range, row limit…) stays in the form as before.
+ */
+function standardize(
+  fd: FormData,
+  source: ControlPanel,
+  target: ControlPanel,
+  dataset: ChartDataset,
+): FormData {
+  const from = new Map(controlsOf(source).map((c) => [c.name, c]));
+  const to = controlsOf(target).filter(
+    (c) =>
+      (METRIC_KEYS as readonly string[]).includes(c.name) ||
+      (COLUMN_KEYS as readonly string[]).includes(c.name),
+  );
+  const out: FormData = { ...fd };
+
+  const metricKeys = METRIC_KEYS.filter((k) => from.has(k));
+  if (metricKeys.length) {
+    const metrics = uniqueItems(metricKeys.flatMap((k) => asList(fd[k])));
+    // Back from a one-metric chart, the other metrics of the last multi-metric one come back
+    // after the chosen metric (Superset's big number keeps them the same way).
+    const rest = metricKeys.includes("metrics") ? [] : asList(fd.metrics).slice(1);
+    const all = uniqueItems([...metrics, ...rest]);
+    for (const control of to) {
+      if (control.type !== "MetricsControl") continue;
+      if (control.multi) out[control.name] = all;
+      else if (metrics.length) out[control.name] = metrics[0];
+    }
+  }
+
+  const columnKeys = COLUMN_KEYS.filter((k) => from.has(k));
+  if (columnKeys.length) {
+    const isTime = (col: unknown) =>
+      typeof col === "string" && isTemporalColumn(dataset.columns.find((c) => c.column_name === col));
+    let remaining = uniqueItems(columnKeys.flatMap((k) => asList(fd[k])));
+    // A required list (a box plot's "Distribute across") is served before an optional one, so a
+    // single carried column does not leave it empty.
+    const required = (c: ControlConfig) => (c.name === "x_axis" ? 0 : c.validators?.length ? 1 : 2);
+    const targetColumns = COLUMN_KEYS.map((k) => to.find((c) => c.name === k))
+      .filter((c) => !!c)
+      .sort((a, b) => required(a) - required(b));
+    for (const control of targetColumns) {
+      if (control.name === "x_axis" && TEMPORAL_X_AXIS.has(String(fd.viz_type))) {
+        const temporal = remaining.find(isTime);
+        if (temporal !== undefined) {
+          out.x_axis = temporal;
+          remaining = remaining.filter((col) => col !== temporal);
+        } else if (!isTime(out.x_axis)) delete out.x_axis; // the default: the main time column
+        continue;
+      }
+      if (control.multi) {
+        out[control.name] = remaining;
+        remaining = [];
+      } else if (remaining.length) {
+        out[control.name] = remaining[0];
+        remaining = remaining.slice(1);
+      }
+    }
   }
   return out;
 }
 
 export function switchVizType(fd: FormData, vizType: string, dataset: ChartDataset): FormData {
   const panel = controlPanelOf(vizType);
-  return applyControls(carryOver({ ...fd, viz_type: vizType }, panel), panel, dataset);
+  const source = controlPanelOf(fd.viz_type);
+  const standardized = standardize({ ...fd, viz_type: vizType }, source, panel, dataset);
+  const names = new Set(controlsOf(source).map((c) => c.name));
+  const skip = {
+    metrics: METRIC_KEYS.some((k) => names.has(k)),
+    columns: COLUMN_KEYS.some((k) => names.has(k)),
+  };
+  return applyControls(carryOver(standardized, panel, skip), panel, dataset);
 }
 
 /** Form data for the page: the server's (saved chart, key or dataset defaults) with controls applied. */

@@ -107,9 +107,54 @@ describe("select controls", () => {
     });
     const pie = switchVizType(line, "pie", dataset);
     expect(pie.metric).toBe("count");
-    expect(pie.groupby).toEqual(["gender"]);
+    // The line's X-axis (the main time column by default) is its first dimension.
+    expect(pie.groupby).toEqual(["ds", "gender"]);
     const pivot = switchVizType(pie, "pivot_table_v2", dataset);
+    expect(pivot.groupbyRows).toEqual(["ds", "gender"]);
+  });
+
+  it("carries the X-axis as the first dimension, and a dimension back onto the X-axis", () => {
+    const bar = initialFormData(dataset, {
+      viz_type: "echarts_timeseries_bar",
+      x_axis: "gender",
+      metrics: ["sum__num"],
+    });
+    for (const viz of ["pie", "treemap_v2", "funnel", "gauge_chart"]) {
+      const to = switchVizType(bar, viz, dataset);
+      expect(to.groupby, viz).toEqual(["gender"]);
+      expect(to.metric, viz).toBe("sum__num");
+    }
+    for (const viz of ["table", "radar"]) {
+      const to = switchVizType(bar, viz, dataset);
+      expect(to.groupby, viz).toEqual(["gender"]);
+      expect(to.metrics, viz).toEqual(["sum__num"]);
+    }
+    const pivot = switchVizType(bar, "pivot_table_v2", dataset);
     expect(pivot.groupbyRows).toEqual(["gender"]);
+    expect(pivot.groupbyColumns).toEqual([]);
+    expect(pivot.metrics).toEqual(["sum__num"]);
+
+    // With a breakdown, the X-axis comes first; back on a bar chart it is the X-axis again.
+    const split = { ...bar, x_axis: "ds", groupby: ["gender"], metrics: ["sum__num", "count"] };
+    const table = switchVizType(split, "table", dataset);
+    expect(table.groupby).toEqual(["ds", "gender"]);
+    const back = switchVizType(table, "echarts_timeseries_bar", dataset);
+    expect(back).toMatchObject({ x_axis: "ds", groupby: ["gender"], metrics: ["sum__num", "count"] });
+
+    // A one-metric chart in between keeps the others for the way back (Superset's big number).
+    const pie = switchVizType(split, "pie", dataset);
+    expect(pie).toMatchObject({ groupby: ["ds", "gender"], metric: "sum__num" });
+    expect(switchVizType(pie, "echarts_timeseries_line", dataset)).toMatchObject({
+      x_axis: "ds",
+      groupby: ["gender"],
+      metrics: ["sum__num", "count"],
+    });
+
+    // A box plot's required "Distribute across" gets the column before its optional dimensions.
+    expect(switchVizType(bar, "box_plot", dataset)).toMatchObject({ columns: ["gender"], groupby: [] });
+    // The big number's trendline only takes a time column onto its X-axis.
+    expect(switchVizType(bar, "big_number", dataset).x_axis).toBe("ds");
+    expect(switchVizType(table, "big_number", dataset)).toMatchObject({ x_axis: "ds", metric: "sum__num" });
   });
 });
 

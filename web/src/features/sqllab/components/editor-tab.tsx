@@ -103,7 +103,7 @@ export function EditorTab({
   const savedName = isDefaultTabName(editor.name) || editor.name === SHARED_QUERY ? "" : editor.name;
 
   return (
-    <Group gap="sm" align="stretch" wrap="nowrap" style={{ flex: 1, minHeight: 0 }} pt="xs">
+    <Group gap="sm" align="stretch" wrap="nowrap" style={{ flex: 1, minHeight: 0 }} pt={6}>
       {!editor.hideLeftBar && (
         <Box w={280} miw={280} style={{ overflow: "hidden" }}>
           <LeftBar

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, Tooltip } from "@mantine/core";
+import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import type { DatabaseRow } from "@strata/contracts";
 import {
   IconBraces,
@@ -53,9 +54,97 @@ export interface EditorToolbarProps {
   onShare: () => void;
 }
 
+/** Space between the run controls and the actions (Mantine's "xs" gap is 10 px). */
+const GROUPS_GAP = 10;
+
 /**
- * The row under the SQL editor: run controls on the left, save/share/explore actions on the right. On narrow
- * screens the actions on the right wrap under the run controls (the split keeps room for it).
+ * Whether the toolbar shows its secondary buttons as icons: when its two groups with their labels
+ * are wider than the row. The labelled width is measured whenever the labels show, and the
+ * labels come back once the row is that wide again (a label that grew meanwhile, "Save" turning
+ * "Save / Update", only costs one more measure).
+ */
+function useCompactToolbar() {
+  const rowRef = useRef<HTMLDivElement>(null);
+  const leftRef = useRef<HTMLDivElement>(null);
+  const rightRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  // The width the labelled toolbar needs, known when it did not fit.
+  const [labelled, setLabelled] = useState<number | null>(null);
+  const compact = labelled !== null && width < labelled;
+  // Measured as the row or a group changes size (a resize, a label or a button coming or going),
+  // not at every keystroke in the editor.
+  useLayoutEffect(() => {
+    const row = rowRef.current;
+    const left = leftRef.current;
+    const right = rightRef.current;
+    if (!row || !left || !right) return;
+    const measure = () => {
+      const available = row.clientWidth;
+      setWidth(available);
+      // Icons only: the groups' widths say nothing of the labels.
+      if (compact) return;
+      const needed = left.offsetWidth + right.offsetWidth + GROUPS_GAP;
+      setLabelled(needed > available ? needed : null);
+    };
+    measure();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(measure);
+    for (const element of [row, left, right]) observer.observe(element);
+    return () => observer.disconnect();
+  }, [compact]);
+  return { rowRef, leftRef, rightRef, compact };
+}
+
+/** A secondary toolbar button: its label, or only its icon (named by a tooltip) when room is short. */
+function ToolbarButton({
+  compact,
+  icon,
+  label,
+  tooltip,
+  testId,
+  disabled,
+  onClick,
+}: {
+  compact: boolean;
+  icon: ReactNode;
+  label: string;
+  tooltip?: string;
+  testId: string;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  const button = compact ? (
+    <ActionIcon
+      variant="default"
+      size={30}
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+      data-test={testId}
+    >
+      {icon}
+    </ActionIcon>
+  ) : (
+    <Button
+      size="xs"
+      variant="default"
+      leftSection={icon}
+      disabled={disabled}
+      onClick={onClick}
+      data-test={testId}
+    >
+      {label}
+    </Button>
+  );
+  const hint = tooltip ?? (compact ? label : undefined);
+  return hint ? <Tooltip label={hint}>{button}</Tooltip> : button;
+}
+
+/**
+ * The row under the SQL editor: run controls on the left, save/share/explore actions on the right,
+ * on one row: when the labels do not fit (a 1280 px screen, or "Save / Update" and the link button
+ * of a saved query), Parameters, Schedule, Share and Explore show as icons. Only on a screen too
+ * narrow even for that do the actions wrap under the run controls.
  */
 export function EditorToolbar({
   editor,
@@ -74,9 +163,18 @@ export function EditorToolbar({
   onCopyLink,
   onShare,
 }: EditorToolbarProps) {
+  const { rowRef, leftRef, rightRef, compact } = useCompactToolbar();
   return (
-    <Group gap="xs" justify="space-between" wrap="wrap" style={{ rowGap: 4 }}>
-      <Group gap="xs" wrap="nowrap">
+    <Group
+      ref={rowRef}
+      gap={GROUPS_GAP}
+      justify="space-between"
+      wrap="wrap"
+      style={{ rowGap: 4 }}
+      data-test="sqllab-toolbar"
+      data-compact={compact || undefined}
+    >
+      <Group ref={leftRef} gap="xs" wrap="nowrap">
         <Tooltip label={editor.hideLeftBar ? t("Show left bar") : t("Hide left bar")}>
           <ActionIcon
             variant="default"
@@ -120,15 +218,13 @@ export function EditorToolbar({
           maxRow={maxRow}
           onChange={(queryLimit) => onChange({ queryLimit })}
         />
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconBraces size={14} />}
+        <ToolbarButton
+          compact={compact}
+          icon={<IconBraces size={14} />}
+          label={t("Parameters")}
           onClick={() => onOpenModal("params")}
-          data-test="template-params"
-        >
-          {t("Parameters")}
-        </Button>
+          testId="template-params"
+        />
         <FormatSqlButton onClick={onFormat} busy={formatting} disabled={!editor.sql.trim()} />
         <EstimateCost
           database={database}
@@ -137,7 +233,7 @@ export function EditorToolbar({
           onRequest={onEstimate}
         />
       </Group>
-      <Group gap="xs" wrap="nowrap" ml="auto">
+      <Group ref={rightRef} gap="xs" wrap="nowrap" ml="auto">
         <Button
           size="xs"
           variant="default"
@@ -147,16 +243,14 @@ export function EditorToolbar({
         >
           {editor.remoteId ? t("Save / Update") : t("Save")}
         </Button>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconCalendarTime size={14} />}
+        <ToolbarButton
+          compact={compact}
+          icon={<IconCalendarTime size={14} />}
+          label={t("Schedule")}
           onClick={() => onOpenModal("schedule")}
           disabled={!editor.dbId || !editor.sql.trim()}
-          data-test="schedule-query"
-        >
-          {t("Schedule")}
-        </Button>
+          testId="schedule-query"
+        />
         {editor.remoteId && (
           <Tooltip label={t("Copy link")}>
             <ActionIcon
@@ -169,28 +263,23 @@ export function EditorToolbar({
             </ActionIcon>
           </Tooltip>
         )}
-        <Tooltip label={t("Copy link")}>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconShare size={14} />}
-            onClick={() => onShare()}
-            disabled={!editor.dbId}
-            data-test="share-query"
-          >
-            {t("Share")}
-          </Button>
-        </Tooltip>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconChartBar size={14} />}
+        <ToolbarButton
+          compact={compact}
+          icon={<IconShare size={14} />}
+          label={t("Share")}
+          tooltip={t("Copy link")}
+          onClick={() => onShare()}
+          disabled={!editor.dbId}
+          testId="share-query"
+        />
+        <ToolbarButton
+          compact={compact}
+          icon={<IconChartBar size={14} />}
+          label={t("Explore")}
           disabled={!editor.dbId || !editor.sql.trim()}
           onClick={() => onOpenModal("explore")}
-          data-test="explore-query"
-        >
-          {t("Explore")}
-        </Button>
+          testId="explore-query"
+        />
         <Tooltip label={t("Copy query")}>
           <ActionIcon
             variant="default"

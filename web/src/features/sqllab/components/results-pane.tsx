@@ -12,6 +12,7 @@ import {
   Text,
 } from "@mantine/core";
 import { IconPlayerStop } from "@tabler/icons-react";
+import type { CSSProperties } from "react";
 import { ErrorType } from "@strata/contracts";
 import { ErrorMessage } from "../../../components/error-display";
 import { formatDateTime, t } from "../../../lib/i18n";
@@ -38,11 +39,25 @@ const STATE_COLORS: Partial<Record<QueryState, string>> = {
 
 export function StateBadge({ state }: { state: QueryState }) {
   return (
-    <Badge color={STATE_COLORS[state] ?? "gray"} variant="light" data-test="query-state">
+    // Never narrower than its word: in the history table's narrow first column it read "SUCC…".
+    <Badge
+      color={STATE_COLORS[state] ?? "gray"}
+      variant="light"
+      style={{ minWidth: "max-content" }}
+      data-test="query-state"
+    >
       {state}
     </Badge>
   );
 }
+
+/**
+ * The pane fills the height its tab gives it, down to the results grid: a height worked out from
+ * the split and fixed allowances for the tabs and the status line left the grid a few rows tall
+ * over unused space.
+ */
+const FILL_COLUMN: CSSProperties = { height: "100%", display: "flex", flexDirection: "column" };
+const FILL: CSSProperties = { flex: 1, minHeight: 0, display: "flex", flexDirection: "column" };
 
 interface Props {
   query: QueryRun | undefined;
@@ -62,6 +77,7 @@ export function ResultsPane({ query, height, tab, onTabChange, onStop, onOpenInN
       value={tab}
       onChange={(v) => onTabChange(v ?? "results")}
       keepMounted={false}
+      style={FILL_COLUMN}
       data-test="south-pane"
     >
       <Tabs.List>
@@ -77,7 +93,7 @@ export function ResultsPane({ query, height, tab, onTabChange, onStop, onOpenInN
           </Tabs.Tab>
         ))}
       </Tabs.List>
-      <Tabs.Panel value="results" pt="xs">
+      <Tabs.Panel value="results" pt={6} style={FILL}>
         <QueryResultsView
           query={query}
           height={height - 48}
@@ -85,8 +101,8 @@ export function ResultsPane({ query, height, tab, onTabChange, onStop, onOpenInN
           onOpenInNewTab={onOpenInNewTab}
         />
       </Tabs.Panel>
-      <Tabs.Panel value="history" pt="xs">
-        <QueryHistory height={height - 48} onOpen={onOpenInNewTab} />
+      <Tabs.Panel value="history" pt={6} style={FILL}>
+        <QueryHistory onOpen={onOpenInNewTab} />
       </Tabs.Panel>
       {tableTabs?.tables.map((tb) => {
         const preview = tb.dataPreviewQueryId ? tableTabs.queries[tb.dataPreviewQueryId] : undefined;
@@ -183,7 +199,7 @@ function QueryResultsView({
     );
   }
   return (
-    <div data-test="query-results">
+    <div data-test="query-results" style={FILL}>
       <Group justify="space-between" mb={4}>
         <Group gap="xs">
           <StateBadge state={query.state} />
@@ -204,17 +220,17 @@ function QueryResultsView({
           {t("The query returned no data")}
         </Text>
       ) : (
-        <ResultsTable rows={data} columns={columns} height={Math.max(120, height - 36)} />
+        <div style={{ flex: 1, minHeight: 120 }}>
+          <ResultsTable rows={data} columns={columns} height={Math.max(120, height - 36)} fillHeight />
+        </div>
       )}
     </div>
   );
 }
 
 function QueryHistory({
-  height,
   onOpen,
 }: {
-  height: number;
   onOpen: (sql: string, dbId: number | null, schema: string | null) => void;
 }) {
   const { data, isLoading, error } = useQueryHistory(true);
@@ -227,7 +243,7 @@ function QueryHistory({
       </Text>
     );
   return (
-    <ScrollArea h={Math.max(120, height)} data-test="query-history">
+    <ScrollArea style={{ flex: 1, minHeight: 120 }} data-test="query-history">
       <Table striped highlightOnHover>
         <Table.Thead>
           <Table.Tr>

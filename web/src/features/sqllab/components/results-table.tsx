@@ -8,10 +8,13 @@ export default function ResultsTable({
   rows,
   columns,
   height,
+  fillHeight = false,
 }: {
   rows: GridRow[];
   columns: ResultColumn[];
+  /** The grid's height, or its first guess when it fills its box (`fillHeight`). */
   height: number;
+  fillHeight?: boolean;
 }) {
   const cols: GridColumn[] = columns.map((c) => ({
     key: c.column_name ?? c.name ?? "",
@@ -23,6 +26,7 @@ export default function ResultsTable({
       columns={cols}
       rows={rows}
       height={height}
+      fillHeight={fillHeight}
       columnMenu={{ fileName: "sqllab_results.csv" }}
       data-test="sqllab-results-grid"
     />

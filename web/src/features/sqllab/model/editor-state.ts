@@ -52,8 +52,9 @@ export function makeEditor(existing: QueryEditor[], patch: Partial<QueryEditor> 
     autorun: false,
     latestQueryId: null,
     hideLeftBar: false,
-    northPercent: 50,
-    southPercent: 50,
+    // Superset's first split: the results get most of the height.
+    northPercent: 30,
+    southPercent: 70,
     inLocalStorage: true,
     updatedAt: Date.now(),
     ...patch,

@@ -1,6 +1,6 @@
 import type { QueryColumn, QueryMetric } from "@strata/contracts";
 import { toDate } from "../../format/time-format";
-import { columnLabel, ensureArray, metricLabel } from "../../query/labels";
+import { columnLabel, ensureArray, metricLabel } from "@strata/contracts/chart-query";
 import type { ChartDataResult, FormData } from "../../types";
 
 export type Row = Record<string, unknown>;

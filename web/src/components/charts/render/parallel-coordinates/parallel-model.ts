@@ -1,5 +1,5 @@
 import type { QueryColumn, QueryMetric } from "@strata/contracts";
-import { columnLabel, ensureArray, metricLabel } from "../../query/labels";
+import { columnLabel, ensureArray, metricLabel } from "@strata/contracts/chart-query";
 import type { ChartDataResult, FormData } from "../../types";
 import { rowsOf } from "../legacy/time-series";
 

@@ -2,7 +2,7 @@ import { ScrollArea, Table } from "@mantine/core";
 import type { QueryColumn, QueryMetric } from "@strata/contracts";
 import { useEffect, useMemo } from "react";
 import { numberFormatter } from "../../format/number-format";
-import { columnLabel, ensureArray, metricLabel } from "../../query/labels";
+import { columnLabel, ensureArray, metricLabel } from "@strata/contracts/chart-query";
 import type { ChartRenderProps } from "../chart-render-props";
 import { computePivot, type Row } from "./pivot";
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Loader, Paper, Textarea, Tooltip } from "@mantine/core";
 import { IconEye, IconPencil } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { t } from "../../../../lib/i18n";
 import type { LayoutItem } from "../../model/layout-types";
 import { useDashboard, useGridMetrics } from "../../state/dashboard-context";
@@ -13,7 +13,10 @@ import { lazyComponent } from "../../../../lib/lazy-part";
 
 const MarkdownView = lazyComponent(() => import("./markdown-view"), <Loader size="xs" />);
 
-/** Markdown component: sanitised HTML; in edit mode a source editor with a preview toggle. */
+/**
+ * Markdown component: sanitised HTML. In edit mode, as in Superset, a click on it opens its source
+ * editor and a click anywhere outside it shows the preview again (the toolbar toggle does either).
+ */
 export function MarkdownBlock({ item, parentId, index }: NodeProps & { item: LayoutItem }) {
   const { state, dispatch } = useDashboard();
   const { columnWidth } = useGridMetrics();
@@ -32,9 +35,37 @@ export function MarkdownBlock({ item, parentId, index }: NodeProps & { item: Lay
   const columns = inColumn ? metaWidth(parent) : (preview?.width ?? metaWidth(item));
   const width = widthPx(Math.max(1, Math.min(columns, Math.max(max, 1))), columnWidth);
   const height = heightPx(preview?.height ?? metaHeight(item));
+  // Leaving the editor can commit twice (the press outside, then the textarea's blur): the text
+  // last sent is remembered so the second is a no-op rather than another undo step.
+  const sent = useRef(item.meta.code);
+  useEffect(() => {
+    sent.current = item.meta.code;
+  }, [item.meta.code]);
   const commit = () => {
-    if (draft !== item.meta.code) dispatch({ type: "UPDATE_META", id: item.id, meta: { code: draft } });
+    if (draft === sent.current) return;
+    sent.current = draft;
+    dispatch({ type: "UPDATE_META", id: item.id, meta: { code: draft } });
   };
+  const editor = useRef<HTMLTextAreaElement>(null);
+  // Opened by a click: the source takes the focus, so typing starts at once.
+  useEffect(() => {
+    if (editing) editor.current?.focus();
+  }, [editing]);
+  const commitRef = useRef(commit);
+  commitRef.current = commit;
+  useEffect(() => {
+    if (!editing) return;
+    // A press outside the component (its toolbar and resize handle are inside) ends editing. Pointer
+    // down, not click: a drag started elsewhere ends it too, and it runs before the toggle's click.
+    const outside = (e: PointerEvent) => {
+      const target = e.target as Element | null;
+      if (target?.closest?.(`[data-component-id="${CSS.escape(item.id)}"]`)) return;
+      commitRef.current();
+      setEditing(false);
+    };
+    document.addEventListener("pointerdown", outside, true);
+    return () => document.removeEventListener("pointerdown", outside, true);
+  }, [editing, item.id]);
   const tools = (
     <Tooltip label={editing ? t("Preview") : t("Edit")}>
       <ActionIcon
@@ -69,6 +100,7 @@ export function MarkdownBlock({ item, parentId, index }: NodeProps & { item: Lay
       >
         {editing ? (
           <Textarea
+            ref={editor}
             value={draft}
             onChange={(e) => setDraft(e.currentTarget.value)}
             onBlur={commit}
@@ -78,7 +110,16 @@ export function MarkdownBlock({ item, parentId, index }: NodeProps & { item: Lay
             data-test="markdown-editor"
           />
         ) : (
-          <Box onDoubleClick={() => state.editMode && setEditing(true)}>
+          <Box
+            data-test="markdown-preview"
+            style={state.editMode ? { cursor: "text", minHeight: "100%" } : undefined}
+            onClick={(e) => {
+              if (!state.editMode) return;
+              // A link in the text would leave the builder and its unsaved edits.
+              e.preventDefault();
+              setEditing(true);
+            }}
+          >
             <MarkdownView source={(item.meta.code as string) ?? ""} />
           </Box>
         )}

@@ -1,23 +1,30 @@
 import { SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { t } from "../../../../lib/i18n";
 import type { ColumnDraft } from "./dataset-draft";
+import { leftItem, useShownErrors } from "./use-shown-errors";
 
 interface Props {
   column: ColumnDraft;
   onChange: (patch: Partial<ColumnDraft>) => void;
+  /** A save was tried: every required field says what it lacks. */
+  revealErrors?: boolean;
+  /** A field of the column was left (its required fields are checked from then on). */
+  onTouch?: () => void;
 }
 
 /** Less used column fields, shown when a row is expanded. */
-export function ColumnDetails({ column, onChange }: Props) {
+export function ColumnDetails({ column, onChange, revealErrors = false, onTouch }: Props) {
+  const shows = useShownErrors(column.id !== null || revealErrors);
   return (
-    <Stack gap="xs" p="sm" data-test="column-details">
+    <Stack gap="xs" p="sm" data-test="column-details" onBlur={leftItem(onTouch)}>
       {column.calculated && (
         <>
           <TextInput
             label={t("Column name")}
             required
             value={column.column_name}
-            error={column.column_name.trim() ? undefined : t("Column name is required")}
+            error={shows("name") && !column.column_name.trim() ? t("Column name is required") : undefined}
+            onBlur={() => shows.touch("name")}
             onChange={(e) => onChange({ column_name: e.currentTarget.value })}
             data-test="column-name"
           />
@@ -28,7 +35,12 @@ export function ColumnDetails({ column, onChange }: Props) {
             minRows={2}
             ff="monospace"
             value={column.expression}
-            error={column.expression.trim() ? undefined : t("Calculated column expression is required")}
+            error={
+              shows("expression") && !column.expression.trim()
+                ? t("Calculated column expression is required")
+                : undefined
+            }
+            onBlur={() => shows.touch("expression")}
             onChange={(e) => onChange({ expression: e.currentTarget.value })}
             data-test="column-expression"
           />

@@ -10,6 +10,10 @@ interface Props {
   onChange: (columns: ColumnDraft[]) => void;
   onSync: () => void;
   syncing: boolean;
+  /** A save was tried: new columns show what they lack. */
+  revealErrors?: boolean;
+  /** A field of a column was left. */
+  onTouch?: (key: string) => void;
 }
 
 function blankCalculated(): ColumnDraft {
@@ -33,7 +37,7 @@ function blankCalculated(): ColumnDraft {
   };
 }
 
-export function ColumnsTab({ columns, onChange, onSync, syncing }: Props) {
+export function ColumnsTab({ columns, onChange, onSync, syncing, revealErrors = false, onTouch }: Props) {
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const toggle = (key: string) =>
     setExpanded((prev) => {
@@ -153,7 +157,12 @@ export function ColumnsTab({ columns, onChange, onSync, syncing }: Props) {
                   <Table.Tr>
                     <Table.Td colSpan={7} p={0}>
                       <Collapse expanded>
-                        <ColumnDetails column={c} onChange={(p) => patch(c.key, p)} />
+                        <ColumnDetails
+                          column={c}
+                          onChange={(p) => patch(c.key, p)}
+                          revealErrors={revealErrors}
+                          onTouch={() => onTouch?.(c.key)}
+                        />
                       </Collapse>
                     </Table.Td>
                   </Table.Tr>

@@ -42,10 +42,22 @@ export function EditDatasetForm({ dataset, onClose, onSaved }: Props) {
   });
 
   const update = (patch: Partial<DatasetDraft>) => setDraft((prev) => ({ ...prev, ...patch }));
-  const errors = validateDraft(draft);
+  // A metric or calculated column just added is blank: it is checked once the focus leaves it or
+  // a save is tried, so "Add item" does not open on red "required" messages (Superset's editor
+  // checks as the user saves). Its errors never disable Save: pressing Save is how they show.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [saveTried, setSaveTried] = useState(false);
+  const touch = (key: string) => setTouched((prev) => (prev.has(key) ? prev : new Set(prev).add(key)));
+  const isSaved = (item: { id: number | null }) => item.id !== null;
+  const checked = (item: { key: string; id: number | null }) =>
+    isSaved(item) || saveTried || touched.has(item.key);
+  const only = (keep: (item: { key: string; id: number | null }) => boolean) =>
+    validateDraft({ ...draft, metrics: draft.metrics.filter(keep), columns: draft.columns.filter(keep) });
+  const allErrors = validateDraft(draft);
+  const errors = saveTried ? allErrors : only(checked);
   const managedExternally = Boolean(dataset.is_managed_externally);
   const isVirtual = dataset.kind === "virtual" || Boolean(dataset.sql);
-  const saveDisabled = saving.busy || errors.length > 0 || managedExternally;
+  const saveDisabled = saving.busy || only(isSaved).length > 0 || managedExternally;
 
   const save = async () => {
     setConfirming(false);
@@ -73,7 +85,13 @@ export function EditDatasetForm({ dataset, onClose, onSaved }: Props) {
 
   const saveButton = (
     <Button
-      onClick={() => setConfirming(true)}
+      // The focus stays where it is until the click: leaving a new item's field shows its errors
+      // above the buttons, which moved Save from under the pointer before the click landed.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => {
+        if (allErrors.length > 0) setSaveTried(true);
+        else setConfirming(true);
+      }}
       disabled={saveDisabled}
       loading={saving.busy}
       data-test="datasource-modal-save"
@@ -120,7 +138,12 @@ export function EditDatasetForm({ dataset, onClose, onSaved }: Props) {
             <SettingsTab draft={draft} isVirtual={isVirtual} update={update} />
           </Tabs.Panel>
           <Tabs.Panel value="metrics">
-            <MetricsTab metrics={draft.metrics} onChange={(metrics) => update({ metrics })} />
+            <MetricsTab
+              metrics={draft.metrics}
+              onChange={(metrics) => update({ metrics })}
+              revealErrors={saveTried}
+              onTouch={touch}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="columns">
             <ColumnsTab
@@ -128,6 +151,8 @@ export function EditDatasetForm({ dataset, onClose, onSaved }: Props) {
               onChange={(columns) => update({ columns })}
               onSync={sync}
               syncing={syncing.busy}
+              revealErrors={saveTried}
+              onTouch={touch}
             />
           </Tabs.Panel>
         </ScrollArea>

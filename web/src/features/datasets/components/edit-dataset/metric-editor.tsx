@@ -2,6 +2,7 @@ import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from "@
 import { IconTrash } from "@tabler/icons-react";
 import { t } from "../../../../lib/i18n";
 import type { MetricDraft } from "./dataset-draft";
+import { leftItem, useShownErrors } from "./use-shown-errors";
 
 const CURRENCIES = [
   "USD",
@@ -23,17 +24,23 @@ interface Props {
   metric: MetricDraft;
   onChange: (patch: Partial<MetricDraft>) => void;
   onDelete: () => void;
+  /** A save was tried: every required field says what it lacks. */
+  revealErrors?: boolean;
+  /** A field of the metric was left (its required fields are checked from then on). */
+  onTouch?: () => void;
 }
 
-export function MetricEditor({ metric, onChange, onDelete }: Props) {
+export function MetricEditor({ metric, onChange, onDelete, revealErrors = false, onTouch }: Props) {
+  const shows = useShownErrors(metric.id !== null || revealErrors);
   return (
-    <Stack gap="sm" data-test="metric-editor">
+    <Stack gap="sm" data-test="metric-editor" onBlur={leftItem(onTouch)}>
       <SimpleGrid cols={2}>
         <TextInput
           label={t("Metric key")}
           required
           value={metric.metric_name}
-          error={metric.metric_name.trim() ? undefined : t("Metric name is required")}
+          error={shows("name") && !metric.metric_name.trim() ? t("Metric name is required") : undefined}
+          onBlur={() => shows.touch("name")}
           onChange={(e) => onChange({ metric_name: e.currentTarget.value })}
           data-test="metric-name"
         />
@@ -51,7 +58,10 @@ export function MetricEditor({ metric, onChange, onDelete }: Props) {
         minRows={2}
         ff="monospace"
         value={metric.expression}
-        error={metric.expression.trim() ? undefined : t("Metric expression is required")}
+        error={
+          shows("expression") && !metric.expression.trim() ? t("Metric expression is required") : undefined
+        }
+        onBlur={() => shows.touch("expression")}
         onChange={(e) => onChange({ expression: e.currentTarget.value })}
         data-test="metric-expression"
       />

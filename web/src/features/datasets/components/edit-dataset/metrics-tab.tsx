@@ -8,6 +8,10 @@ import { MetricEditor } from "./metric-editor";
 interface Props {
   metrics: MetricDraft[];
   onChange: (metrics: MetricDraft[]) => void;
+  /** A save was tried: new metrics show what they lack. */
+  revealErrors?: boolean;
+  /** A field of a metric was left. */
+  onTouch?: (key: string) => void;
 }
 
 function blankMetric(existing: MetricDraft[]): MetricDraft {
@@ -31,7 +35,7 @@ function blankMetric(existing: MetricDraft[]): MetricDraft {
   };
 }
 
-export function MetricsTab({ metrics, onChange }: Props) {
+export function MetricsTab({ metrics, onChange, revealErrors = false, onTouch }: Props) {
   const [search, setSearch] = useState("");
   const [open, setOpen] = useState<string | null>(null);
   const q = search.trim().toLowerCase();
@@ -89,6 +93,8 @@ export function MetricsTab({ metrics, onChange }: Props) {
                 metric={m}
                 onChange={(p) => patch(m.key, p)}
                 onDelete={() => onChange(metrics.filter((x) => x.key !== m.key))}
+                revealErrors={revealErrors}
+                onTouch={() => onTouch?.(m.key)}
               />
             </Accordion.Panel>
           </Accordion.Item>

@@ -6,10 +6,10 @@ import { t } from "../../../../lib/i18n";
 import {
   MULTI_COMPARATOR,
   NO_COMPARATOR,
-  OPERATOR_IDS,
   OPERATOR_LABELS,
   operatorIdOf,
   operatorSymbol,
+  relevantOperators,
 } from "./filter-operators";
 import { FilterValueInput } from "./filter-value-input";
 import { TimeRangeControl } from "./time-range-control";
@@ -46,6 +46,9 @@ export function FilterEditor({
   const [operator, setOperator] = useState<AdhocFilterOperatorName>(
     simple ? (operatorIdOf(simple) ?? "EQUALS") : temporalStart ? "TEMPORAL_RANGE" : "EQUALS",
   );
+  // The operator the filter was saved with stays offered while it is edited, even one no longer
+  // offered anew (latest_partition).
+  const initialOperator = simple ? operatorIdOf(simple) : null;
   const initial = simple?.comparator ?? (temporalStart ? NO_TIME_RANGE : undefined);
   const [values, setValues] = useState<string[]>(
     Array.isArray(initial) ? initial.map(String) : initial != null ? [String(initial)] : [],
@@ -105,6 +108,15 @@ export function FilterEditor({
                   if (isTemporalColumn(col) && operator === "EQUALS") {
                     setOperator("TEMPORAL_RANGE");
                     setValues([NO_TIME_RANGE]);
+                    return;
+                  }
+                  // An operator the new column does not take (Is true on a text column, a time
+                  // range on a number…) gives way to the first one it does.
+                  const offered = relevantOperators(col, initialOperator);
+                  if (!offered.includes(operator)) {
+                    const first = offered[0] ?? "EQUALS";
+                    setOperator(first);
+                    setValues(first === "TEMPORAL_RANGE" ? [NO_TIME_RANGE] : []);
                   }
                 }}
                 searchable
@@ -112,12 +124,10 @@ export function FilterEditor({
               />
               <Select
                 label={t("Operator")}
-                data={OPERATOR_IDS.filter((id) => id !== "TEMPORAL_RANGE" || isTemporalColumn(column)).map(
-                  (id) => ({
-                    value: id,
-                    label: OPERATOR_LABELS[id],
-                  }),
-                )}
+                data={relevantOperators(column, initialOperator).map((id) => ({
+                  value: id,
+                  label: OPERATOR_LABELS[id],
+                }))}
                 value={operator}
                 onChange={(v) => {
                   const id = (v ?? "EQUALS") as AdhocFilterOperatorName;

@@ -1,4 +1,5 @@
 import { ADHOC_FILTER_OPERATORS, type AdhocFilterOperatorName } from "@strata/contracts";
+import { type ChartColumn, isTemporalColumn } from "../../../../components/charts";
 import { t } from "../../../../lib/i18n";
 
 /** Every explore filter operator of 002 §3 with the text the operator picker shows. */
@@ -46,4 +47,37 @@ export function operatorIdOf(filter: {
     (id) => ADHOC_FILTER_OPERATORS[id] === filter.operator || id === filter.operator,
   );
   return found ?? null;
+}
+
+const isBooleanType = (type: string) => /^BOOL(EAN)?$/.test(type);
+const isIntegerType = (type: string) => /^(TINY|SMALL|BIG|HUGE|U)?INT(EGER|\d+)?$/.test(type);
+
+/**
+ * Whether the operator picker offers `id` for this column (Superset's `isOperatorRelevant`): "Is
+ * true"/"Is false" only for boolean and integer columns and calculated ones; a boolean column
+ * takes those and the null tests only; a time range needs a time column. The latest_partition
+ * template needs the partition column of a Presto/Hive table, which no Strata engine has, so it
+ * shows only on a filter that already uses it (kept editable, not offered anew).
+ */
+export function isOperatorRelevant(
+  id: AdhocFilterOperatorName,
+  column: ChartColumn | undefined,
+  current?: AdhocFilterOperatorName | null,
+): boolean {
+  if (id === "LATEST_PARTITION") return current === id;
+  if (id === "TEMPORAL_RANGE") return isTemporalColumn(column);
+  const type = (column?.type ?? "").trim().toUpperCase();
+  const boolean = isBooleanType(type);
+  if (id === "IS_TRUE" || id === "IS_FALSE")
+    return !!column && (boolean || isIntegerType(type) || !!column.expression);
+  if (boolean) return id === "IS_NULL" || id === "IS_NOT_NULL";
+  return true;
+}
+
+/** The operators offered for a column, in the picker's order. */
+export function relevantOperators(
+  column: ChartColumn | undefined,
+  current?: AdhocFilterOperatorName | null,
+): AdhocFilterOperatorName[] {
+  return OPERATOR_IDS.filter((id) => isOperatorRelevant(id, column, current));
 }

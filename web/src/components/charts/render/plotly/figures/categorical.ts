@@ -1,7 +1,7 @@
 import type { QueryColumn, QueryMetric } from "@strata/contracts";
 import { schemeColors } from "../../../colors";
 import { labelColor } from "../../../label-colors";
-import { columnLabel, ensureArray, metricLabel } from "../../../query/labels";
+import { columnLabel, ensureArray, metricLabel } from "@strata/contracts/chart-query";
 import type { ChartDataResult, FormData } from "../../../types";
 import { BASE_LAYOUT, categoryLabel, legendLayout, plotlyNumberFormat, rowsOf } from "./series";
 import type { Figure, Trace } from "./types";

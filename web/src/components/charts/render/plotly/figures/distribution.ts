@@ -1,6 +1,6 @@
 import type { QueryColumn, QueryMetric } from "@strata/contracts";
 import { schemeColors } from "../../../colors";
-import { columnLabel, ensureArray, metricLabel } from "../../../query/labels";
+import { columnLabel, ensureArray, metricLabel } from "@strata/contracts/chart-query";
 import type { ChartDataResult, FormData } from "../../../types";
 import { BASE_LAYOUT, categoryLabel, colnamesOf, legendLayout, plotlyNumberFormat, rowsOf } from "./series";
 import type { Figure, Trace } from "./types";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildQueries } from "../../../query/build-query";
+import { buildQueries } from "@strata/contracts/chart-query";
 import type { ChartDataResult, FormData } from "../../../types";
 import { FIGURES } from ".";
 import { forceLayout, treeLayout } from "./network-layout";

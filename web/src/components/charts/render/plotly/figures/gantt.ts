@@ -2,7 +2,7 @@ import type { QueryColumn } from "@strata/contracts";
 import { schemeColors } from "../../../colors";
 import { toDate } from "../../../format/time-format";
 import { labelColor } from "../../../label-colors";
-import { columnLabel, ensureArray } from "../../../query/labels";
+import { columnLabel, ensureArray } from "@strata/contracts/chart-query";
 import type { ChartDataResult, FormData } from "../../../types";
 import { CROSS_FILTER_BY_CUSTOMDATA } from "./highlight";
 import { BASE_LAYOUT, legendLayout, plotlyTimeFormat, rowsOf } from "./series";

@@ -1,7 +1,6 @@
 import type { QueryMetric } from "@strata/contracts";
 import { numberFormatter } from "../../../format/number-format";
-import { ensureArray, metricLabel } from "../../../query/labels";
-import { popOffsets } from "../../../query/viz/echarts-extra";
+import { ensureArray, metricLabel, popOffsets } from "@strata/contracts/chart-query";
 import type { ChartDataResult, FormData } from "../../../types";
 import { BASE_LAYOUT, plotlyNumberFormat, rowsOf } from "./series";
 import type { Figure, Trace } from "./types";

@@ -1,7 +1,7 @@
 import type { QueryColumn, QueryMetric } from "@strata/contracts";
 import { schemeColors } from "../../../colors";
 import { labelColor } from "../../../label-colors";
-import { columnLabel, ensureArray, metricLabel } from "../../../query/labels";
+import { columnLabel, ensureArray, metricLabel } from "@strata/contracts/chart-query";
 import type { ChartDataResult, FormData } from "../../../types";
 import { circularLayout, forceLayout, type TreeNode, treeLayout } from "./network-layout";
 import { BASE_LAYOUT, legendLayout, plotlyNumberFormat, rowsOf } from "./series";

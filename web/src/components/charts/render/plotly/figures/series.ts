@@ -1,7 +1,7 @@
 import { GenericDataType, type QueryColumn, type QueryMetric } from "@strata/contracts";
 import { numberFormatter } from "../../../format/number-format";
 import { toDate } from "../../../format/time-format";
-import { columnLabel, ensureArray, metricLabel } from "../../../query/labels";
+import { columnLabel, ensureArray, metricLabel } from "@strata/contracts/chart-query";
 import type { ChartDataResult, FormData } from "../../../types";
 
 export type Row = Record<string, unknown>;

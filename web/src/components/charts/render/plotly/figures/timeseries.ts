@@ -1,7 +1,6 @@
 import { schemeColors } from "../../../colors";
 import { labelColor } from "../../../label-colors";
-import { ensureArray, metricLabel } from "../../../query/labels";
-import { extraSortMetrics } from "../../../query/operators";
+import { ensureArray, extraSortMetrics, metricLabel } from "@strata/contracts/chart-query";
 import type { ChartDataResult, FormData } from "../../../types";
 import { withAnnotations } from "./annotations";
 import { sortCategoriesBySeries } from "./category-sort";

@@ -1,6 +1,6 @@
 import type { QueryColumn, QueryMetric } from "@strata/contracts";
 import { timeFormatter } from "../../../format/time-format";
-import { columnLabel, ensureArray, metricLabel } from "../../../query/labels";
+import { columnLabel, ensureArray, metricLabel } from "@strata/contracts/chart-query";
 import type { ChartDataResult, FormData } from "../../../types";
 import { BASE_LAYOUT, isTemporalColumn, plotlyNumberFormat, rowsOf } from "./series";
 import type { Figure } from "./types";

@@ -2,6 +2,7 @@ import type { Core } from "@strata/core";
 import { Hono } from "hono";
 import { authenticate, securityHeaders } from "./http/auth.ts";
 import { bodyLimits } from "./http/body-limit.ts";
+import { bufferedBody } from "./http/buffered-body.ts";
 import { clientInfo } from "./http/client.ts";
 import type { AppEnv } from "./http/env.ts";
 import { notFound, onError } from "./http/errors.ts";
@@ -58,6 +59,7 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   // The preview (upload_metadata) is sent the whole file too, so it gets the upload's bound.
   // Asset imports take a bundle of the same bound (a 413 before the body is read whole).
   app.use(bodyLimits((path) => (/\/(upload(_metadata)?|import)\/?$/.test(path) ? UPLOAD_LIMIT : JSON_LIMIT)));
+  app.use(bufferedBody());
   app.use(jsonBodyGuard());
   app.use(clientInfo({ trustedProxies: opts.trustedProxies, alwaysHttps: opts.secureCookies }));
   app.use(authenticate(core));

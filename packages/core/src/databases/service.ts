@@ -48,13 +48,18 @@ export class Databases {
   /** Reads a database the principal may see; hides existence from others (404). */
   async get(p: Principal, id: number): Promise<DatabaseEntity> {
     requirePermission(p, "can_read", "Database");
-    const db = await this.find(id);
+    return this.visible(p, await this.find(id));
+  }
+
+  private visible(p: Principal, db: DatabaseEntity | undefined): DatabaseEntity {
     if (!db || !hasAnyAccessIn(p, db)) throw notFound("Database not found.");
     return db;
   }
 
+  /** For running queries: the cache's frozen copy (read-only), as every query reads it. */
   private async getForData(p: Principal, id: number): Promise<DatabaseEntity> {
-    const db = await this.get(p, id);
+    requirePermission(p, "can_read", "Database");
+    const db = this.visible(p, await this.meta.getShared<DatabaseData>(DATABASE, id));
     if (!canAccessDatabase(p, db)) throw forbidden("You don't have access to this database.");
     return db;
   }

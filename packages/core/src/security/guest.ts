@@ -6,7 +6,7 @@ import { filterTargets, parseMetadata } from "../dashboards/metadata.ts";
 import type { Dashboards } from "../dashboards/service.ts";
 import { notFound, unauthorized, unprocessable } from "../errors.ts";
 import type { MetaStore } from "../store/meta-store.ts";
-import { safeEqual, signToken, verifyToken } from "./jwt.ts";
+import { safeEqual, signToken, TokenVerifier } from "./jwt.ts";
 import { type GuestScope, guestPrincipal, type Principal, requirePermission } from "./principal.ts";
 
 const GUEST_TTL_SECONDS = 300;
@@ -40,7 +40,11 @@ export class Guests {
     private readonly charts: Charts,
     /** Superset's GUEST_ROLE_NAME: the role whose Regular RLS rules apply to every guest. */
     private readonly guestRoleName = "Public",
-  ) {}
+  ) {
+    this.tokens = new TokenVerifier(secret);
+  }
+
+  private readonly tokens: TokenVerifier;
 
   async embedded(uuid: string): Promise<EmbeddedConfig> {
     const cfg = await this.meta.getValue<EmbeddedConfig>(`embedded#${uuid}`);
@@ -111,7 +115,7 @@ export class Guests {
 
   /** The principal of a guest token: its dashboards, their charts and those charts' datasets. */
   async resolve(token: string): Promise<Principal> {
-    const claims = verifyToken(this.secret, token);
+    const claims = this.tokens.verify(token);
     if (claims?.typ !== "guest") throw unauthorized("The guest token is invalid or expired.");
     return this.principalOf({
       // Tokens issued before ids existed are told apart by their own digest.

@@ -53,3 +53,49 @@ export function safeEqual(a: string, b: string): boolean {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
+
+/**
+ * Verifies tokens under one secret, remembering those it has verified. A client sends the same
+ * token with every request for the token's whole life, and checking its signature again each time
+ * was the largest single cost of authenticating an API request. A token is remembered by its exact
+ * text, so an altered or forged one is never a hit and is checked in full; its expiry is checked on
+ * every use. Only validly signed tokens are kept, and at most `max` of them (oldest out first).
+ */
+export class TokenVerifier {
+  private readonly known = new Map<string, TokenClaims>();
+
+  constructor(
+    private readonly secret: string,
+    private readonly max = 1000,
+  ) {}
+
+  verify(token: string): TokenClaims | undefined {
+    const kept = this.known.get(token);
+    if (kept) {
+      if (kept.exp >= Date.now() / 1000) return kept;
+      this.known.delete(token);
+      return undefined;
+    }
+    const claims = verifyToken(this.secret, token);
+    // Guest tokens carry their row-level rules: a very large one is verified each time instead.
+    if (claims && token.length <= MAX_KEPT_TOKEN_CHARS) {
+      if (this.known.size >= this.max) {
+        const oldest = this.known.keys().next().value;
+        if (oldest !== undefined) this.known.delete(oldest);
+      }
+      // One object answers every later request with this token: nobody may change it.
+      this.known.set(token, freezeDeep(claims));
+    }
+    return claims;
+  }
+}
+
+const MAX_KEPT_TOKEN_CHARS = 8192;
+
+function freezeDeep<T>(value: T): T {
+  if (value && typeof value === "object") {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) freezeDeep(inner);
+  }
+  return value;
+}

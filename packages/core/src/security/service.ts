@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { AppError, badRequest, unauthorized, unprocessable } from "../errors.ts";
 import type { MetaStore } from "../store/meta-store.ts";
-import { csrfTokenFor, signToken, type TokenClaims, verifyToken } from "./jwt.ts";
+import { csrfTokenFor, signToken, type TokenClaims, TokenVerifier } from "./jwt.ts";
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits, LoginThrottle } from "./login-throttle.ts";
 import { decoyHash, hashPassword, verifyPassword } from "./passwords.ts";
 import { type Principal, principalOf } from "./principal.ts";
@@ -18,6 +18,7 @@ const tokenVersion = (user: UserEntity) => user.token_version ?? 0;
 /** Authentication (sessions, API tokens) and who-is-calling resolution. */
 export class SecurityService {
   private readonly throttle: LoginThrottle;
+  private readonly tokens: TokenVerifier;
 
   constructor(
     private readonly meta: MetaStore,
@@ -25,6 +26,7 @@ export class SecurityService {
     loginLimits: LoginLimits = DEFAULT_LOGIN_LIMITS,
   ) {
     this.throttle = new LoginThrottle(meta, loginLimits);
+    this.tokens = new TokenVerifier(secret);
   }
 
   /**
@@ -138,17 +140,17 @@ export class SecurityService {
   }
 
   async endSession(token: string): Promise<void> {
-    const claims = verifyToken(this.secret, token);
+    const claims = this.tokens.verify(token);
     if (claims?.sid) await this.meta.deleteValue(`session#${claims.sid}`);
   }
 
   /** Resolves a session cookie to a user and its session id, or nothing. */
   async resolveSession(token: string): Promise<{ user: UserEntity; sid: string } | undefined> {
-    const claims = verifyToken(this.secret, token);
+    const claims = this.tokens.verify(token);
     if (claims?.typ !== "session" || !claims.sid) return undefined;
     const [owner, user] = await Promise.all([
       this.meta.getValue<number>(`session#${claims.sid}`),
-      this.meta.get<UserData>(USER, claims.sub),
+      this.meta.getShared<UserData>(USER, claims.sub),
     ]);
     if (owner !== claims.sub || !user?.active || !current(claims, user)) return undefined;
     return { user, sid: claims.sid };
@@ -166,9 +168,10 @@ export class SecurityService {
   }
 
   async resolveBearer(token: string, typ: "access" | "refresh" = "access"): Promise<UserEntity | undefined> {
-    const claims = verifyToken(this.secret, token);
+    const claims = this.tokens.verify(token);
     if (!claims || claims.typ !== typ) return undefined;
-    const user = await this.meta.get<UserData>(USER, claims.sub);
+    // The caller's user, shared and frozen: read on every request, never changed by one.
+    const user = await this.meta.getShared<UserData>(USER, claims.sub);
     return user?.active && current(claims, user) ? user : undefined;
   }
 

@@ -219,11 +219,18 @@ export class MemoryMetaStore implements MetaStorePort {
 
   async get<T>(type: string, id: number): Promise<Entity<T> | undefined> {
     if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-    return this.cache.entity(type, id, async () => {
-      await this.tick();
-      const item = this.ofType(type).get(id);
-      return item ? (copy(item.data) as Entity<T>) : undefined;
-    });
+    return this.cache.entity(type, id, () => this.readEntity<T>(type, id));
+  }
+
+  async getShared<T>(type: string, id: number): Promise<Readonly<Entity<T>> | undefined> {
+    if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+    return this.cache.sharedEntity(type, id, () => this.readEntity<T>(type, id));
+  }
+
+  private async readEntity<T>(type: string, id: number): Promise<Entity<T> | undefined> {
+    await this.tick();
+    const item = this.ofType(type).get(id);
+    return item ? (copy(item.data) as Entity<T>) : undefined;
   }
 
   async update<T extends object>(

@@ -192,6 +192,42 @@ describe("MetaCache", () => {
     expect(await cache.entity("role", 1, async () => entity(1, "from the store"))).toEqual(entity(1, "a"));
   });
 
+  it("shares one frozen entity with shared readers, while plain readers still get their own copy", async () => {
+    let ms = 0;
+    const cache = new MetaCache({ now: () => ms });
+    let loads = 0;
+    const load = async () => ({ ...entity(1, `load ${++loads}`), roles: [1, 2] });
+    const shared = (await cache.sharedEntity("user", 1, load))!;
+    expect(await cache.sharedEntity("user", 1, load)).toBe(shared); // the kept value itself
+    expect(Object.isFrozen(shared.roles)).toBe(true);
+    expect(() => {
+      shared.roles.push(3);
+    }).toThrow(TypeError);
+    // A plain read of the same entry is a copy a caller may change without reaching the cache.
+    const copy = (await cache.entity("user", 1, load))!;
+    expect(copy).not.toBe(shared);
+    copy.roles.push(3);
+    expect((await cache.sharedEntity("user", 1, load))!.roles).toEqual([1, 2]);
+    // A value first read plainly is kept frozen too, so a later shared read may hand it out.
+    const plain = (await cache.entity("role", 7, async () => entity(7, "plain first")))!;
+    plain.name = "changed by its reader";
+    const sharedRole = (await cache.sharedEntity("role", 7, async () => entity(7, "not read")))!;
+    expect(sharedRole.name).toBe("plain first");
+    expect(Object.isFrozen(sharedRole)).toBe(true);
+    // From a kept list: shared as is, copied for a plain read.
+    await cache.list("chart", async () => [entity(5, "listed")]);
+    expect(Object.isFrozen(await cache.sharedEntity("chart", 5, async () => undefined))).toBe(true);
+    expect(Object.isFrozen(await cache.entity("chart", 5, async () => undefined))).toBe(false);
+    // Dropped by a write of the entity and after its second, like any entry.
+    cache.wroteEntity("user", 1);
+    expect((await cache.sharedEntity("user", 1, load))!.name).toBe("load 2");
+    ms += 1000;
+    expect((await cache.sharedEntity("user", 1, load))!.name).toBe("load 3");
+    // An uncached type is read each time, and still handed out frozen.
+    expect(Object.isFrozen(await cache.sharedEntity("saved_query", 1, load))).toBe(true);
+    expect(loads).toBe(4);
+  });
+
   it("shares one frozen list, dropped by a write of its type and after 1 s", async () => {
     let ms = 0;
     const cache = new MetaCache({ now: () => ms });

@@ -348,10 +348,18 @@ export class MetaStore implements MetaStorePort {
 
   async get<T>(type: string, id: number): Promise<Entity<T> | undefined> {
     if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-    return this.cache.entity(type, id, async () => {
-      const out = await this.doc.send(new GetCommand({ TableName: this.table, Key: entityKey(type, id) }));
-      return out.Item ? entityOfItem<Entity<T>>(out.Item) : undefined;
-    });
+    return this.cache.entity(type, id, () => this.readEntity<T>(type, id));
+  }
+
+  /** `get`, as one frozen value shared by every caller (see MetaCache.sharedEntity). */
+  async getShared<T>(type: string, id: number): Promise<Readonly<Entity<T>> | undefined> {
+    if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+    return this.cache.sharedEntity(type, id, () => this.readEntity<T>(type, id));
+  }
+
+  private async readEntity<T>(type: string, id: number): Promise<Entity<T> | undefined> {
+    const out = await this.doc.send(new GetCommand({ TableName: this.table, Key: entityKey(type, id) }));
+    return out.Item ? entityOfItem<Entity<T>>(out.Item) : undefined;
   }
 
   /**

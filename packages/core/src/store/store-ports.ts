@@ -67,6 +67,8 @@ export interface MetaStorePort {
     preallocatedId?: number,
   ): Promise<Entity<T>>;
   get<T>(type: string, id: number): Promise<Entity<T> | undefined>;
+  /** `get`, as the cache's own frozen value (read-only): for the reads every request makes. */
+  getShared<T>(type: string, id: number): Promise<Readonly<Entity<T>> | undefined>;
   /** A write conditional on `current.version`; a stale one is a 409. */
   update<T extends object>(
     type: string,

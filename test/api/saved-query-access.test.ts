@@ -158,3 +158,36 @@ describe("results of another user's run", () => {
     }
   });
 });
+
+describe("another user's running query, seen through all_query_access", () => {
+  it("is listed but can't be stopped; its creator and an admin can stop it", async () => {
+    const running = s.call("POST", "/api/v1/sqllab/execute/", {
+      token: victim,
+      body: {
+        database_id: db,
+        client_id: "victimslow1",
+        sql: "SELECT count(*) FROM range(100000) a(i), range(100000) b(j) WHERE (i * j) % 7 = 3",
+      },
+    });
+    // A run still going after a moment is on record, and so in everyone's history for the watcher.
+    let listed: Json | undefined;
+    for (let i = 0; i < 200 && !listed; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      const history = await json(await s.call("GET", "/api/v1/query/", { token: watcher }));
+      listed = history.result.find((q: Json) => q.client_id === "victimslow1");
+    }
+    expect(listed).toMatchObject({ state: "running" });
+    const refused = await s.call("POST", "/api/v1/query/stop", {
+      token: watcher,
+      body: { client_id: "victimslow1" },
+    });
+    expect(refused.status).toBe(403);
+    expect((await json(refused)).message).toContain("Only the user who ran this query, or an admin");
+    const stopped = await s.call("POST", "/api/v1/query/stop", {
+      token: victim,
+      body: { client_id: "victimslow1" },
+    });
+    expect(stopped.status).toBe(200);
+    expect((await json(await running)).status).toBe("stopped");
+  });
+});

@@ -6,16 +6,29 @@ import { untrustedValueProblem } from "./untrusted-value.ts";
 
 type Issues = [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]];
 
-/** Valibot issues as marshmallow-style field messages: `{ field: ["message"] }`. */
+const OBJECT_TYPES = new Set(["object", "strict_object", "loose_object", "object_with_rest"]);
+
+/**
+ * Valibot issues as marshmallow-style field messages: `{ field: ["message"] }`, with Superset's
+ * words for a key that is not part of the shape and a required one that is absent (clients match
+ * on them).
+ */
 export function issuesToMessage(issues: Issues): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of issues) {
     const path = issue.path?.map((p) => String(p.key)).join(".") || "_schema";
-    const unknownKey = issue.type === "strict_object" || issue.expected === "never";
-    const message = unknownKey ? "Unknown field." : issue.message;
-    out[path] = [...(out[path] ?? []), message];
+    out[path] = [...(out[path] ?? []), fieldMessage(issue)];
   }
   return out;
+}
+
+function fieldMessage(issue: v.BaseIssue<unknown>): string {
+  // An object schema's own issues are about keys: one it does not know ("never" expected), or a
+  // required one the input lacks. Issues of a field's value come from the field's own schema.
+  if (issue.expected === "never") return "Unknown field.";
+  if (OBJECT_TYPES.has(issue.type) && issue.received === "undefined")
+    return "Missing data for required field.";
+  return issue.message;
 }
 
 export function validate<S extends v.GenericSchema>(schema: S, data: unknown): v.InferOutput<S> {
@@ -23,8 +36,6 @@ export function validate<S extends v.GenericSchema>(schema: S, data: unknown): v
   if (!result.success) throw badRequest(issuesToMessage(result.issues));
   return result.output;
 }
-
-const OBJECT_TYPES = new Set(["object", "strict_object", "loose_object", "object_with_rest"]);
 
 /**
  * Whether a schema only ever accepts a plain object. Valibot's object schemas accept arrays (an

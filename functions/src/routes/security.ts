@@ -53,11 +53,12 @@ async function startSessionCookie(c: Context<AppEnv>, user: UserEntity) {
 }
 
 /**
- * The ids of a bulk delete, each once: the deletes run only after every id passed its
- * `checkRemove`, and a repeated id would pass the check twice and then fail its second delete.
+ * The ids of a bulk delete (each once, as IdListSchema gives them: the deletes run only after
+ * every id passed its `checkRemove`, and a repeated id would pass the check twice and then fail
+ * its second delete).
  */
 function bulkIds(c: Context<AppEnv>): number[] {
-  const ids = [...new Set(risonQuery(c, IdListSchema))];
+  const ids = risonQuery(c, IdListSchema);
   if (ids.length === 0) throw badRequest("Select at least one item to delete.");
   return ids;
 }

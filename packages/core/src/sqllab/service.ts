@@ -18,7 +18,7 @@ import { csvBody, csvHeader, rowsJsonWithin } from "../chart-data/format.ts";
 import { toEngineError } from "../databases/engine-errors.ts";
 import type { Databases } from "../databases/service.ts";
 import type { DatabaseEntity } from "../databases/types.ts";
-import { AppError, badRequest, notFound, typedError, unprocessable } from "../errors.ts";
+import { AppError, badRequest, forbidden, notFound, typedError, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
 import { applyListQuery, idFilter, type ListSpec } from "../resources/list-query.ts";
 import { canAccessDatabase } from "../security/data-access.ts";
@@ -651,6 +651,10 @@ export class SqlLab {
       return;
     }
     const q = await this.get(p, id);
+    // Seeing everyone's queries (all_query_access) is not running them: only whoever ran a query,
+    // or an admin, may stop it.
+    if (!p.isAdmin && (p.user === null || q.user_id !== p.user.id))
+      throw forbidden("Only the user who ran this query, or an admin, can stop it.");
     if (q.status === "success" || q.status === "failed" || q.status === "stopped") return;
     await this.save(q, { status: "stopped", end_time: Date.now() });
     local?.controller.abort();

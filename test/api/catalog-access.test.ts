@@ -173,6 +173,44 @@ describe("a connection that does not allow changing catalogs", () => {
   });
 });
 
+describe("a saved query on a connection that does not allow changing catalogs", () => {
+  it("is refused on another catalog when saved or moved there, in the field shape", async () => {
+    const create = await s.call("POST", "/api/v1/saved_query/", {
+      token: shopper,
+      body: {
+        label: "Salaries",
+        db_id: shop,
+        catalog: "hr",
+        schema: "public",
+        sql: "SELECT * FROM salaries",
+      },
+    });
+    expect(create.status).toBe(422);
+    expect((await json(create)).message.catalog[0]).toContain("Only the default catalog is supported");
+
+    const ok = await s.call("POST", "/api/v1/saved_query/", {
+      token: shopper,
+      body: { label: "Orders", db_id: shop, catalog: "shop", schema: "public", sql: "SELECT * FROM orders" },
+    });
+    expect(ok.status, await ok.clone().text()).toBe(201);
+    const id = (await json(ok)).id;
+    const moved = await s.call("PUT", `/api/v1/saved_query/${id}`, {
+      token: shopper,
+      body: { catalog: "hr" },
+    });
+    expect(moved.status).toBe(422);
+    expect((await json(moved)).message.catalog[0]).toContain("Only the default catalog");
+    const kept = (await json(await s.call("GET", `/api/v1/saved_query/${id}`, { token: shopper }))).result;
+    expect(kept.catalog).toBe("shop");
+    // Other changes, and clearing the catalog, still save.
+    const renamed = await s.call("PUT", `/api/v1/saved_query/${id}`, {
+      token: shopper,
+      body: { label: "Orders, all", catalog: null },
+    });
+    expect(renamed.status, await renamed.clone().text()).toBe(200);
+  });
+});
+
 describe("a connection that allows changing catalogs", () => {
   it("lets whole-database access read every catalog", async () => {
     const flipped = await s.call("PUT", `/api/v1/database/${shop}`, {

@@ -157,16 +157,22 @@ export class SavedQueries {
     );
   }
 
-  private async checkDb(p: Principal, dbId: number | undefined) {
+  /**
+   * The database must be one the caller may see, and a catalog other than its own one only where
+   * the database allows changing catalogs: refused on save, not first when the query runs (or
+   * when its schedule fires, with nobody there to read why).
+   */
+  private async checkDb(p: Principal, dbId: number | undefined, catalog?: string | null) {
     if (dbId === undefined) return;
-    await this.databases.get(p, dbId).catch(() => {
+    const db = await this.databases.get(p, dbId).catch(() => {
       throw unprocessable({ db_id: ["Database does not exist or you can't access it"] });
     });
+    if (catalog) await this.databases.requireCatalogAllowed(db, catalog, { as: "field" });
   }
 
   async create(p: Principal, input: SavedQueryCreate): Promise<SavedQueryEntity> {
     requirePermission(p, "can_write", "SavedQuery");
-    await this.checkDb(p, input.db_id);
+    await this.checkDb(p, input.db_id, input.catalog);
     await parseScheduleInfo(input.extra_json);
     return this.meta.create<SavedQueryData>(
       SAVED_QUERY,
@@ -189,7 +195,9 @@ export class SavedQueries {
     // An Admin's edit keeps the query its creator's: its schedule still runs as the creator, with
     // the creator's access checked at each run, so the edit can reach no more than they can.
     const q = await this.getForWrite(p, id);
-    await this.checkDb(p, input.db_id);
+    // What the query will read from once saved: checked when either of them changes.
+    if (input.db_id !== undefined || input.catalog !== undefined)
+      await this.checkDb(p, input.db_id ?? q.db_id, input.catalog === undefined ? q.catalog : input.catalog);
     if (input.extra_json !== undefined) await parseScheduleInfo(input.extra_json);
     return this.meta.update<SavedQueryData>(SAVED_QUERY, q, input, userId(p));
   }

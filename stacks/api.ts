@@ -1,3 +1,4 @@
+import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import { Api as HttpApi, type StackContext, use } from "sst/constructs";
 import { asyncTransportEnvironment } from "./async-events-socket.ts";
 import { Athena } from "./athena.ts";
@@ -18,6 +19,13 @@ export function Api({ stack }: StackContext) {
   const { workgroup } = use(Athena);
   const { queue } = use(Jobs);
 
+  // The key CloudFront sends with what it forwards (web.ts), so the API knows the viewer's address
+  // it passes along is CloudFront's word, not a client's (functions/src/http/client.ts).
+  const edgeKey = new Secret(stack, "EdgeKey", {
+    description: "Strata: the key CloudFront sends the API with each request (EDGE_KEY)",
+    generateSecretString: { passwordLength: 48, excludePunctuation: true },
+  });
+
   const handler = lambda(stack, "ApiHandler", {
     handler: "functions/src/lambda/api.handler",
     timeout: 30, // HTTP API integrations time out at 30 s; longer work goes through the queue
@@ -26,6 +34,8 @@ export function Api({ stack }: StackContext) {
       ...settingsEnvironment(process.env),
       ...reportEnvironment(process.env, API_REPORT_ENV_NAMES),
       ...asyncTransportEnvironment(), // as the SPA was built with (web.ts)
+      // Resolved by CloudFormation at deploy (a dynamic reference), never in the template.
+      EDGE_KEY: edgeKey.secretValue.unsafeUnwrap(),
     },
   });
   table.grantReadWriteData(handler);
@@ -38,5 +48,5 @@ export function Api({ stack }: StackContext) {
   const api = new HttpApi(stack, "Http", { cors: false, routes: { $default: handler } });
 
   stack.addOutputs({ ApiUrl: api.url });
-  return { api, handler };
+  return { api, handler, edgeKey };
 }

@@ -40,20 +40,35 @@ const SOCKET_REQUEST = `function handler(event) {
   return request;
 }`;
 
+// The API's names for these headers (functions/src/http/client.ts; test/infra checks they agree).
+const EDGE_KEY_HEADER = "x-strata-edge-key";
+const VIEWER_ADDRESS_HEADER = "x-strata-viewer-address";
+
+// API requests: the viewer's address goes along in a header, set here so a viewer can't choose it
+// (API Gateway sees the edge server's address). The API believes it only beside the edge key.
+const API_REQUEST = `function handler(event) {
+  var request = event.request;
+  request.headers["${VIEWER_ADDRESS_HEADER}"] = { value: event.viewer.ip };
+  return request;
+}`;
+
 /** The React SPA on S3 + CloudFront, with the API proxied on the same origin. */
 export function Web({ stack }: StackContext) {
-  const { api } = use(Api);
+  const { api, edgeKey } = use(Api);
 
   // Same origin for the SPA and the API: session cookies stay first-party, no CORS.
   const apiOrigin = new HttpOrigin(`${api.httpApiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
     protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+    customHeaders: { [EDGE_KEY_HEADER]: edgeKey.secretValue.unsafeUnwrap() },
   });
+  const apiRequest = new CfFunction(stack, "ApiRequest", { code: FunctionCode.fromInline(API_REQUEST) });
   const apiBehavior = {
     origin: apiOrigin,
     viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
     allowedMethods: AllowedMethods.ALLOW_ALL,
     cachePolicy: CachePolicy.CACHING_DISABLED,
     originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    functionAssociations: [{ function: apiRequest, eventType: FunctionEventType.VIEWER_REQUEST }],
   };
   const spaFallback = new CfFunction(stack, "SpaFallback", { code: FunctionCode.fromInline(SPA_FALLBACK) });
 

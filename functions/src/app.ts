@@ -45,6 +45,8 @@ export interface AppOptions {
   secureCookies?: boolean;
   /** Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (TRUSTED_PROXIES). */
   trustedProxies?: string[];
+  /** The key the deployment's CloudFront sends (see ClientTrust.edgeKey). */
+  edgeKey?: string;
 }
 
 const JSON_LIMIT = 10 * 1024 * 1024;
@@ -61,7 +63,13 @@ export function createApp(core: Core, opts: AppOptions = {}) {
   app.use(bodyLimits((path) => (/\/(upload(_metadata)?|import)\/?$/.test(path) ? UPLOAD_LIMIT : JSON_LIMIT)));
   app.use(bufferedBody());
   app.use(jsonBodyGuard());
-  app.use(clientInfo({ trustedProxies: opts.trustedProxies, alwaysHttps: opts.secureCookies }));
+  app.use(
+    clientInfo({
+      trustedProxies: opts.trustedProxies,
+      alwaysHttps: opts.secureCookies,
+      edgeKey: opts.edgeKey,
+    }),
+  );
   app.use(authenticate(core));
   app.get("/health", (c) => c.json({ status: "OK" }));
   app.route("/", sessionRoutes());

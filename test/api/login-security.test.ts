@@ -3,6 +3,7 @@ import { serve } from "@hono/node-server";
 import { createAwsClients, MetaStore, passwordChecksSoFar } from "@strata/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../functions/src/app.ts";
+import { EDGE_KEY_HEADER, parseEdgeKey, VIEWER_ADDRESS_HEADER } from "../../functions/src/http/client.ts";
 import { readLocalConfig } from "../../functions/src/runtime/config.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
@@ -15,6 +16,8 @@ let s: TestServer;
 let admin: string;
 let proxied: { url: string; close(): void };
 let direct: { url: string; close(): void };
+let edge: { url: string; close(): void };
+const EDGE_KEY = "an-edge-key-only-cloudfront-and-the-api-know-1234";
 
 function listen(app: ReturnType<typeof createApp>): Promise<{ url: string; close(): void }> {
   return new Promise((resolve) => {
@@ -29,10 +32,13 @@ beforeAll(async () => {
   admin = await s.login(ADMIN.username, ADMIN.password);
   proxied = await listen(createApp(s.runtime.core, { trustedProxies: ["127.0.0.1", "::1"] }));
   direct = await listen(createApp(s.runtime.core));
+  // As the Lambda behind the deployment's CloudFront: the edge key says the viewer header is CloudFront's.
+  edge = await listen(createApp(s.runtime.core, { edgeKey: EDGE_KEY }));
 });
 afterAll(async () => {
   proxied.close();
   direct.close();
+  edge.close();
   await s.close();
 });
 
@@ -168,6 +174,40 @@ describe("login throttling", () => {
     }
     expect(count(outcomes, "checked")).toBe(MAX_TRIES);
     expect(outcomes.slice(MAX_TRIES)).toEqual(["locked", "locked"]);
+  });
+
+  it("behind CloudFront, keys on the viewer's address CloudFront vouches for with the edge key", async () => {
+    const viewer = (address: string, key = EDGE_KEY) => ({
+      [EDGE_KEY_HEADER]: key,
+      [VIEWER_ADDRESS_HEADER]: address,
+    });
+    // One guesser, whatever edge server it comes through, is one address: it runs out of tries…
+    for (let i = 0; i < MAX_TRIES; i++)
+      await login(edge.url, { username: "admin", password: `edge-${i}` }, viewer("203.0.113.200"));
+    expect(await outcome(await login(edge.url, ADMIN, viewer("203.0.113.200")))).toBe("locked");
+    // …while the admin, near the same edge server (the same peer here), still logs in.
+    expect(await outcome(await login(edge.url, ADMIN, viewer("198.51.100.201")))).toBe("ok");
+    // A viewer header without the key, or with a wrong one, is a client's claim: the peer counts.
+    await userWithRoles(s, admin, "edgy", ["Gamma"]);
+    const outcomes: string[] = [];
+    for (let i = 0; i < MAX_TRIES + 2; i++) {
+      const forged =
+        i % 2
+          ? viewer(`10.7.7.${i}`, `${EDGE_KEY.slice(0, -1)}x`)
+          : { [VIEWER_ADDRESS_HEADER]: `10.7.7.${i}` };
+      outcomes.push(
+        await outcome(await login(edge.url, { username: "edgy", password: `guess-${i}` }, forged)),
+      );
+    }
+    expect(count(outcomes, "checked")).toBe(MAX_TRIES);
+    expect(outcomes.slice(MAX_TRIES)).toEqual(["locked", "locked"]);
+  });
+
+  it("reads EDGE_KEY only when long enough not to be guessed", () => {
+    expect(parseEdgeKey(undefined)).toBeUndefined();
+    expect(parseEdgeKey("")).toBeUndefined();
+    expect(parseEdgeKey(EDGE_KEY)).toBe(EDGE_KEY);
+    expect(() => parseEdgeKey("short-key")).toThrow("EDGE_KEY must be at least 32 characters long.");
   });
 
   it("starts a fresh window once the old one expired, even where TTL deletion never ran", async () => {

@@ -13,6 +13,7 @@ import { SETTINGS_ENV_NAMES } from "../../stacks/defaults.ts";
 import { Schedule } from "../../stacks/schedule.ts";
 import { Storage } from "../../stacks/storage.ts";
 import { Web } from "../../stacks/web.ts";
+import { EDGE_KEY_HEADER, VIEWER_ADDRESS_HEADER } from "../../functions/src/http/client.ts";
 
 // Synthesises the real sst.config.ts composition in "deploy" mode without calling app.finish():
 // SST defers function bundling and the site build to finish(), so nothing is bundled or built,
@@ -324,7 +325,35 @@ describe("web", () => {
         CustomErrorResponses: Match.absent(),
       }),
     });
-    t.web.resourceCountIs("AWS::CloudFront::Function", 2); // the SPA fallback and the socket's request
+    // The SPA fallback, the socket's request and the API's request.
+    t.web.resourceCountIs("AWS::CloudFront::Function", 3);
+  });
+
+  it("tells the API the viewer's address, with a key only CloudFront and the API know", () => {
+    const [distribution] = Object.values(t.web.findResources("AWS::CloudFront::Distribution")) as any[];
+    const config = distribution.Properties.DistributionConfig;
+    const apiBehavior = config.CacheBehaviors.find((b: any) => b.PathPattern === "/api/*");
+    const apiOrigin = config.Origins.find((o: any) => o.Id === apiBehavior.TargetOriginId);
+    const [header] = apiOrigin.OriginCustomHeaders;
+    expect(header.HeaderName).toBe(EDGE_KEY_HEADER);
+    // A dynamic reference to the generated secret, resolved at deploy: never a value in the template.
+    expect(JSON.stringify(header.HeaderValue)).toContain("{{resolve:secretsmanager:");
+    const fnArn = apiBehavior.FunctionAssociations[0].FunctionARN;
+    const fns = t.web.findResources("AWS::CloudFront::Function") as Record<string, any>;
+    const code = fns[fnArn["Fn::GetAtt"][0]].Properties.FunctionCode as string;
+    expect(code).toContain(`request.headers["${VIEWER_ADDRESS_HEADER}"] = { value: event.viewer.ip }`);
+    // The API gets the same secret as EDGE_KEY.
+    const [apiFn] = Object.values(
+      t.api.findResources("AWS::Lambda::Function", {
+        Properties: { Environment: { Variables: { EDGE_KEY: Match.anyValue() } } },
+      }),
+    ) as any[];
+    expect(JSON.stringify(apiFn.Properties.Environment.Variables.EDGE_KEY)).toContain(
+      "{{resolve:secretsmanager:",
+    );
+    t.api.hasResourceProperties("AWS::SecretsManager::Secret", {
+      GenerateSecretString: Match.objectLike({ PasswordLength: 48 }),
+    });
   });
 
   it("site is built from web/ with the API URL in its environment", () => {

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import { BlockList, isIP } from "node:net";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env.ts";
@@ -15,7 +16,33 @@ export interface ClientTrust {
   trustedProxies?: string[];
   /** Every request arrived over HTTPS (the Lambda runtime behind API Gateway / CloudFront). */
   alwaysHttps?: boolean;
+  /**
+   * The deployment's edge key (EDGE_KEY): its CloudFront distribution sends it with every request
+   * it forwards, beside the viewer's address its viewer-request function wrote (replacing any the
+   * viewer sent). Behind CloudFront API Gateway's source address is an edge server's, shared by
+   * everyone near it: login throttling keyed on it let one guesser lock a region out of an
+   * account, and spread a guesser's tries over many edges. A request without the key (straight
+   * to API Gateway) is keyed on its source address as before.
+   */
+  edgeKey?: string;
 }
+
+/** The header CloudFront carries the edge key in (an origin custom header). */
+export const EDGE_KEY_HEADER = "x-strata-edge-key";
+/** The header CloudFront's viewer-request function writes the viewer's address in. */
+export const VIEWER_ADDRESS_HEADER = "x-strata-viewer-address";
+
+/** EDGE_KEY: unset, or a key long enough not to be guessed (the stacks generate 48 characters). */
+export function parseEdgeKey(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 32) throw new Error("EDGE_KEY must be at least 32 characters long.");
+  return value;
+}
+
+const sameKey = (sent: string, key: Buffer) => {
+  const given = Buffer.from(sent);
+  return given.length === key.length && timingSafeEqual(given, key);
+};
 
 /**
  * `TRUSTED_PROXIES`: comma-separated addresses or CIDR ranges (`127.0.0.1, 10.0.0.0/8, ::1`).
@@ -85,10 +112,19 @@ export function clientInfo(trust: ClientTrust = {}): MiddlewareHandler<AppEnv> {
     const family = isIP(address);
     return family !== 0 && proxies.check(address, family === 4 ? "ipv4" : "ipv6");
   };
+  const edgeKey = trust.edgeKey ? Buffer.from(trust.edgeKey) : undefined;
   return async (c, next) => {
     const peer = peerOf(c.env);
     let address = peer ?? "unknown";
     let https = Boolean(trust.alwaysHttps) || c.req.url.startsWith("https:");
+    if (edgeKey) {
+      const sent = c.req.header(EDGE_KEY_HEADER);
+      const viewer = plain(c.req.header(VIEWER_ADDRESS_HEADER)?.trim() ?? "");
+      if (sent && isIP(viewer) && sameKey(sent, edgeKey)) {
+        c.set("client", { address: viewer, https });
+        return next();
+      }
+    }
     if (peer && trusted(peer)) {
       const hops = (c.req.header("x-forwarded-for") ?? "")
         .split(",")

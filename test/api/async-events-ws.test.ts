@@ -1,11 +1,10 @@
-import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { serve } from "@hono/node-server";
 import { ASYNC_EVENTS_GUEST_PROTOCOL, type AsyncEvent } from "@strata/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { attachEventSocket, type EventSocketServer } from "../../functions/src/ws/local-event-socket.ts";
 import { embeddedGenderPie, issueGuestToken } from "../support/guest-tokens.ts";
+import { listen } from "../support/listen.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
 /**
@@ -131,9 +130,7 @@ beforeAll(async () => {
     if (new URL(req.url).pathname.startsWith("/api/v1/async_event")) polls++;
     return s.app.fetch(req);
   };
-  server = serve({ fetch, port: 0, hostname: "127.0.0.1" }) as Server;
-  await new Promise((r) => server.once("listening", r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, url: base } = await listen(fetch));
   sockets = attachEventSocket(server, s.runtime.core, { maxSocketsPerOwner: MAX_PER_OWNER });
   admin = await s.login(ADMIN.username, ADMIN.password);
   adminCookie = await cookieFor(ADMIN.username, ADMIN.password);

@@ -1,7 +1,7 @@
-import { connect, type AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../functions/src/app.ts";
+import { type Listening, listen } from "../support/listen.ts";
 import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
 
 /**
@@ -10,26 +10,18 @@ import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
  * already buffered is taken at once, any other is read as it arrives.
  */
 let s: TestServer;
+let server: Listening;
 let port: number;
-let close: () => void;
 let token: string;
 
 beforeAll(async () => {
   s = await startTestServer({ examples: false });
   token = await s.login(ADMIN.username, ADMIN.password);
-  await new Promise<void>((resolve) => {
-    const server = serve(
-      { fetch: createApp(s.runtime.core).fetch, port: 0, hostname: "127.0.0.1" },
-      (info: AddressInfo) => {
-        port = info.port;
-        close = () => server.close();
-        resolve();
-      },
-    );
-  });
+  server = await listen(createApp(s.runtime.core).fetch);
+  port = server.port;
 });
 afterAll(async () => {
-  close();
+  server.close();
   await s.close();
 });
 

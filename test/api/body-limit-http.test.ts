@@ -1,7 +1,6 @@
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../functions/src/app.ts";
+import { type Listening, listen } from "../support/listen.ts";
 import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
 
 /**
@@ -9,26 +8,18 @@ import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
  * a chunked body (no length) is counted as it arrives. Both answer 413 in Superset's shape.
  */
 let s: TestServer;
+let server: Listening;
 let url: string;
-let close: () => void;
 let token: string;
 
 beforeAll(async () => {
   s = await startTestServer({ examples: false });
   token = await s.login(ADMIN.username, ADMIN.password);
-  await new Promise<void>((resolve) => {
-    const server = serve(
-      { fetch: createApp(s.runtime.core).fetch, port: 0, hostname: "127.0.0.1" },
-      (info: AddressInfo) => {
-        url = `http://127.0.0.1:${info.port}`;
-        close = () => server.close();
-        resolve();
-      },
-    );
-  });
+  server = await listen(createApp(s.runtime.core).fetch);
+  url = server.url;
 });
 afterAll(async () => {
-  close();
+  server.close();
   await s.close();
 });
 

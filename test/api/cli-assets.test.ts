@@ -1,14 +1,13 @@
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../functions/src/app.ts";
 import { main } from "../../functions/src/cli/strata.ts";
 import { treeFromZip } from "../../functions/src/cli/zip-tree.ts";
+import { type Listening, listen } from "../support/listen.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 import { buildZip } from "../support/zip-builder.ts";
 
@@ -18,7 +17,7 @@ import { buildZip } from "../support/zip-builder.ts";
  */
 type Json = Record<string, any>;
 let s: TestServer;
-let server: ReturnType<typeof serve>;
+let server: Listening | undefined;
 let url: string;
 let admin: string;
 const dirs: string[] = [];
@@ -26,9 +25,8 @@ const dirs: string[] = [];
 beforeAll(async () => {
   s = await startTestServer({ examples: ["birth_names"] });
   admin = await s.login(ADMIN.username, ADMIN.password);
-  server = serve({ fetch: createApp(s.runtime.core).fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise((r) => server.once("listening", r));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listen(createApp(s.runtime.core).fetch);
+  url = server.url;
 });
 afterAll(async () => {
   server?.close();

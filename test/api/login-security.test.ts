@@ -1,10 +1,9 @@
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { createAwsClients, MetaStore, passwordChecksSoFar } from "@strata/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../functions/src/app.ts";
 import { EDGE_KEY_HEADER, parseEdgeKey, VIEWER_ADDRESS_HEADER } from "../../functions/src/http/client.ts";
 import { readLocalConfig } from "../../functions/src/runtime/config.ts";
+import { type Listening, listen } from "../support/listen.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
 /**
@@ -14,26 +13,18 @@ import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../suppo
  */
 let s: TestServer;
 let admin: string;
-let proxied: { url: string; close(): void };
-let direct: { url: string; close(): void };
-let edge: { url: string; close(): void };
+let proxied: Listening;
+let direct: Listening;
+let edge: Listening;
 const EDGE_KEY = "an-edge-key-only-cloudfront-and-the-api-know-1234";
-
-function listen(app: ReturnType<typeof createApp>): Promise<{ url: string; close(): void }> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
-      resolve({ url: `http://127.0.0.1:${info.port}`, close: () => server.close() }),
-    );
-  });
-}
 
 beforeAll(async () => {
   s = await startTestServer({ examples: false });
   admin = await s.login(ADMIN.username, ADMIN.password);
-  proxied = await listen(createApp(s.runtime.core, { trustedProxies: ["127.0.0.1", "::1"] }));
-  direct = await listen(createApp(s.runtime.core));
+  proxied = await listen(createApp(s.runtime.core, { trustedProxies: ["127.0.0.1", "::1"] }).fetch);
+  direct = await listen(createApp(s.runtime.core).fetch);
   // As the Lambda behind the deployment's CloudFront: the edge key says the viewer header is CloudFront's.
-  edge = await listen(createApp(s.runtime.core, { edgeKey: EDGE_KEY }));
+  edge = await listen(createApp(s.runtime.core, { edgeKey: EDGE_KEY }).fetch);
 });
 afterAll(async () => {
   proxied.close();

@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEBHOOK_FILE_CAP_BYTES, webhookSignature } from "@strata/core";
 import { reportMinutes } from "../support/report-minutes.ts";
+import { type Listening, listen } from "../support/listen.ts";
 import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
 
 type Json = Record<string, any>;
@@ -11,7 +11,7 @@ const json = async (res: Response) => (await res.json()) as Json;
 
 let s: TestServer | undefined;
 let admin: string;
-let api: ReturnType<typeof serve>;
+let api: Listening;
 let apiUrl: string;
 let receiver: Server;
 let receiverUrl: string;
@@ -27,9 +27,8 @@ const { slot, daily } = reportMinutes();
 
 beforeAll(async () => {
   // The API listens on a real port, so that the report's links (under its base URL) can be fetched.
-  api = serve({ fetch: (req) => s!.app.fetch(req), port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => api.once("listening", () => resolve()));
-  apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+  api = await listen((req) => s!.app.fetch(req));
+  apiUrl = api.url;
 
   // A webhook receiver that fetches every linked attachment as soon as the post arrives (no session).
   receiver = createServer((req, res) => {
@@ -59,7 +58,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await s?.close();
-  await new Promise<void>((resolve) => api.close(() => resolve()));
+  await new Promise<void>((resolve) => api.server.close(() => resolve()));
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
 });
 

@@ -1,9 +1,8 @@
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import rison from "rison";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../functions/src/app.ts";
 import type SupersetClientModule from "@superset-ui/core/esm/connection/SupersetClientClass.js";
+import { type Listening, listen } from "../support/listen.ts";
 import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
 
 /**
@@ -20,7 +19,7 @@ type Json = Record<string, any>;
 type SupersetClient = InstanceType<typeof SupersetClientClass>;
 
 let s: TestServer;
-let server: ReturnType<typeof serve>;
+let server: Listening | undefined;
 let host: string;
 let SupersetClientClass: typeof SupersetClientModule;
 let tokens: { access_token: string; refresh_token: string };
@@ -51,9 +50,8 @@ async function rejection(p: Promise<unknown>): Promise<Response> {
 beforeAll(async () => {
   s = await startTestServer({ examples: ["birth_names"] });
   const app = createApp(s.runtime.core);
-  server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise((r) => server.once("listening", r));
-  host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listen(app.fetch);
+  host = `127.0.0.1:${server.port}`;
   (globalThis as { window?: unknown }).window = { location: new URL(`http://${host}/`) };
   // Loaded after `window` exists: the module reads it when it loads.
   SupersetClientClass = (await import("@superset-ui/core/esm/connection/SupersetClientClass.js")).default;

@@ -126,6 +126,61 @@ describe("Explore", () => {
     await expect(pills("groupby").count()).resolves.toBe(0);
   });
 
+  it("a line over time becomes a pie of its series with its metric, and back to the same line", async () => {
+    const id = await datasetIdOf(e, "birth_names");
+    const params = {
+      viz_type: "echarts_timeseries_line",
+      datasource: `${id}__table`,
+      x_axis: "ds",
+      time_grain_sqla: "P1Y",
+      time_range: "No filter",
+      metrics: ["sum__num"],
+      groupby: ["gender"],
+      adhoc_filters: [],
+      row_limit: 1000,
+    };
+    const { id: sliceId } = await api<{ id: number }>("POST", "/api/v1/chart/", {
+      slice_name: "Line by gender",
+      viz_type: "echarts_timeseries_line",
+      datasource_id: id,
+      datasource_type: "table",
+      params: JSON.stringify(params),
+    });
+    await e.page.goto(`${e.url}/explore/?slice_id=${sliceId}`);
+    await e.page.locator(dt("explore-page")).waitFor();
+    await expect
+      .poll(() => e.page.locator(dt("control-x_axis")).inputValue(), { timeout: 15_000 })
+      .toBe("ds");
+    const metricPills = (control: string) =>
+      e.page.locator(`${dt(`control-${control}`)} ${dt("metric-pill")}`);
+    const metric = await metricPills("metrics").allTextContents();
+    expect(metric).toHaveLength(1);
+
+    await switchViz("pie");
+    // The series dimension, not the time axis; the metric kept; no X-axis control left over.
+    await expect.poll(() => pills("groupby").allTextContents()).toEqual(["gender"]);
+    await expect.poll(() => metricPills("metric").allTextContents()).toEqual(metric);
+    await expect(e.page.locator(dt("control-x_axis")).count()).resolves.toBe(0);
+    const asked: Record<string, any>[] = [];
+    const listener = (req: import("playwright-core").Request) => {
+      if (req.method() === "POST" && req.url().includes("/api/v1/chart/data")) asked.push(req.postDataJSON());
+    };
+    e.page.on("request", listener);
+    await e.page.locator(dt("run-query-button")).click();
+    // One slice per gender, not one per year and gender.
+    const slices = e.page.locator(`${dt("plotly-chart")} g.slice path.surface`);
+    await expect.poll(() => slices.count(), { timeout: 30_000 }).toBe(2);
+    e.page.off("request", listener);
+    const query = asked.at(-1)!;
+    expect(query.form_data).not.toHaveProperty("x_axis");
+    expect(query.queries[0].columns).toEqual(["gender"]);
+
+    await switchViz("echarts_timeseries_line");
+    await expect.poll(() => e.page.locator(dt("control-x_axis")).inputValue()).toBe("ds");
+    await expect.poll(() => pills("groupby").allTextContents()).toEqual(["gender"]);
+    await expect.poll(() => metricPills("metrics").allTextContents()).toEqual(metric);
+  });
+
   it("a text column's filter offers no boolean or latest_partition operators", async () => {
     await e.page.locator(dt("control-adhoc_filters-add")).click();
     await e.page.locator(dt("filter-column-select")).click();

@@ -89,7 +89,11 @@ export function findColumn(col: QueryColumn, ctx: CompileContext): ResolvedColum
     });
     resolved = { label, sql: `(${expression})`, isTemporal: col.columnType === "BASE_AXIS" };
   }
-  if (col.timeGrain && (resolved.isTemporal || col.columnType === "BASE_AXIS")) {
+  // The grain truncates a temporal column only: a string or a number on the x-axis is grouped by
+  // its own values, as in Superset (whose clients send the chart's grain with any x-axis). Custom
+  // SQL naming no column is taken as temporal on the x-axis (Superset asks the database its type).
+  const grainable = resolved.column ? resolved.isTemporal || !!resolved.column.is_dttm : resolved.isTemporal;
+  if (col.timeGrain && grainable) {
     resolved = {
       ...resolved,
       sql: applyTimeGrain(temporalSql(resolved.column, resolved.sql, ctx), col.timeGrain, ctx),

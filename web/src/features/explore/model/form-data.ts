@@ -16,8 +16,21 @@ import { dropMissingChoices } from "./select-values";
 const isEmpty = (v: unknown) =>
   v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
 
+/**
+ * A time X-axis set aside by a switch to a chart without an X-axis (a pie, a table…), for the
+ * switch back to one (Superset restores it from the form data it memorises per visualisation).
+ */
+const SET_ASIDE_X_AXIS = "set_aside_x_axis";
+
 /** Keys that describe the session, not the chart: never compared, never saved as params. */
-export const TRANSIENT_KEYS = ["url_params", "standalone", "force", "form_data_key", "extra_form_data"];
+export const TRANSIENT_KEYS = [
+  "url_params",
+  "standalone",
+  "force",
+  "form_data_key",
+  "extra_form_data",
+  SET_ASIDE_X_AXIS,
+];
 
 /**
  * Every control of the panel gets its default when unset, and selects with fixed choices drop
@@ -77,8 +90,10 @@ function carryOver(
 
 /**
  * Superset's "standardized" controls: what a chart measures and what it splits by, whatever the
- * visualisation calls them. The X-axis counts as the first split, so a bar chart of states becomes
- * a pie (or table, treemap…) of states, and back, instead of one total.
+ * visualisation calls them. A categorical X-axis counts as the first split, so a bar chart of
+ * states becomes a pie (or table, treemap…) of states, and back, instead of one total. A time
+ * X-axis goes onto another chart's X-axis only, as in Superset (whose X-axis is no standardized
+ * column): a line over time becomes a pie of its series (or one total), not a slice per day.
  */
 const METRIC_KEYS = ["metric", "metrics", "metric_2"] as const;
 const COLUMN_KEYS = ["x_axis", "groupby", "columns", "groupbyRows", "groupbyColumns"] as const;
@@ -90,11 +105,13 @@ type Item = QueryMetric | QueryColumn;
 const asList = (v: unknown): Item[] =>
   (Array.isArray(v) ? v : v === undefined || v === null || v === "" ? [] : [v]) as Item[];
 
+const itemKey = (item: unknown) => (typeof item === "string" ? item : JSON.stringify(item));
+
 /** Values in order, each once (adhoc metrics and columns compared by content). */
 function uniqueItems(items: Item[]): Item[] {
   const seen = new Set<string>();
   return items.filter((item) => {
-    const key = typeof item === "string" ? item : JSON.stringify(item);
+    const key = itemKey(item);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -104,9 +121,11 @@ function uniqueItems(items: Item[]): Item[] {
 /**
  * The switch from the chart's current type to another (Superset's StandardizedFormData.transform):
  * the metrics and the columns of the visualisation being left take the place of the target's
- * metric-like and column-like controls, the X-axis first. A source without such controls (a KPI
- * has no columns) leaves the target's own values alone, as Superset keeps its previous state then.
- * Everything else (filters, time range, row limit…) stays in the form as before.
+ * metric-like and column-like controls, a categorical X-axis first. A source without such
+ * controls (a KPI has no columns) leaves the target's own values alone, as Superset keeps its
+ * previous state then. A target without an X-axis drops the key (Superset keeps only the target's
+ * controls), setting a time X-axis aside for the way back. Everything else (filters, time range,
+ * row limit…) stays in the form as before.
  */
 function standardize(
   fd: FormData,
@@ -136,11 +155,27 @@ function standardize(
     }
   }
 
+  const isTime = (col: unknown) =>
+    typeof col === "string" && isTemporalColumn(dataset.columns.find((c) => c.column_name === col));
+  const targetHasXAxis = to.some((c) => c.name === "x_axis");
+  // Leaving a time X-axis for a chart without one: set aside, not made a dimension.
+  const asideXAxis = from.has("x_axis") && !targetHasXAxis && isTime(fd.x_axis) ? fd.x_axis : undefined;
+  // Set aside earlier, it is the X-axis again of the next chart with one (line → pie → line).
+  const backXAxis =
+    !from.has("x_axis") && targetHasXAxis && isTime(fd[SET_ASIDE_X_AXIS]) ? fd[SET_ASIDE_X_AXIS] : undefined;
+  delete out[SET_ASIDE_X_AXIS];
+  if (!targetHasXAxis) {
+    delete out.x_axis;
+    const aside = asideXAxis ?? fd[SET_ASIDE_X_AXIS];
+    if (aside !== undefined) out[SET_ASIDE_X_AXIS] = aside;
+  }
+  if (backXAxis !== undefined) out.x_axis = backXAxis as FormData["x_axis"];
+
   const columnKeys = COLUMN_KEYS.filter((k) => from.has(k));
   if (columnKeys.length) {
-    const isTime = (col: unknown) =>
-      typeof col === "string" && isTemporalColumn(dataset.columns.find((c) => c.column_name === col));
-    let remaining = uniqueItems(columnKeys.flatMap((k) => asList(fd[k])));
+    let remaining = uniqueItems(
+      columnKeys.flatMap((k) => (k === "x_axis" && asideXAxis !== undefined ? [] : asList(fd[k]))),
+    ).filter((col) => backXAxis === undefined || itemKey(col) !== itemKey(backXAxis));
     // A required list (a box plot's "Distribute across") is served before an optional one, so a
     // single carried column does not leave it empty.
     const required = (c: ControlConfig) => (c.name === "x_axis" ? 0 : c.validators?.length ? 1 : 2);
@@ -148,6 +183,7 @@ function standardize(
       .filter((c) => !!c)
       .sort((a, b) => required(a) - required(b));
     for (const control of targetColumns) {
+      if (control.name === "x_axis" && backXAxis !== undefined) continue;
       if (control.name === "x_axis" && TEMPORAL_X_AXIS.has(String(fd.viz_type))) {
         const temporal = remaining.find(isTime);
         if (temporal !== undefined) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ChartDataset, FormData } from "../../../components/charts";
 import { diffFormData, formatDiffValue, isEqualish } from "./altered";
-import { applyControls, initialFormData, switchVizType, validateForm } from "./form-data";
+import { applyControls, initialFormData, switchVizType, TRANSIENT_KEYS, validateForm } from "./form-data";
 import { dropMissingChoices, splitPastedValues } from "./select-values";
 import { validateInteger } from "./validators";
 import { controlPanelOf } from "../controls/panels";
@@ -107,10 +107,72 @@ describe("select controls", () => {
     });
     const pie = switchVizType(line, "pie", dataset);
     expect(pie.metric).toBe("count");
-    // The line's X-axis (the main time column by default) is its first dimension.
-    expect(pie.groupby).toEqual(["ds", "gender"]);
+    // The line's time X-axis (the main time column by default) is no slice of the pie.
+    expect(pie.groupby).toEqual(["gender"]);
     const pivot = switchVizType(pie, "pivot_table_v2", dataset);
-    expect(pivot.groupbyRows).toEqual(["ds", "gender"]);
+    expect(pivot.groupbyRows).toEqual(["gender"]);
+  });
+
+  it("a line over time becomes a pie of its series: metric kept, no time X-axis (Superset)", () => {
+    const line = initialFormData(dataset, {
+      viz_type: "echarts_timeseries_line",
+      x_axis: "ds",
+      time_grain_sqla: "P1D",
+      metrics: ["sum__num", "count"],
+    });
+    expect(line.x_axis).toBe("ds");
+    const pie = switchVizType(line, "pie", dataset);
+    expect(pie.viz_type).toBe("pie");
+    expect(pie.metric).toBe("sum__num");
+    expect(pie.groupby).toEqual([]);
+    // Superset keeps only the controls of the new type: a pie has no X-axis.
+    expect(pie).not.toHaveProperty("x_axis");
+    expect(validateForm(pie, dataset)).toEqual({});
+    // The same for the other charts without an X-axis.
+    for (const viz of ["table", "treemap_v2", "funnel", "pivot_table_v2", "big_number_total"]) {
+      const to = switchVizType(line, viz, dataset);
+      expect(to, viz).not.toHaveProperty("x_axis");
+      for (const key of ["groupby", "columns", "groupbyRows", "groupbyColumns"])
+        expect(to[key] ?? [], `${viz} ${key}`).not.toContain("ds");
+    }
+    // A time axis is still an X-axis on a chart with one.
+    expect(switchVizType(line, "echarts_timeseries_bar", dataset)).toMatchObject({
+      x_axis: "ds",
+      groupby: [],
+    });
+    expect(switchVizType(line, "big_number", dataset)).toMatchObject({ x_axis: "ds", metric: "sum__num" });
+  });
+
+  it("the time X-axis set aside for a pie comes back on the way to a chart with an X-axis", () => {
+    const line = initialFormData(dataset, {
+      viz_type: "echarts_timeseries_line",
+      x_axis: "ds",
+      metrics: ["sum__num"],
+      groupby: ["gender"],
+    });
+    const pie = switchVizType(line, "pie", dataset);
+    expect(pie).toMatchObject({ groupby: ["gender"], metric: "sum__num" });
+    // Through another chart without one, and after the dimensions changed.
+    const table = { ...switchVizType(pie, "table", dataset), groupby: ["gender", "num"] };
+    expect(switchVizType(table, "echarts_timeseries_line", dataset)).toMatchObject({
+      x_axis: "ds",
+      groupby: ["gender", "num"],
+    });
+    expect(switchVizType(pie, "echarts_timeseries_line", dataset)).toMatchObject({
+      x_axis: "ds",
+      groupby: ["gender"],
+    });
+    // Never saved, never an alteration: a session key.
+    expect(TRANSIENT_KEYS.some((k) => k in pie)).toBe(true);
+    // A categorical X-axis is carried as a dimension instead, and back, with nothing set aside.
+    const bar = { ...line, viz_type: "echarts_timeseries_bar", x_axis: "gender", groupby: [] };
+    const pieOfGender = switchVizType(bar, "pie", dataset);
+    expect(pieOfGender.groupby).toEqual(["gender"]);
+    expect(TRANSIENT_KEYS.some((k) => k in pieOfGender)).toBe(false);
+    expect(switchVizType(pieOfGender, "echarts_timeseries_bar", dataset)).toMatchObject({
+      x_axis: "gender",
+      groupby: [],
+    });
   });
 
   it("carries the X-axis as the first dimension, and a dimension back onto the X-axis", () => {
@@ -134,16 +196,17 @@ describe("select controls", () => {
     expect(pivot.groupbyColumns).toEqual([]);
     expect(pivot.metrics).toEqual(["sum__num"]);
 
-    // With a breakdown, the X-axis comes first; back on a bar chart it is the X-axis again.
+    // With a breakdown over time, the breakdown is the dimension; back on a bar chart the time
+    // axis is the X-axis again.
     const split = { ...bar, x_axis: "ds", groupby: ["gender"], metrics: ["sum__num", "count"] };
     const table = switchVizType(split, "table", dataset);
-    expect(table.groupby).toEqual(["ds", "gender"]);
+    expect(table.groupby).toEqual(["gender"]);
     const back = switchVizType(table, "echarts_timeseries_bar", dataset);
     expect(back).toMatchObject({ x_axis: "ds", groupby: ["gender"], metrics: ["sum__num", "count"] });
 
     // A one-metric chart in between keeps the others for the way back (Superset's big number).
     const pie = switchVizType(split, "pie", dataset);
-    expect(pie).toMatchObject({ groupby: ["ds", "gender"], metric: "sum__num" });
+    expect(pie).toMatchObject({ groupby: ["gender"], metric: "sum__num" });
     expect(switchVizType(pie, "echarts_timeseries_line", dataset)).toMatchObject({
       x_axis: "ds",
       groupby: ["gender"],

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
+
+type Json = Record<string, any>;
+const json = async (res: Response) => (await res.json()) as Json;
+
+/**
+ * Superset applies a chart's time grain to its x-axis only when the x-axis is a temporal column
+ * (`is_dttm` / a date-time type): a string or numeric x-axis is grouped by its plain values, the
+ * grain (which Superset's clients send whatever the column) left unused. Both the legacy
+ * explore_json endpoint and the chart-data API.
+ */
+
+let s: TestServer;
+let admin: string;
+let birth: number;
+
+const COUNT = { expressionType: "SQL", sqlExpression: "COUNT(*)", label: "count" };
+
+/** The same numbers straight from DuckDB, to compare against. */
+async function raw(sql: string) {
+  const core = s.runtime.core;
+  const ds = (await core.datasets.all()).find((d) => d.table_name === "birth_names")!;
+  const engine = await core.databases.engineOf((await core.databases.find(ds.database_id))!);
+  const result = await engine.execute(sql);
+  return result.data[0].map((_, i) =>
+    Object.fromEntries(result.columns.map((c, j) => [c.name, result.data[j][i]])),
+  );
+}
+
+async function exploreJson(formData: Json, method: "POST" | "GET" = "POST") {
+  const res =
+    method === "POST"
+      ? await s.call("POST", "/superset/explore_json/", { token: admin, body: { form_data: formData } })
+      : await s.call(
+          "GET",
+          `/superset/explore_json/?form_data=${encodeURIComponent(JSON.stringify(formData))}`,
+          {
+            token: admin,
+          },
+        );
+  const body = await json(res);
+  expect(res.status, JSON.stringify(body).slice(0, 600)).toBe(200);
+  return body;
+}
+
+async function chartData(query: Json) {
+  const res = await s.call("POST", "/api/v1/chart/data", {
+    token: admin,
+    body: {
+      datasource: { id: birth, type: "table" },
+      queries: [query],
+      result_format: "json",
+      result_type: "full",
+    },
+  });
+  const body = await json(res);
+  expect(res.status, JSON.stringify(body).slice(0, 600)).toBe(200);
+  return body.result[0] as Json;
+}
+
+const axis = (column: string, timeGrain: string) => ({
+  columnType: "BASE_AXIS",
+  sqlExpression: column,
+  label: column,
+  expressionType: "SQL",
+  timeGrain,
+});
+
+beforeAll(async () => {
+  s = await startTestServer({ examples: ["birth_names"] });
+  admin = await s.login(ADMIN.username, ADMIN.password);
+  birth = (await s.runtime.core.datasets.all()).find((d) => d.table_name === "birth_names")!.id;
+}, 240_000);
+afterAll(() => s?.close());
+
+describe("explore_json: the time grain applies to a temporal x-axis only", () => {
+  const formData = (over: Json) => ({
+    datasource: `${birth}__table`,
+    viz_type: "echarts_timeseries_bar",
+    time_grain_sqla: "P1D",
+    time_range: "No filter",
+    metrics: [COUNT],
+    row_limit: 100,
+    ...over,
+  });
+
+  it("groups a string x-axis (gender) by its values, POST and GET", async () => {
+    const expected = await raw(`SELECT gender, COUNT(*) AS count FROM birth_names GROUP BY 1`);
+    for (const method of ["POST", "GET"] as const) {
+      const body = await exploreJson(formData({ x_axis: "gender" }), method);
+      expect(body.query).not.toMatch(/date_trunc/i);
+      expect(body.colnames).toEqual(["gender", "count"]);
+      expect(body.data).toHaveLength(2);
+      expect([...body.data].sort((a: Json, b: Json) => (a.gender < b.gender ? -1 : 1))).toEqual(
+        expected.map((r) => ({ gender: r.gender, count: Number(r.count) })),
+      );
+    }
+  });
+
+  it("groups a string x-axis with a year grain (name) by its values", async () => {
+    const body = await exploreJson(formData({ x_axis: "name", time_grain_sqla: "P1Y", row_limit: 5 }));
+    const expected = await raw(
+      `SELECT name, COUNT(*) AS count FROM birth_names GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 5`,
+    );
+    expect(body.query).not.toMatch(/date_trunc/i);
+    expect(body.data.map((r: Json) => r.count)).toEqual(expected.map((r) => Number(r.count)));
+    expect(body.data.every((r: Json) => typeof r.name === "string")).toBe(true);
+  });
+
+  it("groups a numeric x-axis (num) by its values", async () => {
+    const body = await exploreJson(formData({ x_axis: "num", row_limit: 3 }));
+    expect(body.query).not.toMatch(/date_trunc/i);
+    expect(body.data.every((r: Json) => typeof r.num === "number")).toBe(true);
+  });
+
+  it("an adhoc x-axis naming a string column is grouped by its values too", async () => {
+    const body = await exploreJson(
+      formData({ x_axis: { label: "gender", sqlExpression: "gender", expressionType: "SQL" } }),
+    );
+    expect(body.query).not.toMatch(/date_trunc/i);
+    expect(body.data.map((r: Json) => r.gender).sort()).toEqual(["boy", "girl"]);
+  });
+
+  it("still truncates a temporal x-axis (ds) to the grain", async () => {
+    const body = await exploreJson(formData({ x_axis: "ds", time_grain_sqla: "P1Y", row_limit: 1000 }));
+    const expected = await raw(`SELECT COUNT(DISTINCT date_trunc('year', ds)) AS n FROM birth_names`);
+    expect(body.query).toMatch(/date_trunc/i);
+    expect(body.data).toHaveLength(Number(expected[0].n));
+  });
+});
+
+describe("chart data: a BASE_AXIS column's grain applies to a temporal column only", () => {
+  it("a string x-axis with a grain (as Superset's clients send it) is grouped by its values", async () => {
+    const item = await chartData({
+      columns: [axis("gender", "P1D")],
+      metrics: [COUNT],
+      orderby: [[COUNT, false]],
+      row_limit: 10,
+    });
+    expect(item.query).not.toMatch(/date_trunc/i);
+    expect(item.colnames).toEqual(["gender", "count"]);
+    expect(item.data.map((r: Json) => r.gender).sort()).toEqual(["boy", "girl"]);
+  });
+
+  it("with series columns, grouped by the plain values of both", async () => {
+    const item = await chartData({
+      columns: [axis("state", "P1M"), "gender"],
+      series_columns: ["gender"],
+      metrics: [COUNT],
+      orderby: [[COUNT, false]],
+      row_limit: 1000,
+    });
+    expect(item.query).not.toMatch(/date_trunc/i);
+    const expected = await raw(`SELECT COUNT(*) AS n FROM (SELECT DISTINCT state, gender FROM birth_names)`);
+    expect(item.rowcount).toBe(Number(expected[0].n));
+  });
+
+  it("a temporal x-axis is still truncated", async () => {
+    const item = await chartData({
+      columns: [axis("ds", "P1Y")],
+      metrics: [COUNT],
+      orderby: [[COUNT, false]],
+      row_limit: 1000,
+    });
+    expect(item.query).toMatch(/date_trunc/i);
+    const expected = await raw(`SELECT COUNT(DISTINCT date_trunc('year', ds)) AS n FROM birth_names`);
+    expect(item.rowcount).toBe(Number(expected[0].n));
+  });
+});

@@ -56,7 +56,8 @@ describe("foundation in Chromium", () => {
     await e.page.locator(dt("btn-test-connection")).click();
     await e.page.getByText("Connection looks good!").waitFor();
     await e.page.locator(dt("btn-submit-connection")).click();
-    await e.page.locator(dt("database-modal")).waitFor({ state: "hidden" });
+    // The form goes once saved (the modal's own root counts as hidden even while it is open).
+    await e.page.locator(dt("btn-submit-connection")).waitFor({ state: "detached" });
     await e.page.getByText("E2E scratch").first().waitFor();
     const res = await e.page.request.get(
       `${e.url}/api/v1/database/?q=(filters:!((col:database_name,opr:eq,value:'E2E scratch')))`,

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import type { DatabaseDetail } from "./resource-rows.ts";
 
 /** Engines Strata can connect to; `backend` in Superset's words. */
 export const ENGINES = ["duckdb", "postgresql", "awsathena"] as const;
@@ -147,6 +148,15 @@ export interface DatabaseShow {
   impersonate_user: boolean;
   is_managed_externally: boolean;
   engine_information: AvailableEngine["engine_information"] | null;
+}
+
+/**
+ * `GET /api/v1/database/{id}/connection` and the create/update replies: `DatabaseDetail` and what
+ * Strata adds to it. `builtin` marks the embedded examples database, whose connection (engine and
+ * file) is fixed: a PUT may repeat it unchanged but not change it; its name and settings are editable.
+ */
+export interface DatabaseConnectionDetail extends DatabaseDetail {
+  builtin?: boolean;
 }
 
 export interface AvailableEngine {

@@ -113,6 +113,7 @@ export class Databases {
       impersonate_user: db.impersonate_user,
       external_url: db.external_url,
       is_managed_externally: db.is_managed_externally,
+      builtin: Boolean(db.builtin),
       server_cert: null,
       masked_encrypted_extra: null,
     };
@@ -162,8 +163,11 @@ export class Databases {
   }
 
   private flags(body: Input, prev?: DatabaseData) {
-    const pick = <K extends keyof DatabaseData>(k: K, fallback: DatabaseData[K]): DatabaseData[K] =>
-      ((body as Record<string, unknown>)[k] as DatabaseData[K] | undefined) ?? prev?.[k] ?? fallback;
+    // A field left out keeps its value; an explicit null clears a nullable one (as Superset's PUT).
+    const pick = <K extends keyof DatabaseData>(k: K, fallback: DatabaseData[K]): DatabaseData[K] => {
+      const sent = (body as Record<string, unknown>)[k] as DatabaseData[K] | undefined;
+      return sent !== undefined ? sent : (prev?.[k] ?? fallback);
+    };
     const extra = body.extra ?? prev?.extra ?? "{}";
     try {
       JSON.parse(extra || "{}");
@@ -227,9 +231,11 @@ export class Databases {
     requirePermission(p, "can_write", "Database");
     const db = await this.get(p, id);
     if (body.database_name) await this.checkName(body.database_name, id);
-    const connectionChanged = Boolean(body.sqlalchemy_uri || body.parameters || body.engine);
-    if (db.builtin && connectionChanged)
-      throw badRequest("The embedded examples database's connection can't be changed.");
+    const connectionSent = Boolean(body.sqlalchemy_uri || body.parameters || body.engine);
+    // The embedded examples database keeps its file; a body that repeats its connection (as an
+    // edit form sends the whole record, like Superset's) is a settings edit, not a repoint.
+    if (db.builtin && connectionSent) this.refuseRepointingBuiltin(db, body);
+    const connectionChanged = connectionSent && !db.builtin;
     const changes: Partial<DatabaseData> = { ...this.flags(body, db) };
     if (body.database_name) changes.database_name = body.database_name;
     if (body.configuration_method) changes.configuration_method = body.configuration_method;
@@ -249,6 +255,18 @@ export class Databases {
     );
     this.registry.forget(db);
     return saved;
+  }
+
+  /** Refuses a PUT that would move the embedded examples database off its file or engine. */
+  private refuseRepointingBuiltin(db: DatabaseEntity, body: DatabasePut): void {
+    const conn = this.connection(body, db);
+    if (!conn.password && sameConnectionTarget(db, conn)) return;
+    const field = body.sqlalchemy_uri ? "sqlalchemy_uri" : body.parameters ? "parameters" : "engine";
+    throw badRequest({
+      [field]: [
+        "The embedded examples database always uses its bundled DuckDB file: its engine and file can't be changed. Its name and settings can; to use another file, connect a new database.",
+      ],
+    });
   }
 
   async remove(p: Principal, id: number): Promise<void> {

@@ -1,4 +1,4 @@
-import type { DatabaseDetail, DatabasePost, DatabasePut } from "@strata/contracts";
+import type { DatabaseConnectionDetail, DatabasePost, DatabasePut } from "@strata/contracts";
 import useSWR from "swr";
 import type { ApiError } from "../../../lib/api-error";
 import { fetchResourceItem } from "../../../lib/resource/resource-item";
@@ -14,16 +14,17 @@ export function databaseConnectionKey(id: number): string {
 }
 
 export function useDatabase(id: number | null) {
-  return useSWR<DatabaseDetail, ApiError>(
+  return useSWR<DatabaseConnectionDetail, ApiError>(
     id == null ? null : databaseConnectionKey(id),
-    fetchResourceItem<DatabaseDetail>,
+    fetchResourceItem<DatabaseConnectionDetail>,
     { revalidateOnFocus: false, shouldRetryOnError: false },
   );
 }
 
 /** POST /api/v1/database/ → {id, result} */
-export const createDatabase = (body: DatabasePost) => createResource<DatabaseDetail>("database", body);
+export const createDatabase = (body: DatabasePost) =>
+  createResource<DatabaseConnectionDetail>("database", body);
 
 /** PUT /api/v1/database/{id} → {id, result} */
 export const updateDatabase = (id: number, body: DatabasePut) =>
-  updateResource<DatabaseDetail>("database", id, body);
+  updateResource<DatabaseConnectionDetail>("database", id, body);

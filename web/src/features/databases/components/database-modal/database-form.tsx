@@ -26,11 +26,24 @@ interface Props {
   initial: DatabaseFormValues;
   isNew?: boolean;
   databaseId?: number;
+  /**
+   * The connection can't be changed (the embedded examples database): its fields are not offered
+   * and not sent, and a note says why; the name and settings stay editable.
+   */
+  connectionFixed?: boolean;
   onBack?: () => void;
   onDone: () => void;
 }
 
-export function DatabaseForm({ engine, initial, isNew = false, databaseId, onBack, onDone }: Props) {
+export function DatabaseForm({
+  engine,
+  initial,
+  isNew = false,
+  databaseId,
+  connectionFixed = false,
+  onBack,
+  onDone,
+}: Props) {
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState(false);
   const [forced, setForced] = useState<ParameterErrors>({});
@@ -46,7 +59,8 @@ export function DatabaseForm({ engine, initial, isNew = false, databaseId, onBac
 
   const hasParameterForm = Boolean(engine && Object.keys(engine.parameters?.properties ?? {}).length > 0);
   const method: ConfigurationMethod = hasParameterForm ? values.configuration_method : "sqlalchemy_form";
-  const local = showLocal ? localErrors(values) : {};
+  const connection = !connectionFixed;
+  const local = showLocal ? localErrors(values, { connection }) : {};
   const errors: Record<string, string> = { ...live, ...forced, ...local };
 
   const set = <K extends keyof DatabaseFormValues>(key: K, value: DatabaseFormValues[K]) =>
@@ -57,24 +71,25 @@ export function DatabaseForm({ engine, initial, isNew = false, databaseId, onBac
     setValues((prev) => ({ ...prev, parameters: { ...prev.parameters, [name]: value } }));
   };
 
-  const body = () => toDatabaseBody({ ...values, configuration_method: method });
+  const body = () => toDatabaseBody({ ...values, configuration_method: method }, { connection });
 
   const runTest = () =>
     testing.save({}, async () => {
-      await testConnection(body());
+      // A fixed connection is tested as saved: the server finds the database by its saved name.
+      await testConnection(connection ? body() : { ...body(), database_name: initial.database_name });
       toast.success(t("Connection looks good!"));
     });
 
   const save = async () => {
     setShowLocal(true);
-    const localNow = localErrors(values);
+    const localNow = localErrors(values, { connection });
     if (method === "dynamic_form") delete localNow.sqlalchemy_uri;
     if (Object.keys(localNow).length > 0) {
       setTab(localNow.extra ? "advanced" : "basic");
       return;
     }
     await saving.save({}, async () => {
-      if (method === "dynamic_form" && values.engine) {
+      if (connection && method === "dynamic_form" && values.engine) {
         const found = await validateParameters(
           {
             engine: values.engine,
@@ -125,7 +140,7 @@ export function DatabaseForm({ engine, initial, isNew = false, databaseId, onBac
                 </Anchor>
               )}
             </Group>
-            {hasParameterForm && (
+            {connection && hasParameterForm && (
               <SegmentedControl
                 value={method}
                 onChange={(v) => set("configuration_method", v as ConfigurationMethod)}
@@ -145,7 +160,13 @@ export function DatabaseForm({ engine, initial, isNew = false, databaseId, onBac
               onChange={(e) => set("database_name", e.currentTarget.value)}
               data-test="database-name-input"
             />
-            {method === "dynamic_form" && engine ? (
+            {!connection ? (
+              <Alert color="blue" data-test="builtin-connection-note">
+                {t(
+                  "This is the embedded examples database: it always uses the DuckDB file that comes with Strata, so its connection can't be changed. You can rename it and change its settings. To query another file, connect a new database.",
+                )}
+              </Alert>
+            ) : method === "dynamic_form" && engine ? (
               <ParameterFields
                 engine={engine}
                 parameters={values.parameters}

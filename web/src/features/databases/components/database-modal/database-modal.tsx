@@ -61,5 +61,14 @@ function EditBody({ id, onClose }: { id: number; onClose: () => void }) {
   }
   const initial = valuesFromDetail(db.data);
   const engine = engines.data?.find((e) => e.engine === initial.engine) ?? null;
-  return <DatabaseForm key={id} engine={engine} initial={initial} databaseId={id} onDone={onClose} />;
+  return (
+    <DatabaseForm
+      key={id}
+      engine={engine}
+      initial={initial}
+      databaseId={id}
+      connectionFixed={Boolean(db.data.builtin)}
+      onDone={onClose}
+    />
+  );
 }

@@ -71,27 +71,40 @@ export function cleanParameters(parameters: Record<string, unknown>): Record<str
   return out;
 }
 
-/** Body of POST/PUT /api/v1/database/ and of test_connection (DatabasePostSchema keys only). */
-export function toDatabaseBody(values: DatabaseFormValues): DatabasePost {
+/**
+ * Body of POST/PUT /api/v1/database/ and of test_connection (DatabasePostSchema keys only).
+ * `connection: false` leaves the connection (engine, URI, parameters) out, for a database whose
+ * connection is fixed (the embedded examples database): the server keeps what it has.
+ * Emptied fields are sent as cleared, so that an edit can remove a schema or the extra settings.
+ */
+export function toDatabaseBody(
+  values: DatabaseFormValues,
+  { connection = true }: { connection?: boolean } = {},
+): DatabasePost {
   const body: DatabasePost = {
     database_name: values.database_name.trim(),
-    configuration_method: values.configuration_method,
     cache_timeout: values.cache_timeout === "" ? null : values.cache_timeout,
   };
-  if (values.engine) body.engine = values.engine;
+  if (connection) {
+    body.configuration_method = values.configuration_method;
+    if (values.engine) body.engine = values.engine;
+    if (values.configuration_method === "dynamic_form") body.parameters = cleanParameters(values.parameters);
+    else body.sqlalchemy_uri = values.sqlalchemy_uri.trim();
+  }
   for (const key of FLAG_KEYS) body[key] = values[key];
-  if (values.configuration_method === "dynamic_form") body.parameters = cleanParameters(values.parameters);
-  else body.sqlalchemy_uri = values.sqlalchemy_uri.trim();
-  if (values.force_ctas_schema.trim()) body.force_ctas_schema = values.force_ctas_schema.trim();
-  if (values.extra.trim()) body.extra = values.extra.trim();
+  body.force_ctas_schema = values.force_ctas_schema.trim() || null;
+  body.extra = values.extra.trim() || "{}";
   return body;
 }
 
-/** A client-side message per field, before anything is sent. */
-export function localErrors(values: DatabaseFormValues): Record<string, string> {
+/** A client-side message per field, before anything is sent (`connection: false`: its fields are not). */
+export function localErrors(
+  values: DatabaseFormValues,
+  { connection = true }: { connection?: boolean } = {},
+): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!values.database_name.trim()) errors.database_name = "Database name is required";
-  if (values.configuration_method === "sqlalchemy_form" && !values.sqlalchemy_uri.trim()) {
+  if (connection && values.configuration_method === "sqlalchemy_form" && !values.sqlalchemy_uri.trim()) {
     errors.sqlalchemy_uri = "This is a required field";
   }
   if (values.extra.trim()) {

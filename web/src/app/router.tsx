@@ -79,9 +79,10 @@ export const routes: RouteObject[] = [
       { path: paths.datasets, lazy: page(() => import("../features/datasets/datasets-list-page")) },
       { path: paths.databases, lazy: page(() => import("../features/databases/databases-list-page")) },
       { path: paths.sqllab, lazy: page(() => import("../features/sqllab/sqllab-page")) },
+      // SQL → Query history: Superset's query list page (SQL Lab keeps its own history tab).
       {
         path: paths.sqllabHistory,
-        lazy: page(() => import("../features/sqllab/sqllab-page"), { history: true }),
+        lazy: page(() => import("../features/query-history/query-history-list-page")),
       },
       { path: paths.sqllabPermalinkPattern, lazy: page(() => import("../features/sqllab/sqllab-page")) },
       {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { megabytes, TemplateLimitError } from "./limit-error.ts";
 
 /**
  * Values a template may print but must never paste as SQL text (filter values, URL parameters,
@@ -20,9 +21,13 @@ export class LiteralVault {
   private readonly values: string[] = [];
   private readonly byValue = new Map<string, number>();
   readonly pattern: RegExp;
+  /** Text that is exactly one marker. */
+  private readonly single: RegExp;
 
-  constructor() {
+  /** `maxChars`: the render's limit, for text rebuilt from markers (`reveal`, `placeLiterals`). */
+  constructor(readonly maxChars = Number.POSITIVE_INFINITY) {
     this.pattern = new RegExp(`${OPEN}${this.nonce}:(\\d+)${CLOSE}`, "g");
+    this.single = new RegExp(`^${OPEN}${this.nonce}:(\\d+)${CLOSE}$`);
   }
 
   /** The marker standing for `value` (the same marker for the same text, so `unique` works). */
@@ -43,9 +48,25 @@ export class LiteralVault {
   /**
    * The text with each marker back to its value: only ever used to compute booleans, numbers
    * or a value that is marked again, never to produce SQL.
+   *
+   * A marker is ~20 characters but may stand for a long value (a request's, or a 1 MB text the
+   * template marked with sql_literal), so a text of markers can stand for far more than the
+   * limit: its length is worked out first and taken from `allowance`, shared by the callers
+   * that reveal many texts at once (a list's items). One marker alone is its stored value,
+   * nothing built, nothing taken.
    */
-  reveal(text: string): string {
+  reveal(text: string, allowance = { chars: this.maxChars }): string {
     if (!text.includes(OPEN)) return text;
+    const single = this.single.exec(text);
+    if (single) return this.values[Number(single[1])] ?? "";
+    let size = text.length;
+    for (const m of text.matchAll(this.pattern))
+      size += (this.values[Number(m[1])]?.length ?? 0) - m[0].length;
+    allowance.chars -= size;
+    if (allowance.chars < 0)
+      throw new TemplateLimitError(
+        `text with its request values would be larger than ${megabytes(this.maxChars)} MB`,
+      );
     return text.replace(this.pattern, (_, i: string) => this.values[Number(i)] ?? "");
   }
 
@@ -86,12 +107,21 @@ export function placeLiterals(sql: string, vault: LiteralVault, quote: (value: s
   const positions = agreedPositions(sql, vault.pattern);
   let out = "";
   let last = 0;
+  // Each marker becomes its whole value (quoted, so at least as long): the SQL is measured as it
+  // grows, and refused before a value that would take it past the limit is quoted and added.
+  const tooLarge = () =>
+    new TemplateLimitError(
+      `the SQL with its request values in place is larger than ${megabytes(vault.maxChars)} MB`,
+    );
   for (const { start, end, index, position } of positions) {
     out += sql.slice(last, start);
-    const value = placed(vault.valueAt(index), position, quote);
+    const raw = vault.valueAt(index);
+    if (out.length + raw.length > vault.maxChars) throw tooLarge();
+    const value = placed(raw, position, quote);
     // A literal glued to a word would take it as a prefix (E'…' turns on backslash escapes,
     // U&'…', X'…'): keep it a plain literal.
     out += position === "code" && GLUES.test(out.slice(-1)) ? ` ${value}` : value;
+    if (out.length > vault.maxChars) throw tooLarge();
     last = end;
   }
   out += sql.slice(last);

@@ -37,7 +37,8 @@ export function renderSql(
   limits: TemplateLimits = DEFAULT_TEMPLATE_LIMITS,
 ): RenderedSql {
   if (!hasTemplate(text)) return { sql: text, removedFilters: [], appliedFilters: [] };
-  const vault = new LiteralVault();
+  // Markers stand for values far longer than themselves: the vault holds the limit too.
+  const vault = new LiteralVault(limits.maxOutputChars);
   const use: FilterUse = { applied: new Set(), removed: new Set(), cacheKeys: [] };
   try {
     const program = parseTemplate(text);

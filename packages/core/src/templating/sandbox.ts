@@ -1,9 +1,20 @@
 import type { Environment } from "@huggingface/jinja";
+import {
+  indentedSize,
+  jsonShape,
+  PRINTED,
+  recasedSize,
+  replacedSize,
+  splitCount,
+  textSize,
+} from "./growth-size.ts";
 import { jinja } from "./jinja-engine.ts";
+import { megabytes, TemplateLimitError } from "./limit-error.ts";
 import { LiteralPlacementError, type LiteralVault } from "./literal-vault.ts";
 import {
   ArrayValue,
   BooleanValue,
+  FunctionValue,
   fn,
   IntegerValue,
   isList,
@@ -19,7 +30,8 @@ import {
 /**
  * The Jinja interpreter (`@huggingface/jinja`: written in TypeScript, values are tagged classes
  * with Map members, so no template reaches a JavaScript object, prototype or global) with what
- * a server needs on top: bounded work (steps, nesting, time, `range`, list and output sizes),
+ * a server needs on top: bounded work (steps, nesting, time, `range`, list and output sizes,
+ * and the size of what each growing operation would make, checked before it is made),
  * undefined names reported instead of printed as nothing, Superset's `where_in` filter, and
  * request values kept as opaque markers (literal-vault.ts) that comparisons and filters still
  * see as their text.
@@ -58,7 +70,7 @@ export class TemplateSyntaxError extends Error {
     super(line ? `${reason} (line ${line})` : reason);
   }
 }
-export class TemplateLimitError extends Error {}
+export { TemplateLimitError };
 export class TemplateRuntimeError extends Error {}
 export class TemplateMissingError extends Error {
   constructor(readonly names: string[]) {
@@ -189,15 +201,32 @@ export function renderProgram(
     }
   };
 
-  // The interpreter builds a block's text itself: count what blocks produce so loops can't
-  // build megabytes before any single value is checked.
-  const block = interpreter.evaluateBlock.bind(interpreter);
+  const maxChars = limits.maxOutputChars;
+  /** At least the characters of `v.toString()`, counted up to `max` (see textSize). */
+  const printedSize = (v: RuntimeValue, max = maxChars) =>
+    isString(v) ? v.value.length : textSize(v, max, limits.maxDepth, PRINTED);
+  /** The same for `v.value.toString()` (what `~`, `+`, `==` and `|join` turn a value into). */
+  const joinedSize = (v: RuntimeValue, max = maxChars) =>
+    v.value instanceof Map ? "[object Map]".length : printedSize(v, max);
+  const overLimit = (what: string) =>
+    new TemplateLimitError(`${what} would make text larger than ${megabytes(maxChars)} MB`);
+
+  // The interpreter's own block (the same loop) would print a list or mapping as JSON before
+  // anything is measured, and that JSON can be exponentially larger than the steps that made
+  // the value (a list holding the previous one twice, 40 times over): each piece is measured
+  // before it is added. What blocks produce is counted too, so loops can't build megabytes
+  // before any single value is checked.
   interpreter.evaluateBlock = (statements, scope) => {
-    const out = block(statements, scope);
-    budget.produced += (out.value as string).length;
-    if ((out.value as string).length > limits.maxOutputChars || budget.produced > limits.maxOutputChars * 8)
-      throw tooLarge(limits);
-    return out;
+    let out = "";
+    for (const statement of statements) {
+      const value = interpreter.evaluate(statement, scope);
+      if (value.type === "NullValue" || value.type === "UndefinedValue") continue;
+      if (out.length + printedSize(value, maxChars - out.length) > maxChars) throw tooLarge(limits);
+      out += value.toString();
+    }
+    budget.produced += out.length;
+    if (budget.produced > maxChars * 8) throw tooLarge(limits);
+    return str(out);
   };
 
   interpreter.evaluateIdentifier = (node, scope) => {
@@ -220,6 +249,10 @@ export function renderProgram(
       return fn((args) => {
         const items = args[0];
         if (!isList(items)) throw new TemplateRuntimeError("join() takes a list");
+        // The separator goes between every two items: measured with them before anything is joined.
+        let size = Math.max(0, items.value.length - 1) * object.value.length;
+        for (const x of items.value) if (size <= maxChars) size += printedSize(x, maxChars - size);
+        if (size > maxChars) throw overLimit("join");
         return str(items.value.map((x) => x.toString()).join(object.value));
       });
     }
@@ -232,7 +265,8 @@ export function renderProgram(
       STRING_METHODS.has(name) &&
       vault.has(object.value)
     ) {
-      const method = original.member({ ...expr, object: precomputed(revealed(object, vault)) }, scope);
+      const text = revealed(object, vault);
+      const method = bounded(text, original.member({ ...expr, object: precomputed(text) }, scope));
       return fn((args) =>
         remarked(
           (method.value as (a: RuntimeValue[], s: Environment) => RuntimeValue)(
@@ -243,7 +277,41 @@ export function renderProgram(
         ),
       );
     }
-    return original.member({ ...expr, object: precomputed(object) }, scope);
+    return bounded(object, original.member({ ...expr, object: precomputed(object) }, scope));
+  };
+
+  /**
+   * A str method that can make more than it was given (replace, split, upper, lower), found by
+   * name or through a computed one (`s['rep' ~ 'lace']`): checked against its arguments first.
+   */
+  const bounded = (object: RuntimeValue, member: RuntimeValue): RuntimeValue => {
+    if (!isString(object) || member.type !== "FunctionValue") return member;
+    const builtins = (object as unknown as { builtins: Map<string, RuntimeValue> }).builtins;
+    const name = GROWING_METHODS.find((m) => builtins.get(m) === member);
+    if (!name) return member;
+    const call = member.value as (args: RuntimeValue[], scope: Environment) => RuntimeValue;
+    return new FunctionValue((args: RuntimeValue[], scope: Environment) => {
+      if (name === "split") {
+        const parts = splitCount(object.value, args[0], args[1], limits.maxItems);
+        if (parts > limits.maxItems)
+          throw new TemplateLimitError(
+            `split would make a list of more than ${limits.maxItems.toLocaleString("en-US")} items`,
+          );
+      } else {
+        // count=… comes as keyword arguments in third place, as the interpreter reads it.
+        const third = args[2];
+        const count =
+          third?.type === "KeywordArgumentsValue"
+            ? (third.value as Map<string, RuntimeValue>).get("count")
+            : third;
+        const size =
+          name === "replace"
+            ? replacedSize(object.value, args[0], args[1], count, maxChars)
+            : recasedSize(object.value, maxChars);
+        if (size > maxChars) throw overLimit(name);
+      }
+      return call(args, scope);
+    });
   };
 
   interpreter.evaluateBinaryExpression = (node, scope) => {
@@ -255,6 +323,25 @@ export function renderProgram(
     const compares = COMPARISONS.has(op);
     const l = compares ? revealed(left, vault) : left;
     const r = compares ? revealed(right, vault) : right;
+    // `~` and `+` on a string write both sides' text (a list's as its items' text joined, which
+    // can be exponentially long, see textSize); `==` and `!=` between a list and a string,
+    // number or boolean let JavaScript turn the list into that text too. Measured first.
+    if (op === "~" || (op === "+" && (isString(l) || isString(r)))) {
+      const before = joinedSize(l);
+      if (before + joinedSize(r, maxChars - before) > maxChars) throw overLimit(op);
+    } else if (op === "+" && isList(l) && isList(r)) {
+      if (l.value.length + r.value.length > limits.maxItems)
+        throw new TemplateLimitError(
+          `a list in the template would grow past ${limits.maxItems.toLocaleString("en-US")} items`,
+        );
+    } else if ((op === "==" || op === "!=") && isList(l) !== isList(r)) {
+      const other = isList(l) ? r : l;
+      if (
+        ["string", "number", "boolean"].includes(typeof other.value) &&
+        joinedSize(isList(l) ? l : r) > maxChars
+      )
+        throw overLimit("comparing a list");
+    }
     return checkValue(original.binary({ ...node, left: precomputed(l), right: precomputed(r) }, scope));
   };
 
@@ -264,21 +351,66 @@ export function renderProgram(
     if (name === "default" && filterNode.type === "Identifier")
       return operand.type === "UndefinedValue" ? str("") : operand;
     if (name === "sql_literal") return quoted(operand, vault);
-    if (!holdsMarker(operand, vault)) return original.filter(operand, filterNode, scope);
-    if (
-      name === "join" ||
-      name === "string" ||
-      name === "safe" ||
-      name === "list" ||
-      name === "first" ||
-      name === "last" ||
-      name === "reverse" ||
-      name === "unique"
-    )
-      return original.filter(operand, filterNode, scope);
-    // Other filters (length, int, upper, replace, tojson…) work on the text; text they give
-    // back is marked again, so it still reaches SQL as a literal.
-    return remarked(original.filter(revealed(operand, vault), filterNode, scope), vault);
+    // Filters that keep markers whole (join, string, first…) see them; others (length, int,
+    // upper, replace, tojson…) work on the text, and text they give back is marked again, so it
+    // still reaches SQL as a literal.
+    const plain = !holdsMarker(operand, vault) || KEEPS_MARKERS.has(name);
+    const subject = plain ? operand : revealed(operand, vault);
+    const node = GROWING_FILTERS.has(name) ? boundedFilter(name, subject, filterNode, scope) : filterNode;
+    const out = original.filter(subject, node, scope);
+    return plain ? out : remarked(out, vault);
+  };
+
+  /**
+   * A filter that can make more than it was given, checked against its arguments before it
+   * runs: the arguments are evaluated here, once, and handed to the interpreter as values.
+   */
+  const boundedFilter = (name: string, subject: RuntimeValue, filterNode: Node, scope: Environment): Node => {
+    let args: RuntimeValue[] = [];
+    let kwargs = new Map<string, RuntimeValue>();
+    let node = filterNode;
+    if (filterNode.type === "CallExpression") {
+      [args, kwargs] = interpreter.evaluateArguments(filterNode.args as Node[], scope);
+      node = {
+        ...filterNode,
+        args: [
+          ...args.map(precomputed),
+          ...[...kwargs].map(([key, value]) => ({
+            type: "KeywordArgumentExpression",
+            key: { type: "Identifier", value: key },
+            value: precomputed(value),
+          })),
+        ],
+      };
+    }
+    const arg = (i: number, key: string) => args[i] ?? kwargs.get(key);
+    const text = isString(subject) ? subject.value : null;
+    let size = 0;
+    if (name === "replace" && text !== null && filterNode.type === "CallExpression") {
+      size = replacedSize(text, args[0], args[1], args[2] ?? kwargs.get("count"), maxChars);
+    } else if (name === "indent" && text !== null) {
+      const width = arg(0, "width");
+      const spaces = width ? (width.type === "IntegerValue" ? (width.value as number) : 0) : 4;
+      // The interpreter makes the indent (" " × width) before looking at any line.
+      size = Math.max(spaces, indentedSize(text, spaces, !!arg(1, "first")?.value, !!arg(2, "blank")?.value));
+    } else if (name === "join") {
+      const separator = arg(0, "separator");
+      const between = isString(separator) ? separator.value.length : 0;
+      if (text !== null && filterNode.type === "CallExpression")
+        size = text.length + Math.max(0, text.length - 1) * between;
+      else if (isList(subject)) {
+        size = Math.max(0, subject.value.length - 1) * between;
+        for (const x of subject.value) if (size <= maxChars) size += joinedSize(x, maxChars - size);
+      }
+    } else if (name === "tojson" || (name === "string" && isList(subject))) {
+      const shape = name === "tojson" ? jsonShape(kwargs) : PRINTED;
+      // With an indent, the interpreter makes " " × indent for any list or mapping, even empty.
+      size = Math.max(shape.indent, textSize(subject, maxChars, limits.maxDepth, shape));
+    } else if ((name === "upper" || name === "lower") && text !== null) {
+      size = recasedSize(text, maxChars);
+    }
+    if (size > maxChars) throw overLimit(name);
+    return node;
   };
 
   let text: string;
@@ -312,11 +444,35 @@ interface Patched {
   applyFilter(operand: RuntimeValue, filterNode: Node, scope: Environment): RuntimeValue;
   evaluateIdentifier(node: Node, scope: Environment): RuntimeValue;
   evaluateMemberExpression(node: Node, scope: Environment): RuntimeValue;
+  evaluateArguments(args: Node[], scope: Environment): [RuntimeValue[], Map<string, RuntimeValue>];
 }
 
 const PRECOMPUTED = "StrataPrecomputed";
 const precomputed = (value: RuntimeValue) => ({ type: PRECOMPUTED, value }) as unknown as Node;
 const COMPARISONS = new Set(["==", "!=", "<", ">", "<=", ">=", "in", "not in"]);
+/** Filters that take request values' markers as they are (see applyFilter). */
+const KEEPS_MARKERS: ReadonlySet<string> = new Set([
+  "join",
+  "string",
+  "safe",
+  "list",
+  "first",
+  "last",
+  "reverse",
+  "unique",
+]);
+/** Filters whose result can be larger than what they are given (see boundedFilter). */
+const GROWING_FILTERS: ReadonlySet<string> = new Set([
+  "replace",
+  "indent",
+  "join",
+  "tojson",
+  "string",
+  "upper",
+  "lower",
+]);
+/** The same among str methods (see bounded). */
+const GROWING_METHODS = ["replace", "split", "upper", "lower"];
 /** The interpreter's str methods that may run on a request value's text (see evaluateMemberExpression). */
 const STRING_METHODS: ReadonlySet<string> = new Set([
   "upper",
@@ -333,9 +489,7 @@ const STRING_METHODS: ReadonlySet<string> = new Set([
 ]);
 
 function tooLarge(limits: TemplateLimits) {
-  return new TemplateLimitError(
-    `the rendered SQL is larger than ${(limits.maxOutputChars / 1_000_000).toLocaleString("en-US")} MB`,
-  );
+  return new TemplateLimitError(`the rendered SQL is larger than ${megabytes(limits.maxOutputChars)} MB`);
 }
 
 function asksForUndefined(node: Node | undefined): boolean {
@@ -372,29 +526,63 @@ function boundedRange(args: RuntimeValue[], maxItems: number): RuntimeValue {
   return list(Array.from({ length: count }, (_, i) => new IntegerValue(start + i * step)));
 }
 
-function holdsMarker(v: RuntimeValue, vault: LiteralVault): boolean {
+/*
+ * A list can hold the same list many times (`[l, l]`, forty times over, is forty steps and 2^40
+ * paths): the walks below go into each list once and reuse what they found for it.
+ */
+
+function holdsMarker(v: RuntimeValue, vault: LiteralVault, seen = new Map<RuntimeValue, boolean>()): boolean {
   if (isString(v)) return vault.has(v.value);
-  if (isList(v)) return v.value.some((x) => holdsMarker(x, vault));
-  return false;
+  if (!isList(v)) return false;
+  let holds = seen.get(v);
+  if (holds === undefined) {
+    holds = v.value.some((x) => holdsMarker(x, vault, seen));
+    seen.set(v, holds);
+  }
+  return holds;
 }
 
-/** The value with markers turned back into their text (for comparisons and filters only). */
-function revealed(v: RuntimeValue, vault: LiteralVault): RuntimeValue {
-  if (isString(v) && vault.has(v.value)) return str(vault.reveal(v.value));
-  if (isList(v) && v.value.some((x) => holdsMarker(x, vault)))
-    return list(v.value.map((x) => revealed(x, vault)));
-  return v;
+/**
+ * The value with markers turned back into their text (for comparisons and filters only). The
+ * text revealed for all of it counts against one allowance, the render's limit (see reveal).
+ */
+function revealed(
+  v: RuntimeValue,
+  vault: LiteralVault,
+  walk = {
+    allowance: { chars: vault.maxChars },
+    done: new Map<RuntimeValue, RuntimeValue>(),
+    seen: new Map(),
+  },
+): RuntimeValue {
+  if (isString(v) && vault.has(v.value)) return str(vault.reveal(v.value, walk.allowance));
+  if (!isList(v) || !holdsMarker(v, vault, walk.seen)) return v;
+  let out = walk.done.get(v);
+  if (!out) {
+    out = list(v.value.map((x) => revealed(x, vault, walk)));
+    walk.done.set(v, out);
+  }
+  return out;
 }
 
 /** Text a filter gave back from revealed values: marked again, so it stays a literal. */
-function remarked(v: RuntimeValue, vault: LiteralVault): RuntimeValue {
+function remarked(
+  v: RuntimeValue,
+  vault: LiteralVault,
+  done = new Map<RuntimeValue, RuntimeValue>(),
+): RuntimeValue {
   if (isString(v)) return str(vault.mark(v.value));
-  if (isList(v)) return list(v.value.map((x) => remarked(x, vault)));
-  if (v.type === "ObjectValue")
-    return new ObjectValue(
-      new Map([...(v.value as Map<string, RuntimeValue>)].map(([k, x]) => [k, remarked(x, vault)])),
-    );
-  return v;
+  if (!isList(v) && v.type !== "ObjectValue") return v;
+  let out = done.get(v);
+  if (!out) {
+    out = isList(v)
+      ? list(v.value.map((x) => remarked(x, vault, done)))
+      : new ObjectValue(
+          new Map([...(v.value as Map<string, RuntimeValue>)].map(([k, x]) => [k, remarked(x, vault, done)])),
+        );
+    done.set(v, out);
+  }
+  return out;
 }
 
 /** One value as SQL: strings as literals (through markers), numbers and booleans as they are. */
@@ -402,7 +590,7 @@ function quoted(v: RuntimeValue, vault: LiteralVault): RuntimeValue {
   return str(sqlItem(v, vault));
 }
 
-function sqlItem(v: RuntimeValue, vault: LiteralVault): string {
+function sqlItem(v: RuntimeValue, vault: LiteralVault, allowance = { chars: vault.maxChars }): string {
   switch (v.type) {
     case "IntegerValue":
       return String(v.value);
@@ -418,7 +606,7 @@ function sqlItem(v: RuntimeValue, vault: LiteralVault): string {
     // A value that is exactly one marker keeps it; any other text (the template's own) is marked.
     const markers = (v.value as string).match(vault.pattern)?.length ?? 0;
     const whole = markers === 1 && v.value.replace(vault.pattern, "") === "";
-    return whole ? v.value : vault.mark(vault.reveal(v.value));
+    return whole ? v.value : vault.mark(vault.reveal(v.value, allowance));
   }
   throw new TemplateRuntimeError(
     `a ${v.type.replace("Value", "").toLowerCase()} can't be used as a SQL value`,
@@ -429,7 +617,9 @@ function sqlItem(v: RuntimeValue, vault: LiteralVault): string {
 function whereIn(operand: RuntimeValue, vault: LiteralVault): RuntimeValue {
   const items = isList(operand) ? operand.value : [operand];
   if (!items.length) return str("(NULL)");
-  return str(`(${items.map((x) => sqlItem(x, vault)).join(", ")})`);
+  // The items' texts rebuilt from markers count against one allowance (see reveal).
+  const allowance = { chars: vault.maxChars };
+  return str(`(${items.map((x) => sqlItem(x, vault, allowance)).join(", ")})`);
 }
 
 /** A list of request values that prints as a SQL list, like `|where_in`. */

@@ -191,3 +191,40 @@ describe("another user's running query, seen through all_query_access", () => {
     expect((await json(await running)).status).toBe("stopped");
   });
 });
+
+describe("the query list", () => {
+  it("names each run's database and user, and offers users to filter by only to who sees them all", async () => {
+    const run = await s.call("POST", "/api/v1/sqllab/execute/", {
+      token: victim,
+      body: { database_id: db, client_id: "victimnamed1", sql: "SELECT 1 AS one" },
+    });
+    expect(run.status, await run.clone().text()).toBe(200);
+    for (const token of [watcher, victim]) {
+      const history = await json(await s.call("GET", "/api/v1/query/", { token }));
+      const row = history.result.find((q: Json) => q.client_id === "victimnamed1");
+      expect(row.database).toEqual({ id: db, database_name: "examples" });
+      expect(row.user).toMatchObject({ first_name: expect.any(String), last_name: expect.any(String) });
+      expect(row.user.id).toBe(row.user_id);
+    }
+    // Superset's nested columns can be asked for by name.
+    const picked = await json(
+      await s.call("GET", "/api/v1/query/?q=(columns:!(database.database_name,user.first_name,status))", {
+        token: watcher,
+      }),
+    );
+    expect(Object.keys(picked.result[0]).sort()).toEqual(["database", "status", "user"]);
+
+    const users = async (token: string) =>
+      (await json(await s.call("GET", "/api/v1/query/related/user", { token }))).result as Json[];
+    const everyone = await users(watcher);
+    expect(everyone.length).toBeGreaterThan(2);
+    const own = await users(victim);
+    expect(own).toHaveLength(1);
+    expect(own[0].value).toBe(
+      (await json(await s.call("GET", "/api/v1/query/", { token: victim }))).result[0].user_id,
+    );
+    const databases = await json(await s.call("GET", "/api/v1/query/related/database", { token: victim }));
+    expect(databases.result).toEqual([{ value: db, text: "examples" }]);
+    expect((await s.call("GET", "/api/v1/query/related/toString", { token: victim })).status).toBe(404);
+  });
+});

@@ -9,3 +9,11 @@ export async function userOptions(c: Context<AppEnv>): Promise<RelatedItem[]> {
     text: `${u.first_name} ${u.last_name}`,
   }));
 }
+
+/** The databases the caller may see as `related/database` options: their names. */
+export async function databaseOptions(c: Context<AppEnv>): Promise<RelatedItem[]> {
+  return (await c.get("core").databases.rows(c.get("principal"))).map((d) => ({
+    value: d.id,
+    text: d.database_name,
+  }));
+}

@@ -29,7 +29,7 @@ export interface ResourceDef<R extends Row> {
   rows(c: Context<AppEnv>): Promise<R[]>;
   spec: ListSpec<R>;
   /** `related/{column}` option sources. */
-  related?: Record<string, (c: Context<AppEnv>) => Promise<RelatedItem[]>>;
+  related?: RelatedSources;
   /** Columns whose distinct values `distinct/{column}` lists. */
   distinct?: string[];
   /** Bulk delete: every id is checked before any is deleted, so a refused item deletes nothing. */
@@ -42,6 +42,22 @@ export interface ResourceDef<R extends Row> {
 }
 
 const PERMISSIONS = ["can_read", "can_write", "can_export", "can_duplicate"];
+
+type RelatedSources = Record<string, (c: Context<AppEnv>) => Promise<RelatedItem[]>>;
+
+/** `GET related/{column}`: a page of a resource's options for one column (`{value, text}`). */
+export function relatedOptions(view: string, related: RelatedSources | undefined) {
+  return async (c: Context<AppEnv>) => {
+    requirePermission(c.get("principal"), "can_read", view);
+    const column = c.req.param("column") ?? "";
+    // Own keys only: the path segment is request text, and `toString` or `constructor` would
+    // otherwise find Object.prototype's methods and call them as a source.
+    const source = related && Object.hasOwn(related, column) ? related[column] : undefined;
+    if (!source) throw notFound(`There is no related list for ${column}`);
+    const q = risonQuery(c, RelatedQuerySchema);
+    return c.json(pageOptions(await source(c), q.filter, q.page, q.page_size));
+  };
+}
 
 /** List, _info, related, distinct and bulk delete: the same for every resource. */
 export function listRoutes<R extends Row>(def: ResourceDef<R>) {
@@ -69,16 +85,7 @@ export function listRoutes<R extends Row>(def: ResourceDef<R>) {
       }
       return c.json(out);
     })
-    .get("/related/:column", async (c) => {
-      requirePermission(c.get("principal"), "can_read", def.view);
-      const column = c.req.param("column");
-      // Own keys only: the path segment is request text, and `toString` or `constructor` would
-      // otherwise find Object.prototype's methods and call them as a source.
-      const source = def.related && Object.hasOwn(def.related, column) ? def.related[column] : undefined;
-      if (!source) throw notFound(`There is no related list for ${column}`);
-      const q = risonQuery(c, RelatedQuerySchema);
-      return c.json(pageOptions(await source(c), q.filter, q.page, q.page_size));
-    })
+    .get("/related/:column", relatedOptions(def.view, def.related))
     .get("/distinct/:column", async (c) => {
       requirePermission(c.get("principal"), "can_read", def.view);
       const column = c.req.param("column");

@@ -3,7 +3,7 @@ import { SAVED_QUERY_DISTINCT_COLUMNS, SAVED_QUERY_LIST_SPEC } from "@strata/cor
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import { jsonBody, pathId } from "../http/input.ts";
-import { userOptions } from "../http/related.ts";
+import { databaseOptions, userOptions } from "../http/related.ts";
 import { listRoutes } from "../http/resource.ts";
 
 /** `/api/v1/saved_query/…` */
@@ -16,11 +16,7 @@ export function savedQueryRoutes() {
     related: {
       created_by: userOptions,
       changed_by: userOptions,
-      database: async (c) =>
-        (await c.get("core").databases.rows(c.get("principal"))).map((d) => ({
-          value: d.id,
-          text: d.database_name,
-        })),
+      database: databaseOptions,
     },
     distinct: SAVED_QUERY_DISTINCT_COLUMNS,
     remove: {

@@ -8,9 +8,12 @@ import {
   SqlLabResultsQuerySchema,
   SqlLabStopSchema,
 } from "@strata/contracts";
+import { can } from "@strata/core";
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import { jsonBody, pathId, risonQuery } from "../http/input.ts";
+import { databaseOptions, userOptions } from "../http/related.ts";
+import { relatedOptions } from "../http/resource.ts";
 
 /** `/api/v1/sqllab/…`: execute and results. */
 export function sqlLabRoutes() {
@@ -63,26 +66,43 @@ export function sqlLabRoutes() {
 
 /** `/api/v1/query/…`: history, one query, updates since, stop. */
 export function queryRoutes() {
-  return new Hono<AppEnv>()
-    .get("/", async (c) => {
-      const q = risonQuery(c, ListQuerySchema);
-      return c.json(await c.get("core").sqlLab.history(c.get("principal"), q));
-    })
-    .get("/updated_since", async (c) => {
-      const q = risonQuery(c, QueryUpdatedSinceSchema);
-      return c.json({
-        result: await c.get("core").sqlLab.updatedSince(c.get("principal"), q.last_updated_ms),
-      });
-    })
-    .get("/:id{[0-9]+}", async (c) => {
-      const result = await c.get("core").sqlLab.detail(c.get("principal"), pathId(c));
-      return c.json({ id: result.query_id, result });
-    })
-    .post("/stop", async (c) => {
-      const body = await jsonBody(c, SqlLabStopSchema);
-      await c.get("core").sqlLab.stop(c.get("principal"), body.client_id);
-      return c.json({ result: "OK" });
-    });
+  return (
+    new Hono<AppEnv>()
+      .get("/", async (c) => {
+        const q = risonQuery(c, ListQuerySchema);
+        return c.json(await c.get("core").sqlLab.history(c.get("principal"), q));
+      })
+      .get("/updated_since", async (c) => {
+        const q = risonQuery(c, QueryUpdatedSinceSchema);
+        return c.json({
+          result: await c.get("core").sqlLab.updatedSince(c.get("principal"), q.last_updated_ms),
+        });
+      })
+      .get("/:id{[0-9]+}", async (c) => {
+        const result = await c.get("core").sqlLab.detail(c.get("principal"), pathId(c));
+        return c.json({ id: result.query_id, result });
+      })
+      // The list's Database and User filters (Superset's `related/database`, `related/user`).
+      .get(
+        "/related/:column",
+        relatedOptions("Query", {
+          database: databaseOptions,
+          // Everyone's names only for those who may list everyone's queries; others see their own.
+          user: async (c) => {
+            const p = c.get("principal");
+            const all = await userOptions(c);
+            return p.isAdmin || can(p, "all_query_access", "all_query_access")
+              ? all
+              : all.filter((u) => u.value === p.user?.id);
+          },
+        }),
+      )
+      .post("/stop", async (c) => {
+        const body = await jsonBody(c, SqlLabStopSchema);
+        await c.get("core").sqlLab.stop(c.get("principal"), body.client_id);
+        return c.json({ result: "OK" });
+      })
+  );
 }
 
 /** `/api/v1/sqllab/format_sql/` and `/api/v1/sqllab/estimate/`. */

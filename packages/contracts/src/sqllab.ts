@@ -71,7 +71,8 @@ export interface SqlLabQueryRow {
   client_id: string;
   sql_editor_id: string | null;
   dbId: number;
-  database: { id: number };
+  /** With its name in the query list (`GET /api/v1/query/`), as Superset's `database.database_name`. */
+  database: { id: number; database_name?: string };
   schema: string | null;
   catalog: string | null;
   sql: string;
@@ -96,6 +97,8 @@ export interface SqlLabQueryRow {
   changed_on: string;
   changed_on_delta_humanized: string;
   user_id: number | null;
+  /** Who ran it, in the query list only (Superset's `user.first_name`, `user.last_name`). */
+  user?: { id: number; first_name: string; last_name: string } | null;
   templateParams: string | null;
   ctas: boolean;
   ctas_method: "TABLE" | "VIEW" | null;

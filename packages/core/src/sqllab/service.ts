@@ -17,12 +17,13 @@ import {
 import { csvBody, csvHeader, rowsJsonWithin } from "../chart-data/format.ts";
 import { toEngineError } from "../databases/engine-errors.ts";
 import type { Databases } from "../databases/service.ts";
-import type { DatabaseEntity } from "../databases/types.ts";
+import { DATABASE, type DatabaseData, type DatabaseEntity } from "../databases/types.ts";
 import { AppError, badRequest, forbidden, notFound, typedError, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
 import { applyListQuery, idFilter, type ListSpec } from "../resources/list-query.ts";
 import { canAccessDatabase } from "../security/data-access.ts";
 import { can, type Principal, requirePermission } from "../security/principal.ts";
+import { USER, type UserData } from "../security/types.ts";
 import { BackgroundWrites } from "../store/background-writes.ts";
 import type { Job, JobQueue } from "../store/job-queue.ts";
 import type { MetaStore } from "../store/meta-store.ts";
@@ -207,11 +208,35 @@ export class SqlLab {
    * queries (the newest `historyWindow` of them: filters and sorting apply within those).
    */
   async history(p: Principal, q: ListQuery) {
-    const rows = (await this.visible(p, q.filters)).map((x) => ({ ...this.row(x), id: x.id }));
+    const visible = await this.visible(p, q.filters);
+    const names = await this.namesOf(visible);
+    // Each row names its database and user, as Superset's list does (`database.database_name`,
+    // `user.first_name`…), so a client needs no lookups of its own.
+    const rows = visible.map((x) => ({
+      ...this.row(x),
+      id: x.id,
+      database: { id: x.database_id, database_name: names.databases.get(x.database_id)?.database_name },
+      user: x.user_id === null ? null : (names.users.get(x.user_id) ?? null),
+    }));
     const page = applyListQuery(rows, q, HISTORY_LIST);
     // Rows keep SQL Lab's shape (`id` is the client id); `ids` are the numeric query ids.
     const result = page.result.map((r) => ("id" in r ? { ...r, id: r.client_id ?? r.id } : r));
     return { count: page.count, ids: page.ids, result };
+  }
+
+  /** The databases and users the queries name, read together (one batch each). */
+  private async namesOf(queries: QueryEntity[]) {
+    const unique = (ids: (number | null)[]) => [...new Set(ids.filter((id): id is number => id !== null))];
+    const [databases, users] = await Promise.all([
+      this.deps.meta.getMany<DatabaseData>(DATABASE, unique(queries.map((q) => q.database_id))),
+      this.deps.meta.getMany<UserData>(USER, unique(queries.map((q) => q.user_id))),
+    ]);
+    return {
+      databases: new Map(databases.map((d) => [d.id, d])),
+      users: new Map(
+        users.map((u) => [u.id, { id: u.id, first_name: u.first_name, last_name: u.last_name }]),
+      ),
+    };
   }
 
   /**

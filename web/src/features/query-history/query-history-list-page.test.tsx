@@ -29,7 +29,7 @@ function run(over: Partial<SqlLabQueryRow>): Partial<SqlLabQueryRow> {
     query_id: 1,
     client_id: "c1",
     dbId: 1,
-    database: { id: 1 },
+    database: { id: 1, database_name: "examples" },
     schema: "main",
     sql: "SELECT 1",
     executed_sql: "SELECT 1",
@@ -39,6 +39,7 @@ function run(over: Partial<SqlLabQueryRow>): Partial<SqlLabQueryRow> {
     rows: 1234,
     start_time: Date.now() - 3 * 60_000,
     user_id: 5,
+    user: { id: 5, first_name: "Ana", last_name: "Lee" },
     ...over,
   };
 }
@@ -54,6 +55,7 @@ const ROWS = [
     state: "failed",
     rows: null,
     user_id: 9,
+    user: { id: 9, first_name: "Bo", last_name: "Ray" },
     tab_name: "Failing tab",
   }),
 ];
@@ -67,9 +69,9 @@ function show(
 ) {
   const api = fakeFetch((u) => {
     if (u.pathname === "/api/v1/query/") return list();
-    if (u.pathname === "/api/v1/database/")
-      return { body: { count: 1, ids: [1], result: [{ id: 1, database_name: "examples" }] } };
-    if (u.pathname === "/api/v1/saved_query/related/created_by")
+    if (u.pathname === "/api/v1/query/related/database")
+      return { body: { count: 1, result: [{ value: 1, text: "examples" }] } };
+    if (u.pathname === "/api/v1/query/related/user")
       return {
         body: {
           count: 2,
@@ -111,12 +113,14 @@ describe("the query history page", () => {
 
     const q = decodeRison(api.calls("/api/v1/query/")[0]) as Record<string, unknown>;
     expect(q).toMatchObject({ order_column: "start_time", order_direction: "desc", page: 0 });
-    // Only admins and all_query_access see others' queries: no User filter, no user list read.
+    // Only admins and all_query_access see others' queries: no User filter.
     expect(filter("select-user_id")).toBeNull();
     expect(filter("select-dbId")).not.toBeNull();
     expect(filter("select-status")).not.toBeNull();
     expect(filter("search-sql")).not.toBeNull();
-    expect(api.calls("/api/v1/saved_query/related/")).toEqual([]);
+    // Rows name their database and user themselves: nothing else is read to show them.
+    expect(api.calls("/api/v1/database/")).toEqual([]);
+    expect(api.calls("/api/v1/query/related/")).toEqual([]);
   });
 
   it("offers the User filter to an admin and names other users' runs", async () => {

@@ -9,12 +9,7 @@ import { RowActions } from "../../components/row-actions";
 import { paths } from "../../config/paths";
 import { useCurrentUser } from "../../lib/auth/current-user";
 import { formatDateTime, formatNumber, formatRelativeTime, t } from "../../lib/i18n";
-import {
-  loadDatabaseOptions,
-  loadUserOptions,
-  useDatabaseNames,
-  useUserNames,
-} from "./api/query-history-lookups";
+import { optionsLoader } from "../../lib/resource/resource-options";
 import { QueryPreviewModal } from "./components/query-preview-modal";
 import { QueryStatusBadge } from "./components/query-status-badge";
 import { requestedQueryOf } from "./model/open-in-sqllab";
@@ -23,6 +18,9 @@ import { QUERY_STATUSES } from "./model/query-status";
 /** `GET /api/v1/query/`: SQL Lab runs, the caller's own (everyone's for admins and all_query_access). */
 const RESOURCE = "query";
 const NEWEST_FIRST = { id: "start_time", desc: true };
+/** The list's own option lists (`related/database`, `related/user`), as Superset's page reads them. */
+const loadDatabaseOptions = optionsLoader("related", RESOURCE, "database");
+const loadUserOptions = optionsLoader("related", RESOURCE, "user");
 
 /** Superset's filters of the query list, on the columns the server's list spec allows. */
 function historyFilters(withUser: boolean): ListFilterConfig[] {
@@ -76,8 +74,6 @@ export default function QueryHistoryListPage() {
   const canOpen = can("can_sqllab", "SQLLab");
   const navigate = useNavigate();
   const [preview, setPreview] = useState<SqlLabQueryRow | null>(null);
-  const databaseNames = useDatabaseNames();
-  const userNames = useUserNames(seesOthers);
 
   const openInSqlLab = useCallback(
     (q: SqlLabQueryRow) => navigate(paths.sqllab, { state: { requestedQuery: requestedQueryOf(q) } }),
@@ -86,13 +82,9 @@ export default function QueryHistoryListPage() {
   const filters = useMemo(() => historyFilters(seesOthers), [seesOthers]);
 
   const columns = useMemo<ListColumn<SqlLabQueryRow>[]>(() => {
-    const myName = `${me.first_name} ${me.last_name}`.trim() || me.username;
-    const userName = (id: number | null) => {
-      if (id === null) return "";
-      if (id === me.id) return myName;
-      return userNames?.get(id) ?? (userNames ? `#${id}` : "");
-    };
-    const databaseName = (id: number) => databaseNames?.get(id) ?? (databaseNames ? `#${id}` : "");
+    // Each row names its database and user (the server adds them to the list's rows).
+    const userName = (q: SqlLabQueryRow) =>
+      q.user ? `${q.user.first_name} ${q.user.last_name}`.trim() : q.user_id === me.id ? me.username : "";
     return [
       {
         id: "start_time",
@@ -101,9 +93,9 @@ export default function QueryHistoryListPage() {
         render: (q) => <StartTime ms={q.start_time} />,
       },
       { id: "tab_name", header: t("Tab name"), render: (q) => q.tab_name ?? "" },
-      { id: "dbId", header: t("Database"), render: (q) => databaseName(q.dbId) },
+      { id: "dbId", header: t("Database"), render: (q) => q.database.database_name ?? "" },
       { id: "schema", header: t("Schema"), render: (q) => q.schema ?? "" },
-      { id: "user_id", header: t("User"), render: (q) => userName(q.user_id) },
+      { id: "user_id", header: t("User"), render: userName },
       {
         id: "status",
         header: t("State"),
@@ -157,7 +149,7 @@ export default function QueryHistoryListPage() {
         ),
       },
     ];
-  }, [me, databaseNames, userNames, canOpen, openInSqlLab]);
+  }, [me, canOpen, openInSqlLab]);
 
   return (
     <>

@@ -1,7 +1,7 @@
 import { ActionIcon, CloseButton, Group, Loader, Stack, Tabs, Text } from "@mantine/core";
 import { useHotkeys } from "@mantine/hooks";
 import { IconPlus } from "@tabler/icons-react";
-import { useCallback, useEffect } from "react";
+import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 import { t } from "../../lib/i18n";
 import { useSqlLabDatabases } from "./api/sqllab-databases";
@@ -9,13 +9,13 @@ import { EditorTab } from "./components/editor-tab";
 import { TabMenu } from "./components/tab-menu";
 import { editorsOf, makeEditor, southPaneTabOf, tablesOf } from "./model/editor-state";
 import { copyTabName, shortTabLabel } from "./model/tab-names";
-import { HISTORY_TAB, RESULTS_TAB } from "./model/table-schemas";
+import { RESULTS_TAB } from "./model/table-schemas";
 import { isRunning, type QueryEditor } from "./model/types";
 import { useCostEstimates } from "./use-cost-estimates";
 import { useSqlLab } from "./use-sqllab";
 
-/** SQL Lab (`/sqllab/`, `/sqllab/history/`). */
-export default function SqlLabPage({ history = false }: { history?: boolean }) {
+/** SQL Lab (`/sqllab/`; its own history is the south pane's tab, Query history a page of its own). */
+export default function SqlLabPage() {
   const [params] = useSearchParams();
   const savedQueryId = Number(params.get("savedQueryId")) || null;
   const { data: databases } = useSqlLabDatabases();
@@ -25,9 +25,6 @@ export default function SqlLabPage({ history = false }: { history?: boolean }) {
   // The south-pane tab lives in the state: adding, expanding or removing a table moves it (002 §4).
   const southTab = southPaneTabOf(state, active?.id);
   const setSouthTab = useCallback((tab: string) => dispatch({ type: "setSouthPaneTab", tab }), [dispatch]);
-  useEffect(() => {
-    if (loaded && history) setSouthTab(HISTORY_TAB);
-  }, [loaded, history, setSouthTab]);
 
   useHotkeys([
     ["ctrl+]", () => dispatch({ type: "switchTab", direction: 1 })],

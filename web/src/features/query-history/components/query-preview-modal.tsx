@@ -1,7 +1,8 @@
-import { Button, Code, CopyButton, Group, Modal, ScrollArea, SegmentedControl, Stack } from "@mantine/core";
+import { Button, Code, Group, Modal, ScrollArea, SegmentedControl, Stack } from "@mantine/core";
 import type { SqlLabQueryRow } from "@strata/contracts";
-import { IconCopy, IconExternalLink } from "@tabler/icons-react";
+import { IconExternalLink } from "@tabler/icons-react";
 import { useState } from "react";
+import { CopyTextButton } from "../../../components/copy-text-button";
 import { t } from "../../../lib/i18n";
 
 type Shown = "user" | "executed";
@@ -40,19 +41,7 @@ export function QueryPreviewModal({
           ) : (
             <span />
           )}
-          <CopyButton value={sql}>
-            {({ copied, copy }) => (
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconCopy size={14} />}
-                onClick={copy}
-                data-test="copy-query"
-              >
-                {copied ? t("Copied to clipboard!") : t("Copy")}
-              </Button>
-            )}
-          </CopyButton>
+          <CopyTextButton value={sql} test="copy-query" />
         </Group>
         <ScrollArea.Autosize mah={480}>
           <Code block data-test="query-preview-sql">

@@ -1,6 +1,6 @@
-import { Button, CopyButton, Group, Modal, ScrollArea, Text } from "@mantine/core";
-import { IconCopy } from "@tabler/icons-react";
+import { Group, Modal, ScrollArea, Text } from "@mantine/core";
 import { t } from "../../../../lib/i18n";
+import { CopyTextButton } from "../../../copy-text-button";
 import classes from "./cell-content.module.css";
 
 /** Whether a cell holds a structured value (a JSON object or array) worth opening as a tree. */
@@ -61,19 +61,7 @@ export function CellContentModal({
         <Text size="xs" c="dimmed">
           {t("Cell content")}
         </Text>
-        <CopyButton value={text}>
-          {({ copied, copy }) => (
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconCopy size={14} />}
-              onClick={copy}
-              data-test="cell-content-copy"
-            >
-              {copied ? t("Copied to clipboard!") : t("Copy")}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyTextButton value={text} test="cell-content-copy" />
       </Group>
       <ScrollArea.Autosize mah={480}>
         <div role="tree" className={classes.tree} data-test="cell-content-tree">

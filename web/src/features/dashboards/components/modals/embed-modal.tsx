@@ -1,17 +1,6 @@
-import {
-  Button,
-  Center,
-  Code,
-  CopyButton,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Button, Center, Code, Group, Loader, Modal, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { CopyTextButton } from "../../../../components/copy-text-button";
 import { ApiErrorDisplay } from "../../../../components/error-display";
 import { isApiError } from "../../../../lib/api-error";
 import { t } from "../../../../lib/i18n";
@@ -139,13 +128,12 @@ export default function EmbedModal({ onClose }: { onClose: () => void }) {
                 <Text size="sm" fw={500}>
                   {t("Embed code")}
                 </Text>
-                <CopyButton value={embedSnippet(config.uuid, window.location.origin)}>
-                  {({ copied, copy }) => (
-                    <Button size="xs" variant="default" onClick={copy} data-test="embed-copy-snippet">
-                      {copied ? t("Copied to clipboard!") : t("Copy code")}
-                    </Button>
-                  )}
-                </CopyButton>
+                <CopyTextButton
+                  value={embedSnippet(config.uuid, window.location.origin)}
+                  label={t("Copy code")}
+                  icon={false}
+                  test="embed-copy-snippet"
+                />
               </Group>
               <Code block data-test="embed-snippet">
                 {embedSnippet(config.uuid, window.location.origin)}

@@ -1,6 +1,6 @@
-import { Button, Center, Code, CopyButton, Group, Loader, Modal, ScrollArea, Stack } from "@mantine/core";
+import { Center, Code, Group, Loader, Modal, ScrollArea, Stack } from "@mantine/core";
 import type { ChartDataRequestInput } from "@strata/contracts";
-import { IconCopy } from "@tabler/icons-react";
+import { CopyTextButton } from "../../../../components/copy-text-button";
 import { ApiErrorDisplay } from "../../../../components/error-display";
 import { t } from "../../../../lib/i18n";
 import { useChartQueryText } from "../../api/chart-query-text";
@@ -35,19 +35,7 @@ export default function ViewQueryModal({
           {data.map((q) => (
             <Stack key={q.query} gap={4}>
               <Group justify="flex-end">
-                <CopyButton value={q.query}>
-                  {({ copied, copy }) => (
-                    <Button
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconCopy size={14} />}
-                      onClick={copy}
-                      data-test="copy-query"
-                    >
-                      {copied ? t("Copied to clipboard!") : t("Copy")}
-                    </Button>
-                  )}
-                </CopyButton>
+                <CopyTextButton value={q.query} test="copy-query" />
               </Group>
               <ScrollArea.Autosize mah={480}>
                 <Code block data-test="view-query-sql">

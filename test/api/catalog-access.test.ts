@@ -242,4 +242,56 @@ describe("a connection that allows changing catalogs", () => {
       await s.call("PUT", `/api/v1/database/${shop}`, { token: admin, body: { allow_multi_catalog: false } });
     }
   });
+
+  it("runs a dataset's charts, samples and values in its catalog, and stops once catalogs are not allowed", async () => {
+    const allow = (on: boolean) =>
+      s.call("PUT", `/api/v1/database/${shop}`, { token: admin, body: { allow_multi_catalog: on } });
+    expect((await allow(true)).status).toBe(200);
+    let dataset: number;
+    try {
+      const created = await s.call("POST", "/api/v1/dataset/", {
+        token: admin,
+        body: { database: shop, catalog: "hr", schema: "public", table_name: "salaries" },
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      dataset = (await json(created)).id;
+      const chart = () =>
+        s.call("POST", "/api/v1/chart/data", {
+          token: admin,
+          body: {
+            datasource: { id: dataset, type: "table" },
+            force: true,
+            queries: [{ metrics: [{ expressionType: "SQL", sqlExpression: "SUM(salary)", label: "total" }] }],
+          },
+        });
+      const res = await chart();
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect((await json(res)).result[0].data).toEqual([{ total: 987654 }]);
+      const samples = await s.call(
+        "POST",
+        `/datasource/samples?datasource_id=${dataset}&datasource_type=table`,
+        {
+          token: admin,
+          body: {},
+        },
+      );
+      expect(samples.status, await samples.clone().text()).toBe(200);
+      expect(JSON.stringify(await json(samples))).toContain("987654");
+      const values = await s.call("GET", `/api/v1/datasource/table/${dataset}/column/name/values/`, {
+        token: admin,
+      });
+      expect(values.status, await values.clone().text()).toBe(200);
+      expect((await json(values)).result).toEqual(["ceo"]);
+
+      // Catalogs no longer allowed: the dataset's queries stop reaching hr.
+      expect((await allow(false)).status).toBe(200);
+      const refused = await chart();
+      expect(refused.status).toBe(422);
+      const body = await refused.text();
+      expect(body).toContain("Only the default catalog is supported for this connection");
+      expect(body).not.toContain("987654");
+    } finally {
+      await allow(false);
+    }
+  });
 });

@@ -64,7 +64,9 @@ async function runOnEngine(
   // A chart query runs at most SUPERSET_WEBSERVER_TIMEOUT: past it the client has given up.
   const signal = AbortSignal.timeout(env.limits.timeoutSec * 1000);
   try {
-    const execute = () => r.engine.execute(c.sql, { params: c.params, schema: r.ds.schema, signal });
+    // In the dataset's catalog (on PostgreSQL another database of the server, its own connection).
+    const execute = () =>
+      r.engine.execute(c.sql, { params: c.params, schema: r.ds.schema, catalog: r.ds.catalog, signal });
     // Athena's work is done remotely and one query can take minutes: it takes no local slot.
     const capabilities = engineSpec(r.db.engine).capabilities;
     result = capabilities.runsRemotely

@@ -101,7 +101,7 @@ export class ChartRequests {
       db.cache_timeout ??
       this.opts.defaultCacheTimeout;
     const [engine, template] = await Promise.all([
-      this.deps.databases.engineOf(db),
+      this.deps.databases.engineForDataset(db, ds.catalog),
       this.templateScope(p, ds, req.queries),
     ]);
     return { ds, db, engine, cacheTimeout, rls, template };

@@ -352,6 +352,17 @@ export class Databases {
     return { db, engine: await this.registry.forDatabase(db) };
   }
 
+  /**
+   * The engine a dataset's queries run on, with its catalog still one the database allows: a
+   * dataset saved on another catalog while changing catalogs was allowed stops reading it once
+   * an admin turns that off (its queries would otherwise reach another database of the server).
+   */
+  async engineForDataset(db: DatabaseEntity, catalog: string | null | undefined): Promise<QueryEngine> {
+    const engine = await this.engineOf(db);
+    await this.requireCatalogAllowed(db, catalog, { engine });
+    return engine;
+  }
+
   /** An engine for internal use (dataset column discovery, examples), no principal check. */
   async engineOf(db: DatabaseEntity): Promise<QueryEngine> {
     return this.registry.forDatabase(db);

@@ -76,7 +76,7 @@ export class ColumnValues {
         `Guest users may only list the values of their dashboards' filter columns, not "${columnName}".`,
       );
 
-    const engine = await this.deps.databases.engineOf(db);
+    const engine = await this.deps.databases.engineForDataset(db, ds.catalog);
     const q = (s: string) => engine.quoteIdentifier(s);
     const expr = column.expression?.trim() ? `(${column.expression.trim()})` : q(column.column_name);
     const params: unknown[] = [];
@@ -131,6 +131,7 @@ export class ColumnValues {
       rows = await engine.execute(sql, {
         params,
         schema: ds.schema,
+        catalog: ds.catalog,
         signal: AbortSignal.timeout(this.opts.timeoutSec * 1000),
       });
     } catch (e) {

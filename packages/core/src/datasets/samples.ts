@@ -24,7 +24,7 @@ export async function samples(
   if (p.guest) throw forbidden("Guest users may not read a dataset's sample rows.");
   const { ds, db } = await datasets.get(p, id);
   if (!db) throw unprocessable("The dataset's database no longer exists");
-  const engine = await databases.engineOf(db);
+  const engine = await databases.engineForDataset(db, ds.catalog);
   const q = (s: string) => engine.quoteIdentifier(s);
   const names = new Set(ds.columns.map((c) => c.column_name));
   const params: unknown[] = [];
@@ -54,8 +54,13 @@ export async function samples(
       engine.execute(`SELECT * FROM ${from}${whereSql} LIMIT ${perPage} OFFSET ${offset}`, {
         params,
         schema: ds.schema,
+        catalog: ds.catalog,
       }),
-      engine.execute(`SELECT COUNT(*) AS total FROM ${from}${whereSql}`, { params, schema: ds.schema }),
+      engine.execute(`SELECT COUNT(*) AS total FROM ${from}${whereSql}`, {
+        params,
+        schema: ds.schema,
+        catalog: ds.catalog,
+      }),
     ]);
     const colnames = rows.columns.map((c) => c.name);
     // Samples are small pages; Superset's clients expect row objects here.

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { deepFreeze } from "../resources/deep-freeze.ts";
 
 export interface TokenClaims {
   sub: number;
@@ -84,18 +85,10 @@ export class TokenVerifier {
         if (oldest !== undefined) this.known.delete(oldest);
       }
       // One object answers every later request with this token: nobody may change it.
-      this.known.set(token, freezeDeep(claims));
+      this.known.set(token, deepFreeze(claims));
     }
     return claims;
   }
 }
 
 const MAX_KEPT_TOKEN_CHARS = 8192;
-
-function freezeDeep<T>(value: T): T {
-  if (value && typeof value === "object") {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) freezeDeep(inner);
-  }
-  return value;
-}

@@ -1,3 +1,5 @@
+import { deepFreeze } from "../resources/deep-freeze.ts";
+
 /**
  * A short-lived in-process copy of the metadata every request reads (who is calling and their
  * roles, databases, datasets, charts, RLS rules, tags and the tag/favourite sets a list page
@@ -399,13 +401,4 @@ export class MetaCache {
     }
     return { value, kept };
   }
-}
-
-/** Freezes a value and everything it holds (plain objects and arrays, as stored items are). */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }

@@ -72,7 +72,34 @@ describe("Query history in Chromium", () => {
     expect(new URL(e.page.url()).searchParams.get("filters")).toContain("failed");
   });
 
+  it("filters by the days runs started, today's runs in a range ending today and none in a past one", async () => {
+    await e.page.goto(`${e.url}/sqllab/history/`);
+    await expect.poll(listed, { timeout: 15_000 }).toEqual({ [OK_SQL]: "success", [FAILING_SQL]: "failed" });
+    const picker = e.page.locator(dt("filters-date-start_time"));
+    // Today, as the first and the last day of the range: the server counts the last day whole.
+    await picker.click();
+    const today = e.page.locator("button[data-today]:not([data-outside])").first();
+    await today.click();
+    await today.click();
+    await e.page.waitForURL((u) => (u.searchParams.get("filters") ?? "").includes("start_time"));
+    await expect.poll(listed, { timeout: 15_000 }).toEqual({ [OK_SQL]: "success", [FAILING_SQL]: "failed" });
+
+    // A range in the past holds neither run.
+    const url = new URL(e.page.url());
+    const filters = url.searchParams.get("filters") ?? "";
+    const day = /\d{4}-\d{2}-\d{2}/.exec(filters)?.[0];
+    expect(day).toBeTruthy();
+    url.searchParams.set("filters", filters.replaceAll(day as string, "2001-01-01"));
+    await e.page.goto(url.toString());
+    await expect.poll(listed, { timeout: 15_000 }).toEqual({});
+    await expect(picker.textContent()).resolves.toMatch(/2001/);
+  });
+
   it("shows the whole SQL in a modal and opens the run in SQL Lab", async () => {
+    await e.page.goto(`${e.url}/sqllab/history/`);
+    await e.page.locator(dt("filters-select-status")).click();
+    await e.page.getByRole("option", { name: "Failed" }).click();
+    await expect.poll(listed, { timeout: 15_000 }).toEqual({ [FAILING_SQL]: "failed" });
     await e.page.locator(dt("query-sql")).first().click();
     const modal = e.page.locator(dt("query-preview-modal"));
     await expect(modal.locator(dt("query-preview-sql")).textContent()).resolves.toBe(FAILING_SQL);

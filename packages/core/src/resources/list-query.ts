@@ -62,6 +62,39 @@ export function idFilter(filters: readonly ListFilter[] | undefined, col: string
   return undefined;
 }
 
+/** Date or date-time text as list filters send it (`2026-11-28`, `2026-11-28T10:00:00.000Z`). */
+const DATE_TEXT = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?)?$/;
+const DAY_MS = 86_400_000;
+
+/**
+ * A moment in ms from a timestamp, or from date text: a zone-less text is UTC, as the server keeps
+ * its times. `end` reads a date alone as the last moment of its day, so that a range ending on a
+ * day includes that day.
+ */
+function instant(x: unknown, end = false): number | undefined {
+  if (typeof x === "number") return Number.isFinite(x) ? x : undefined;
+  if (typeof x !== "string") return undefined;
+  const m = DATE_TEXT.exec(x.trim());
+  if (!m) return undefined;
+  const ms = Date.parse(m[2] ? `${m[1]}T${m[2]}${m[3] ?? "Z"}` : `${m[1]}T00:00:00Z`);
+  if (Number.isNaN(ms)) return undefined;
+  return !m[2] && end ? ms + DAY_MS - 1 : ms;
+}
+
+/**
+ * Compares as moments when one side is a timestamp in ms and the other date text (a query's
+ * `start_time` filtered by the dates a range picker sends), or both are date text; otherwise
+ * as values. Two numbers stay numbers: an id is no moment.
+ */
+function compareValues(actual: unknown, bound: unknown, end = false): number {
+  if (typeof actual !== "number" || typeof bound !== "number") {
+    const a = instant(actual);
+    const b = instant(bound, end);
+    if (a !== undefined && b !== undefined) return a - b;
+  }
+  return compare(actual, bound);
+}
+
 export function matchOperator(op: FilterOperator, actual: unknown, value: unknown): boolean {
   switch (op) {
     case "sw":
@@ -81,9 +114,9 @@ export function matchOperator(op: FilterOperator, actual: unknown, value: unknow
     case "neq":
       return Array.isArray(actual) ? !actual.some((a) => looseEq(a, value)) : !looseEq(actual, value);
     case "gt":
-      return actual !== null && actual !== undefined && compare(actual, value) > 0;
+      return actual !== null && actual !== undefined && compareValues(actual, value) > 0;
     case "lt":
-      return actual !== null && actual !== undefined && compare(actual, value) < 0;
+      return actual !== null && actual !== undefined && compareValues(actual, value) < 0;
     case "rel_o_m":
       return looseEq(actual, value);
     case "rel_m_m":
@@ -91,7 +124,8 @@ export function matchOperator(op: FilterOperator, actual: unknown, value: unknow
     case "between": {
       if (!Array.isArray(value) || value.length !== 2)
         throw badRequest("between needs a value of two bounds");
-      return compare(actual, value[0]) >= 0 && compare(actual, value[1]) <= 0;
+      if (actual === null || actual === undefined) return false;
+      return compareValues(actual, value[0]) >= 0 && compareValues(actual, value[1], true) <= 0;
     }
     default: {
       const never: never = op;

@@ -51,6 +51,8 @@ function historyFilters(withUser: boolean): ListFilterConfig[] {
           },
         ]
       : []),
+    // Days as the picker gives them; the server counts the last one whole, in UTC.
+    { id: "start_time", title: t("Time range"), input: "datetime_range", operator: "between" },
     { id: "sql", title: t("Search by query text"), input: "search", operator: "ct" },
   ];
 }

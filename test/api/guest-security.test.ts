@@ -144,7 +144,7 @@ describe("guests reach no reports, exports or imports", () => {
 });
 
 describe("guests reach none of the settings, tags, home or download endpoints", () => {
-  it("refuses CSS templates, tags, recent activity, avatars, password change, RLS lookups and screenshots, and writes nothing", async () => {
+  it("refuses CSS templates, tags, recent activity, avatars, password change, RLS and query-history lookups and screenshots, and writes nothing", async () => {
     const templatesBefore = await json(await s.call("GET", "/api/v1/css_template/", { token: admin }));
     const tagsBefore = await json(await s.call("GET", "/api/v1/tag/", { token: admin }));
     for (const [label, res] of [
@@ -163,6 +163,10 @@ describe("guests reach none of the settings, tags, home or download endpoints", 
         await asGuest("PUT", "/api/v1/me/password", { current_password: "x", new_password: "y" }),
       ],
       ["rls related tables", await asGuest("GET", "/api/v1/rowlevelsecurity/related/tables")],
+      // Query history and its filters' option lists: names of databases and of every user.
+      ["query list", await asGuest("GET", "/api/v1/query/")],
+      ["query related users", await asGuest("GET", "/api/v1/query/related/user")],
+      ["query related databases", await asGuest("GET", "/api/v1/query/related/database")],
       ["report notification methods", await asGuest("GET", "/api/v1/report/notification_methods/")],
       [
         "dashboard screenshot",

@@ -1,5 +1,6 @@
 import { TextInput } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
+import { t } from "../../../lib/i18n";
 import type { SearchFilterConfig } from "../types";
 import { FILTER_WIDTH } from "./filter-widths";
 import { useFilterInput } from "./use-filter-input";
@@ -20,7 +21,7 @@ export function SearchFilter({ config, value, onApply }: Props) {
     <TextInput
       label={config.title}
       aria-label={config.title}
-      placeholder={config.placeholder ?? "Type a value"}
+      placeholder={config.placeholder ?? t("Type a value")}
       w={FILTER_WIDTH.narrow}
       leftSection={<IconSearch size={14} />}
       value={text}

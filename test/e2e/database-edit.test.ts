@@ -125,4 +125,24 @@ describe("editing a database in Chromium", () => {
       parameters: { path: "scratch_edit_2.duckdb" },
     });
   });
+
+  it("shows a name already taken under the name, keeps the form open and the message goes once the name is edited", async () => {
+    await openEdit("Scratch edit");
+    const name = e.page.locator(dt("database-name-input"));
+    await name.fill("Examples (edited)");
+    // From the advanced tab: the refusal brings back the tab that holds the refused field.
+    await e.page.locator(dt("database-tab-advanced")).click();
+    const put = e.page.waitForResponse((r) => r.request().method() === "PUT");
+    await e.page.locator(dt("btn-submit-connection")).click();
+    expect((await put).status()).toBe(422);
+    const modal = e.page.locator(dt("database-modal"));
+    await modal.getByText("A database with the same name already exists.").waitFor();
+    await expect(name.getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(modal.getByText("Unexpected error").count()).resolves.toBe(0);
+
+    await name.fill("Scratch edit 2");
+    await expect(modal.getByText("A database with the same name already exists.").count()).resolves.toBe(0);
+    await saveAndClose();
+    await idOf("Scratch edit 2");
+  });
 });

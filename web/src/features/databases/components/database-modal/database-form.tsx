@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Tabs, Text, Text
 import type { AvailableEngine } from "@strata/contracts";
 import { useState } from "react";
 import { ApiErrorDisplay } from "../../../../components/error-display";
-import { errorMessage } from "../../../../lib/api-error";
+import { errorMessage, isApiError } from "../../../../lib/api-error";
 import { t } from "../../../../lib/i18n";
 import { revalidateResource } from "../../../../lib/resource/resource-write";
 import { toast } from "../../../../lib/toast";
@@ -20,6 +20,18 @@ import {
 } from "./form-values";
 import { ParameterFields } from "./parameter-fields";
 import { useParameterValidation } from "./use-parameter-validation";
+
+/**
+ * The server's messages about fields this form shows, each under its field (a name already taken
+ * under "Display name"); none if the refusal names a field the form doesn't show, which is then
+ * shown whole above the buttons rather than lost.
+ */
+function shownFieldErrors(err: unknown, shown: readonly string[]): Record<string, string> | undefined {
+  if (!isApiError(err)) return undefined;
+  const fields = Object.entries(err.fieldErrors);
+  if (fields.length === 0 || fields.some(([name]) => !shown.includes(name))) return undefined;
+  return Object.fromEntries(fields.map(([name, messages]) => [name, messages[0]]));
+}
 
 interface Props {
   engine: AvailableEngine | null;
@@ -61,11 +73,25 @@ export function DatabaseForm({
   const method: ConfigurationMethod = hasParameterForm ? values.configuration_method : "sqlalchemy_form";
   const connection = !connectionFixed;
   const local = showLocal ? localErrors(values, { connection }) : {};
-  const errors: Record<string, string> = { ...live, ...forced, ...local };
+  const shownFields = [
+    "database_name",
+    "extra",
+    ...(!connection
+      ? []
+      : method === "dynamic_form"
+        ? Object.keys(engine?.parameters?.properties ?? {})
+        : ["sqlalchemy_uri"]),
+  ];
+  const server = shownFieldErrors(saving.failure, shownFields);
+  const errors: Record<string, string> = { ...live, ...forced, ...server, ...local };
 
-  const set = <K extends keyof DatabaseFormValues>(key: K, value: DatabaseFormValues[K]) =>
+  // An edit answers the server's refusal: its message goes until the next save.
+  const set = <K extends keyof DatabaseFormValues>(key: K, value: DatabaseFormValues[K]) => {
+    saving.dismiss();
     setValues((prev) => ({ ...prev, [key]: value }));
+  };
   const setParameter = (name: string, value: unknown) => {
+    saving.dismiss();
     setTouched(true);
     setForced(({ [name]: _dropped, ...rest }) => rest);
     setValues((prev) => ({ ...prev, parameters: { ...prev.parameters, [name]: value } }));
@@ -105,12 +131,19 @@ export function DatabaseForm({
           return;
         }
       }
-      if (isNew) {
-        await createDatabase(body());
-        toast.success(t("Database connected"));
-      } else {
-        await updateDatabase(databaseId!, body());
-        toast.success(t("Database settings updated"));
+      try {
+        if (isNew) {
+          await createDatabase(body());
+          toast.success(t("Database connected"));
+        } else {
+          await updateDatabase(databaseId!, body());
+          toast.success(t("Database settings updated"));
+        }
+      } catch (err) {
+        // A refused field is shown on the tab that holds it.
+        const fields = shownFieldErrors(err, shownFields);
+        if (fields) setTab(Object.keys(fields).every((name) => name === "extra") ? "advanced" : "basic");
+        throw err;
       }
       await revalidateResource("database");
       onDone();
@@ -197,7 +230,7 @@ export function DatabaseForm({
           <AdvancedSettings values={values} errors={errors} set={set} />
         </Tabs.Panel>
       </Tabs>
-      {saving.failure !== null && <ApiErrorDisplay error={saving.failure} />}
+      {saving.failure !== null && !server && <ApiErrorDisplay error={saving.failure} />}
       <Group justify="space-between">
         <Button variant="default" onClick={runTest} loading={testing.busy} data-test="btn-test-connection">
           {t("Test connection")}

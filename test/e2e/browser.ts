@@ -1,17 +1,17 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { randomBytes } from "node:crypto";
 import { serve } from "@hono/node-server";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { createApp } from "../../functions/src/app.ts";
-import { findChromium } from "../../functions/src/runtime/report-render/find-chromium.ts";
 import {
+  type LocalRuntime,
   PROJECT_ROOT,
   startLocalRuntime,
-  type LocalRuntime,
 } from "../../functions/src/runtime/local-runtime.ts";
+import { findChromium } from "../../functions/src/runtime/report-render/find-chromium.ts";
 
 export const ADMIN = { username: "admin", password: "e2e-admin-password" };
 
@@ -125,4 +125,26 @@ export async function datasetIdOf(e: E2E, name: string): Promise<number> {
   const found = list.result.find((d) => d.table_name === name);
   if (!found) throw new Error(`dataset ${name} not found`);
   return found.id;
+}
+
+/**
+ * Waits for `locator` to be visible; on a timeout the error also says what the page showed then
+ * (its address, its text and the Plotly charts on it), so that a rare failure in CI can be read.
+ */
+export async function waitShown(e: E2E, locator: Locator, timeout = 30_000): Promise<void> {
+  try {
+    await locator.waitFor({ timeout });
+  } catch (err) {
+    const seen = await e.page
+      .evaluate(() => ({
+        url: location.href,
+        text: document.body.innerText.slice(0, 1500),
+        charts: [...document.querySelectorAll('[data-test="plotly-chart"], [data-picture]')].map((el) =>
+          el.outerHTML.slice(0, 200),
+        ),
+        loaders: document.querySelectorAll(".mantine-Loader-root").length,
+      }))
+      .catch((why: Error) => ({ unreadable: why.message }));
+    throw new Error(`${(err as Error).message}\nThe page showed: ${JSON.stringify(seen, null, 1)}`);
+  }
 }

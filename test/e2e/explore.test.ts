@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, datasetIdOf, dt, type E2E, logIn, startE2E } from "./browser.ts";
+import { apiCall, datasetIdOf, dt, type E2E, logIn, startE2E, waitShown } from "./browser.ts";
 
 let e: E2E;
 
@@ -63,10 +63,7 @@ describe("Explore in Chromium", () => {
     sliceId = Number(new URL(e.page.url()).searchParams.get("slice_id"));
     expect(sliceId).toBeGreaterThan(0);
     await e.page.getByText("Chart [E2E births by gender] has been saved").waitFor();
-    await e.page
-      .locator(`${dt("plotly-chart")} svg.main-svg`)
-      .first()
-      .waitFor({ timeout: 30_000 });
+    await waitShown(e, e.page.locator(`${dt("plotly-chart")} svg.main-svg`).first());
     const chart = await api<{ result: { viz_type: string; params: string; query_context: string } }>(
       "GET",
       `/api/v1/chart/${sliceId}`,
@@ -98,6 +95,44 @@ describe("Explore in Chromium", () => {
     await expect
       .poll(() => row.locator("td").allTextContents(), { timeout: 15_000 })
       .toEqual(["Sort descending", "true", "false"]);
+  });
+
+  it("stays on the chart just saved when the unsaved state's key is stored after the save", async () => {
+    await e.page.goto(`${e.url}/explore/?slice_id=${sliceId}`);
+    await waitShown(e, e.page.locator(`${dt("plotly-chart")} svg.main-svg`).first());
+    // The form's unsaved state is stored a second after a change; that request is held until the
+    // chart has been saved as a new one and Explore has moved to it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await e.page.route("**/api/v1/explore/form_data**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const stored = e.page.waitForRequest((r) => r.url().includes("/api/v1/explore/form_data"));
+    await e.page.locator(dt("control-order_desc")).click();
+    await stored;
+    await e.page.locator(dt("query-save-button")).click();
+    await e.page.locator(dt("saveas-radio")).click();
+    await e.page.locator(dt("new-chart-name")).fill("E2E saved while storing");
+    await e.page.locator(dt("btn-modal-save")).click();
+    await e.page.waitForURL(
+      (u) => u.searchParams.has("slice_id") && u.searchParams.get("slice_id") !== String(sliceId),
+    );
+    const saved = new URL(e.page.url()).searchParams.get("slice_id");
+    await expect
+      .poll(() => e.page.locator(dt("chart-title")).textContent(), { timeout: 15_000 })
+      .toBe("E2E saved while storing");
+    const answered = e.page.waitForResponse((r) => r.url().includes("/api/v1/explore/form_data"));
+    release();
+    await answered;
+    await e.page.unroute("**/api/v1/explore/form_data**");
+    // Before, the late key was written into the address of the view that asked for it: the page
+    // went back to that address and showed the chart as unsaved.
+    await e.page.waitForTimeout(500);
+    expect(new URL(e.page.url()).searchParams.get("slice_id")).toBe(saved);
+    await expect(e.page.locator(dt("chart-title")).textContent()).resolves.toBe("E2E saved while storing");
   });
 
   it("standalone mode draws only the chart, without the navigation bar", async () => {

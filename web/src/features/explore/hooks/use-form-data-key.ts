@@ -22,6 +22,15 @@ export function useFormDataKey(
   const first = useRef(true);
   const onKeyRef = useRef(onKey);
   onKeyRef.current = onKey;
+  // A key that arrives once the view is gone (the chart was just saved and Explore moved to it)
+  // is not reported: putting it in the address would take the page back to the unsaved chart.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -36,7 +45,7 @@ export function useFormDataKey(
         .then((k) => {
           if (k !== key.current) {
             key.current = k;
-            onKeyRef.current(k);
+            if (mounted.current) onKeyRef.current(k);
           }
         })
         .catch((err) => console.warn("Could not store the explore state", err));

@@ -168,3 +168,34 @@ describe("chart data: a BASE_AXIS column's grain applies to a temporal column on
     expect(item.rowcount).toBe(Number(expected[0].n));
   });
 });
+
+describe("explore_json: the time range filters a temporal x-axis only", () => {
+  const formData = (over: Json) => ({
+    datasource: `${birth}__table`,
+    viz_type: "echarts_timeseries_bar",
+    metrics: [COUNT],
+    row_limit: 100,
+    ...over,
+  });
+
+  it("a string x-axis ignores the time range instead of comparing genders with dates", async () => {
+    // Before, `gender >= '1965-…' AND gender < '1966-…'` answered no rows at all.
+    const body = await exploreJson(formData({ x_axis: "gender", time_range: "1965-01-01 : 1966-01-01" }));
+    expect(body.query).not.toMatch(/1965/);
+    expect(body.data.map((r: Json) => r.gender).sort()).toEqual(["boy", "girl"]);
+  });
+
+  it("a temporal x-axis is filtered by it", async () => {
+    const body = await exploreJson(
+      formData({ x_axis: "ds", time_grain_sqla: "P1Y", time_range: "1965-01-01 : 1967-01-01" }),
+    );
+    const expected = await raw(
+      `SELECT date_trunc('year', ds) AS ds, COUNT(*) AS count FROM birth_names WHERE ds >= TIMESTAMP '1965-01-01' AND ds < TIMESTAMP '1967-01-01' GROUP BY 1`,
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(body.data).toHaveLength(expected.length);
+    expect(body.data.reduce((n: number, r: Json) => n + r.count, 0)).toBe(
+      expected.reduce((n, r) => n + Number(r.count), 0),
+    );
+  });
+});

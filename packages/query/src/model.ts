@@ -55,3 +55,11 @@ export function columnKind(column: DatasetColumnModel | undefined): ColumnKind {
 export function isEpochFormat(format: string | null | undefined): format is "epoch_s" | "epoch_ms" {
   return format === "epoch_s" || format === "epoch_ms";
 }
+
+/**
+ * The columns a time range can filter: temporal ones, and text ones marked as dates (compared as
+ * formatted dates).
+ */
+export function timeRangeColumns(columns: readonly DatasetColumnModel[]): Set<string> {
+  return new Set(columns.filter((c) => c.is_dttm || columnKind(c) === "temporal").map((c) => c.column_name));
+}

@@ -1,6 +1,6 @@
 import { ChartDataRequestSchema } from "@strata/contracts";
 import { buildChartDataRequest, type ChartDataset, type FormData } from "@strata/contracts/chart-query";
-import { queryObjectFromFormData } from "@strata/query";
+import { queryObjectFromFormData, timeRangeColumns } from "@strata/query";
 import * as v from "valibot";
 import type { DatasetEntity } from "../datasets/types.ts";
 
@@ -50,7 +50,7 @@ export function queryContextFromParams(
   try {
     const request =
       spaChartDataRequest(formData, dataset ? chartDatasetOf(dataset) : undefined) ??
-      genericRequest(formData, datasetId);
+      genericRequest(formData, datasetId, dataset);
     return v.safeParse(ChartDataRequestSchema, request).success ? JSON.stringify(request) : undefined;
   } catch {
     return undefined;
@@ -61,11 +61,12 @@ export function queryContextFromParams(
  * A type the SPA can't draw still gets the common controls' query (x-axis, groups, metrics,
  * filters), so its data endpoint and CSV reports keep working as they did.
  */
-function genericRequest(formData: Params, datasetId: number) {
+function genericRequest(formData: Params, datasetId: number, dataset?: DatasetEntity) {
+  const timeColumns = dataset ? timeRangeColumns(dataset.columns) : undefined;
   return {
     datasource: { id: datasetId, type: "table" },
     force: false,
-    queries: [queryObjectFromFormData(formData)],
+    queries: [queryObjectFromFormData(formData, { timeColumns })],
     form_data: formData,
     result_format: "json",
     result_type: "full",

@@ -21,12 +21,14 @@ import { byteStream, singleItemChunks, visibleFields } from "./reply-body.ts";
  */
 export function legacyRequest(
   formData: Record<string, unknown>,
-  opts: { csv: boolean; force: boolean },
+  opts: { csv: boolean; force: boolean; timeColumns?: ReadonlySet<string> },
 ): { request: ChartDataRequest; ctx: ChartDataContext; viz?: LegacyViz } {
   const ds = parseDatasourceKey(String(formData.datasource ?? ""));
   if (!ds) throw badRequest({ form_data: ["form_data.datasource must be a key like 7__table"] });
   const viz = LEGACY_VIZ.get(String(formData.viz_type ?? ""));
-  const query = viz ? viz.query(formData) : queryErrors(() => queryObjectFromFormData(formData));
+  const query = viz
+    ? viz.query(formData)
+    : queryErrors(() => queryObjectFromFormData(formData, { timeColumns: opts.timeColumns }));
   const request: ChartDataRequest = {
     datasource: { id: ds.id, type: ds.type },
     queries: [query],
@@ -79,18 +81,26 @@ export interface LegacyDeps {
   ): Promise<ChartDataReply>;
   charts: Pick<Charts, "get">;
   mapboxApiKey: string;
+  /**
+   * The columns of a dataset a time range can filter, if the caller may read it (undefined if not:
+   * the request is then refused as any other would be, when it runs).
+   */
+  timeColumns(datasetId: number): Promise<ReadonlySet<string> | undefined>;
 }
 
 /** `/superset/explore_json/`: the reply Superset's legacy charts read. */
-export function legacyExploreJson(
+export async function legacyExploreJson(
   deps: LegacyDeps,
   p: Principal,
   formData: Record<string, unknown>,
   opts: { csv: boolean; force: boolean },
 ): Promise<ChartDataReply> {
   if (formData.viz_type === "deck_multi") return multiLayerReply(deps.charts, p, formData, deps.mapboxApiKey);
+  const ds = parseDatasourceKey(String(formData.datasource ?? ""));
+  const generic = !LEGACY_VIZ.has(String(formData.viz_type ?? ""));
+  const timeColumns = ds && generic ? await deps.timeColumns(ds.id) : undefined;
   // The query is built (and bad form data refused with a 400) here, before anything is queued.
-  const { request, ctx } = legacyRequest(formData, opts);
+  const { request, ctx } = legacyRequest(formData, { ...opts, timeColumns });
   return deps.run(request, ctx, legacyShape(p, formData, deps.mapboxApiKey), {
     kind: "explore-json",
     // The worker shapes the payload from the form data as asked, not as the query builders read it.

@@ -1,5 +1,6 @@
 import type { ChartDataRequest } from "@strata/contracts";
 import { engineSpec } from "@strata/engines";
+import { timeRangeColumns } from "@strata/query";
 import type { AsyncEvents } from "../async/events.ts";
 import { jobOwnerOf } from "../async/owner.ts";
 import { savedChartRequest } from "../charts/saved-request.ts";
@@ -39,6 +40,7 @@ export class ChartDataService {
   private readonly queries: ChartQueries;
   private readonly annotations: AnnotationSource | undefined;
   private readonly charts: Pick<Charts, "get">;
+  private readonly datasets: Datasets;
   private readonly jobs: ChartDataJobs;
 
   constructor(
@@ -62,6 +64,7 @@ export class ChartDataService {
     this.queries = deps.queries;
     this.annotations = deps.annotations;
     this.charts = deps.charts;
+    this.datasets = deps.datasets;
     this.jobs = new ChartDataJobs({ ...deps, mapboxApiKey: opts.mapboxApiKey });
   }
 
@@ -141,6 +144,11 @@ export class ChartDataService {
         run: (request, ctx, shape, job) => this.request(p, request, ctx, shape, { job }),
         charts: this.charts,
         mapboxApiKey: this.opts.mapboxApiKey ?? "",
+        timeColumns: (id) =>
+          this.datasets.get(p, id).then(
+            ({ ds }) => timeRangeColumns(ds.columns),
+            () => undefined,
+          ),
       },
       p,
       formData,

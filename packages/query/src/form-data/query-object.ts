@@ -31,8 +31,15 @@ function parseAdhocFilters(value: unknown): AdhocFilter[] {
  * (the legacy explore_json call, a saved chart without query_context). Viz-specific query
  * building stays with the client; this covers the common controls: x_axis, groupby / columns,
  * metrics, adhoc_filters, time range and grain, row limit/offset, series limit and order.
+ *
+ * Without a time column or a time filter of its own, the time range filters the x-axis, if that
+ * is one of `timeColumns` (a time range compared with genders or states would only empty the
+ * chart). Without `timeColumns` (the dataset unknown) the x-axis is taken as one.
  */
-export function queryObjectFromFormData(formData: FormData): QueryObject {
+export function queryObjectFromFormData(
+  formData: FormData,
+  opts: { timeColumns?: ReadonlySet<string> } = {},
+): QueryObject {
   const { filters, where, having } = convertAdhocFilters(parseAdhocFilters(formData.adhoc_filters));
   const grain = text(formData.time_grain_sqla);
   const xAxis = formData.x_axis as QueryColumn | undefined;
@@ -61,7 +68,11 @@ export function queryObjectFromFormData(formData: FormData): QueryObject {
     columns,
     metrics,
     filters:
-      !hasTemporalFilter && timeRange && !granularity && typeof xAxis === "string"
+      !hasTemporalFilter &&
+      timeRange &&
+      !granularity &&
+      typeof xAxis === "string" &&
+      (opts.timeColumns?.has(xAxis) ?? true)
         ? [...filters, { col: xAxis, op: "TEMPORAL_RANGE", val: timeRange }]
         : filters,
     extras: {

@@ -60,4 +60,3 @@ export * from "./security/list-spec.ts";
 export * from "./reports/index.ts";
 export * from "./engine-factory.ts";
 export * from "./assets/service.ts";
-export { BUNDLE_LIMITS } from "./assets/bundle-zip.ts";

@@ -11,10 +11,9 @@ import { queryErrors } from "../query-errors.ts";
 import type { Principal } from "../security/principal.ts";
 import { requirePermission } from "../security/principal.ts";
 import { type ChartTemplateScope, requestTexts, templatedQuery } from "../templating/chart-query.ts";
-import { loadTemplating } from "../templating/jinja-engine.ts";
 import { readableAs, resolveMacroScope } from "../templating/macro-scope.ts";
+import { loadTemplating } from "../templating/render-sql.ts";
 import { templateUser } from "../templating/template-user.ts";
-import { checkGuestQuery, requestedSliceId } from "./guest-query-check.ts";
 import { loadLegacyViz } from "./legacy/viz-types.ts";
 import { type ChartDataLimits, checkRowBudget, DEFAULT_CHART_DATA_LIMITS } from "./limits.ts";
 import type { ChartDataContext } from "./ports.ts";
@@ -89,6 +88,8 @@ export class ChartRequests {
     if (!db) throw notFound("The dataset's database no longer exists.");
     if (p.guest) {
       // Guests run their dashboards' chart queries only (checked again in the worker for jobs).
+      // The check is imported with the first guest's request: only embedded dashboards need it.
+      const { checkGuestQuery, requestedSliceId } = await import("./guest-query-check.ts");
       const sliceId = requestedSliceId(req, ctx.sliceId);
       const named = sliceId === undefined ? undefined : await this.deps.charts.find(sliceId);
       const legacy = named ? await loadLegacyViz(named.viz_type) : undefined;

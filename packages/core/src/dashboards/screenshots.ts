@@ -7,7 +7,7 @@ import type {
 } from "@strata/contracts";
 import { type JobOwner, jobOwnerOf, ownedBy } from "../async/owner.ts";
 import { AppError, notFound } from "../errors.ts";
-import { dashboardStateRenderJob, type RenderSources } from "../reports/render-jobs.ts";
+import type { RenderSources } from "../reports/render-jobs.ts";
 import type { RenderedFile, ReportRenderer } from "../reports/render-port.ts";
 import type { Principal } from "../security/principal.ts";
 import type { Job, JobQueue } from "../store/job-queue.ts";
@@ -131,6 +131,9 @@ export class DashboardScreenshots {
       if (jobOwnerOf(p) !== task.owner)
         throw notFound("The user who asked for the screenshot no longer exists.");
       const dashboard = await this.deps.dashboards.get(p, task.dashboardId);
+      // Loaded here, in the worker: building a render job pulls in the charts' query builders,
+      // which the API's cold start has no use for.
+      const { dashboardStateRenderJob } = await import("../reports/render-jobs.ts");
       const renderJob = await dashboardStateRenderJob(this.deps, p, dashboard, task.state);
       const fileNames: ScreenshotTask["fileNames"] = {};
       for (const format of task.formats) {

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { queryObjectFromFormData } from "@strata/query";
-import { chartDatasetOf, spaChartDataRequest } from "../assets/query-context.ts";
 import { CHART, type ChartData, type ChartEntity } from "../charts/types.ts";
 import type { Core } from "../core.ts";
 import { DASHBOARD, type DashboardData, type DashboardEntity } from "../dashboards/types.ts";
@@ -108,7 +107,10 @@ function exampleFormData(chart: ExampleChart, datasetId: number): Record<string,
  * saves its plugin's buildQuery output), from the SPA's own builder and the dataset's columns.
  * Reports, screenshots and the chart's data endpoint then ask what the page draws.
  */
-function exampleQueryContext(formData: Record<string, unknown>, dataset: DatasetEntity) {
+async function exampleQueryContext(formData: Record<string, unknown>, dataset: DatasetEntity) {
+  // The SPA's query builders are imported here: only the local start registers examples, and
+  // the Lambda bundles would otherwise load them on every cold start.
+  const { chartDatasetOf, spaChartDataRequest } = await import("../assets/query-context.ts");
   const request = spaChartDataRequest(formData, chartDatasetOf(dataset));
   if (!request)
     throw new Error(`The SPA has no query builder for the example's ${String(formData.viz_type)}.`);
@@ -136,7 +138,7 @@ export async function registerExampleDashboards(core: Core, log: (line: string) 
         description: null,
         viz_type: String(c.formData.viz_type),
         params: JSON.stringify(formData),
-        query_context: JSON.stringify(exampleQueryContext(formData, dataset)),
+        query_context: JSON.stringify(await exampleQueryContext(formData, dataset)),
         datasource_id: dataset.id,
         datasource_type: "table",
         cache_timeout: null,
@@ -210,7 +212,7 @@ async function refreshExampleQueryContexts(
       continue;
     const dataset = await meta.get<DatasetData>(DATASET, chart.datasource_id);
     if (!dataset) continue;
-    const current = exampleQueryContext(formData, dataset);
+    const current = await exampleQueryContext(formData, dataset);
     // Compared as JSON text, as it is stored: a key the builder leaves undefined is not written.
     if (isDeepStrictEqual(saved, JSON.parse(JSON.stringify(current)))) continue;
     try {

@@ -7,14 +7,9 @@ import { escapeHtml, type ReportContent } from "./render.ts";
 import type { RenderedFile } from "./render-port.ts";
 import type { ReportEntity } from "./types.ts";
 import { isSlackWebhookUrl, sendSlackIncomingWebhook, sendSlackWithToken } from "./slack.ts";
-import { postWebhook, webhookSignature } from "./webhook.ts";
+import { postWebhook, WEBHOOK_FILE_CAP_BYTES, webhookSignature } from "./webhook.ts";
 
 const WEBHOOK_TIMEOUT_MS = 15_000;
-/**
- * Largest file a webhook carries (base64 in its JSON body, a third bigger on the wire). A bigger
- * file is sent as a signed short-lived link instead (see `file-links.ts`).
- */
-export const WEBHOOK_FILE_CAP_BYTES = 5 * 1024 * 1024;
 
 export interface DeliveryDeps {
   mailer: Mailer | undefined;

@@ -3,7 +3,7 @@ export * from "./list-spec.ts";
 export * from "./config.ts";
 export type { Mailer, MailMessage, MailReceipt } from "./mailer.ts";
 export { createMailer } from "./mailer.ts";
-export { isPrivateAddress, webhookSignature } from "./webhook.ts";
+export { isPrivateAddress, WEBHOOK_FILE_CAP_BYTES, webhookSignature } from "./webhook.ts";
 export { Reports, type ReportsDeps } from "./service.ts";
 export type {
   RenderedFile,
@@ -13,4 +13,3 @@ export type {
   ReportRenderer,
 } from "./render-port.ts";
 export { NO_RENDERER, RENDER_MAX_SEC } from "./runner.ts";
-export { WEBHOOK_FILE_CAP_BYTES } from "./deliver.ts";

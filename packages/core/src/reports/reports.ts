@@ -29,7 +29,6 @@ import {
   type ReportLogData,
   reportLogType,
 } from "./types.ts";
-import { storedRecipients, validateSettings } from "./validation.ts";
 
 type UsersById = (ids: number[]) => Promise<Map<number, UserEntity>>;
 
@@ -50,6 +49,12 @@ export interface ReportDeps {
 const NOT_FOUND = "Report Schedule not found.";
 /** How many of a report's newest log rows its execution log list reads (see `logs`). */
 export const REPORT_LOG_WINDOW = 5_000;
+
+/**
+ * The checks of a report's settings (its alert query, recipients, Slack channels) are imported
+ * when a report is saved: the API reads reports far more often than it writes them.
+ */
+const loadValidation = () => import("./validation.ts");
 
 /** Reports and alerts: who may see and change them, and what a valid one is. */
 export class ReportSchedules {
@@ -127,6 +132,7 @@ export class ReportSchedules {
 
   async create(p: Principal, input: ReportPost): Promise<ReportEntity> {
     requirePermission(p, "can_write", REPORT_VIEW);
+    const { storedRecipients, validateSettings } = await loadValidation();
     const settings = await validateSettings(this.deps, p, {
       type: input.type,
       name: input.name,
@@ -171,6 +177,7 @@ export class ReportSchedules {
   async update(p: Principal, id: number, input: ReportPut): Promise<ReportEntity> {
     const current = await this.getForWrite(p, id);
     const pick = <T>(value: T | undefined, stored: T): T => (value === undefined ? stored : value);
+    const { storedRecipients, validateSettings } = await loadValidation();
     const settings = await validateSettings(this.deps, p, {
       type: pick(input.type, current.type),
       name: pick(input.name, current.name),

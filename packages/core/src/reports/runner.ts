@@ -11,10 +11,9 @@ import type { UserEntity } from "../security/types.ts";
 import type { Job } from "../store/job-queue.ts";
 import { allPages, type MetaStore } from "../store/meta-store.ts";
 import type { DatasetAccess } from "../templating/macro-scope.ts";
-import { type AlertOutcome, evaluateAlert } from "./alert.ts";
-import { type DeliveryDeps, deliver } from "./deliver.ts";
-import { type ReportContent, renderChart } from "./render.ts";
-import { chartRenderJob, dashboardRenderJob } from "./render-jobs.ts";
+import type { AlertOutcome } from "./alert.ts";
+import type { DeliveryDeps } from "./deliver.ts";
+import type { ReportContent } from "./render.ts";
 import type { ReportRenderer } from "./render-port.ts";
 import {
   REPORT,
@@ -69,7 +68,12 @@ interface Outcome {
   alert?: AlertOutcome;
 }
 
-/** Runs one scheduled slot of a report in the worker: Working → Success / Error / Not triggered / On Grace. */
+/**
+ * Runs one scheduled slot of a report in the worker: Working → Success / Error / Not triggered / On Grace.
+ * An alert's query, drawing and delivery (render jobs, the charts' query builders, email, Slack,
+ * webhooks) are imported when a run needs them: only the worker runs reports, and the API's cold
+ * start would otherwise read all of it.
+ */
 export class ReportRunner {
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -167,6 +171,7 @@ export class ReportRunner {
       const endMs = Date.parse(lastSuccess?.end_dttm ?? "");
       if (Number.isFinite(endMs) && endMs + report.grace_period * 1000 > start.getTime())
         return { state: "On Grace", message: IN_GRACE };
+      const { evaluateAlert } = await import("./alert.ts");
       alert = await evaluateAlert(
         this.deps.databases,
         owner,
@@ -182,6 +187,7 @@ export class ReportRunner {
       if (!alert.triggered) return { state: "Not triggered", message: null, alert };
     }
     const content = await this.content(report, owner, start);
+    const { deliver } = await import("./deliver.ts");
     const { notes, failures } = await deliver(
       this.deps,
       report,
@@ -206,6 +212,7 @@ export class ReportRunner {
       if (!report.chart_id && !report.dashboard_id) return undefined;
       const renderer = this.deps.renderer;
       if (!renderer) throw new AppError(422, { message: NO_RENDERER });
+      const { chartRenderJob, dashboardRenderJob } = await import("./render-jobs.ts");
       const job = report.dashboard_id
         ? await dashboardRenderJob(this.deps, owner, report)
         : await chartRenderJob(this.deps, owner, report);
@@ -221,6 +228,7 @@ export class ReportRunner {
       return { title: job.title, files };
     }
     if (!report.chart_id) return undefined;
+    const { renderChart } = await import("./render.ts");
     return renderChart(this.deps.charts, this.deps.chartData, owner, report.chart_id, format);
   }
 

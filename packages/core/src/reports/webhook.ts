@@ -42,6 +42,12 @@ export function isPrivateAddress(address: string): boolean {
 export class WebhookRefused extends Error {}
 
 /**
+ * Largest file a webhook carries (base64 in its JSON body, a third bigger on the wire). A bigger
+ * file is sent as a signed short-lived link instead (see `file-links.ts`).
+ */
+export const WEBHOOK_FILE_CAP_BYTES = 5 * 1024 * 1024;
+
+/**
  * A DNS lookup that refuses the whole name when any of its addresses is private: checked where the
  * connection is made, so a name can't resolve to a public address for a check and a private one
  * for the request.

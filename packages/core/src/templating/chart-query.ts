@@ -1,6 +1,7 @@
 import type { QueryObject } from "@strata/contracts";
 import type { DatasetModel } from "@strata/query";
-import { metricKey, type TemplateDialect, type TemplateUser } from "./context.ts";
+import type { TemplateDialect, TemplateUser } from "./context.ts";
+import { metricKey } from "./metric-key.ts";
 import { mapQuerySql, queryHasTemplates, templatedTexts } from "./query-sql.ts";
 import { hasTemplate, renderSql } from "./render-sql.ts";
 

@@ -2,6 +2,7 @@ import { QUERY_FILTER_OPERATORS } from "@strata/contracts";
 import { formatDate, NO_TIME_RANGE, parseTimeRange, toNaiveIso } from "@strata/query";
 import { hasTemplate } from "./jinja-engine.ts";
 import type { LiteralVault } from "./literal-vault.ts";
+import { metricKey } from "./metric-key.ts";
 import {
   argsOf,
   fn,
@@ -331,11 +332,6 @@ function expandMetric(
   } finally {
     expanding.pop();
   }
-}
-
-/** How `metric()` lookups are keyed: the name, and the dataset id when one is given. */
-export function metricKey(name: string, datasetId: number | null): string {
-  return datasetId == null ? `:${name}` : `${datasetId}:${name}`;
 }
 
 function deepLiteral(v: unknown, vault: LiteralVault): RuntimeValue {

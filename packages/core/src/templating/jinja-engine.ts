@@ -4,8 +4,9 @@ import { installRuntimeValues } from "./runtime-values.ts";
 /**
  * The Jinja interpreter is loaded on first use, not at startup: most SQL has no template, and
  * the API Lambda's cold start reads every byte imported statically (its budget is 1 MB). The
- * async paths that meet SQL (chart data, SQL Lab, datasets, alerts) call `loadTemplating` with
- * their texts before the synchronous render; it loads only when one of them has Jinja markup.
+ * async paths that meet SQL (chart data, SQL Lab, datasets, alerts) call `loadTemplating`
+ * (render-sql.ts) with their texts before the synchronous render; it loads only when one of them
+ * has Jinja markup.
  */
 let loaded: typeof Jinja | null = null;
 
@@ -14,9 +15,9 @@ export function hasTemplate(text: string | null | undefined): text is string {
   return !!text && /\{\{|\{%|\{#/.test(text);
 }
 
-/** Loads the interpreter once, if any of `texts` (all of them when none are given) has markup. */
-export async function loadTemplating(texts?: readonly (string | null | undefined)[]): Promise<void> {
-  if (loaded || (texts && !texts.some(hasTemplate))) return;
+/** Loads the interpreter once (through `loadTemplating`). */
+export async function loadInterpreter(): Promise<void> {
+  if (loaded) return;
   const module = await import("@huggingface/jinja");
   installRuntimeValues(module.Environment);
   loaded = module;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { QueryData } from "../../packages/core/src/sqllab/types.ts";
+import { queryRecord } from "../support/query-record.ts";
 import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
 
 type Json = Record<string, any>;
@@ -21,30 +21,17 @@ beforeAll(async () => {
   const adminId = (await (await s.call("GET", "/api/v1/me/", { token: admin })).json()).result.id as number;
   const db = (await (await s.call("GET", "/api/v1/database/", { token: admin })).json()).ids[0] as number;
   for (const [name, ms] of Object.entries(STARTS)) {
-    const run: QueryData = {
+    const sql = `SELECT '${name}'`;
+    const run = queryRecord({
       client_id: name,
       database_id: db,
       user_id: adminId,
-      schema: "main",
-      catalog: null,
-      sql: `SELECT '${name}'`,
-      executed_sql: `SELECT '${name}'`,
-      sql_editor_id: null,
-      tab_name: null,
-      status: "success",
-      progress: 100,
-      rows: 1,
-      limit: 1000,
-      limiting_factor: "NOT_LIMITED",
-      results_key: null,
-      error_message: null,
-      errors: [],
+      sql,
+      executed_sql: sql,
       start_time: ms,
       end_time: ms + 5,
       changed_on_ms: ms + 5,
-      run_async: false,
-      template_params: null,
-    };
+    });
     await s.runtime.core.deps.meta.create("query", run, adminId);
   }
 });

@@ -2,6 +2,7 @@ import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { DEFAULT_SQLLAB_LIMITS } from "@strata/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QueryData } from "../../packages/core/src/sqllab/types.ts";
+import { queryRecord } from "../support/query-record.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
 type Json = Record<string, any>;
@@ -15,30 +16,16 @@ let db: number;
 
 /** A query record as SQL Lab writes it, stored directly through the metadata store. */
 function queryData(userId: number, n: number, changedMs: number): QueryData {
-  return {
+  const sql = `SELECT ${n}`;
+  return queryRecord({
     client_id: `u${userId}q${n}`,
     database_id: db,
     user_id: userId,
-    schema: "main",
-    catalog: null,
-    sql: `SELECT ${n}`,
-    executed_sql: `SELECT ${n}`,
+    sql,
+    executed_sql: sql,
     sql_editor_id: userId === analystId ? "tab-a" : null,
-    tab_name: null,
-    status: "success",
-    progress: 100,
-    rows: 1,
-    limit: 1000,
-    limiting_factor: "NOT_LIMITED",
-    results_key: null,
-    error_message: null,
-    errors: [],
     start_time: changedMs,
-    end_time: changedMs,
-    changed_on_ms: changedMs,
-    run_async: false,
-    template_params: null,
-  };
+  });
 }
 
 beforeAll(async () => {

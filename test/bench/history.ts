@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { createApp } from "../../functions/src/app.ts";
 import { startLocalRuntime } from "../../functions/src/runtime/local-runtime.ts";
 import type { QueryData } from "../../packages/core/src/sqllab/types.ts";
+import { queryRecord } from "../support/query-record.ts";
 
 /**
  * `npm run bench:history`: the SQL Lab poll (`GET /api/v1/query/updated_since`) for a user with 10
@@ -17,31 +18,14 @@ const ROUNDS = 50;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function query(userId: number, n: number): QueryData {
-  const now = Date.now();
-  return {
+  const sql = `SELECT ${n}`;
+  return queryRecord({
     client_id: `b${userId}-${n}`,
     database_id: 1,
     user_id: userId,
-    schema: "main",
-    catalog: null,
-    sql: `SELECT ${n}`,
-    executed_sql: `SELECT ${n}`,
-    sql_editor_id: null,
-    tab_name: null,
-    status: "success",
-    progress: 100,
-    rows: 1,
-    limit: 1000,
-    limiting_factor: "NOT_LIMITED",
-    results_key: null,
-    error_message: null,
-    errors: [],
-    start_time: now,
-    end_time: now,
-    changed_on_ms: now,
-    run_async: false,
-    template_params: null,
-  };
+    sql,
+    executed_sql: sql,
+  });
 }
 
 async function main() {

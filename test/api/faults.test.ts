@@ -1,7 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "../../functions/src/app.ts";
 import { startLocalRuntime } from "../../functions/src/runtime/local-runtime.ts";
@@ -9,6 +9,7 @@ import { InFlightJobs } from "../../packages/core/src/chart-data/in-flight.ts";
 import { RunRecord } from "../../packages/core/src/sqllab/run-record.ts";
 import type { QueryData } from "../../packages/core/src/sqllab/types.ts";
 import type { MetaStore } from "../../packages/core/src/store/meta-store.ts";
+import { queryRecord } from "../support/query-record.ts";
 import { ADMIN, startTestServer } from "../support/server.ts";
 
 type Json = Record<string, any>;
@@ -48,31 +49,16 @@ async function boot() {
 
 /** A query record as SQL Lab's slow path writes it the moment a run starts. */
 function runningQuery(userId: number, clientId: string): QueryData {
-  const now = Date.now();
-  return {
+  return queryRecord({
     client_id: clientId,
     database_id: 1,
     user_id: userId,
-    schema: "main",
-    catalog: null,
-    sql: "SELECT 1",
-    executed_sql: "SELECT 1",
-    sql_editor_id: null,
-    tab_name: null,
     status: "running",
     progress: 0,
     rows: null,
-    limit: 1000,
     limiting_factor: "UNKNOWN",
-    results_key: null,
-    error_message: null,
-    errors: [],
-    start_time: now,
     end_time: null,
-    changed_on_ms: now,
-    run_async: false,
-    template_params: null,
-  };
+  });
 }
 
 /** What enqueue records for a chart-data job before it sends the message. */

@@ -27,7 +27,7 @@ const PARTS: Part[] = [
   { script: "sqllab.ts", quick: { BENCH_SQLLAB_ROUNDS: "2", BENCH_SQLLAB_SMALL_ROUNDS: "30" } },
   { script: "load.ts", quick: { BENCH_LOAD_SECONDS: "5" } },
   { script: "cold-start.ts", quick: { BENCH_COLD_ROUNDS: "3" } },
-  { script: "dashboard.ts", quick: { BENCH_ROUNDS: "2" } },
+  { script: "dashboard.ts", quick: { BENCH_ROUNDS: "2", BENCH_RATIO_ROUNDS: "3" } },
   { script: "async-transport.ts", quick: { BENCH_ROUNDS: "1" } },
   {
     script: "scale.ts",

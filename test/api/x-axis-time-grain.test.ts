@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exploreJsonAsGuest, guestWithChart } from "../support/guest-tokens.ts";
 import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
 
 type Json = Record<string, any>;
@@ -197,5 +198,35 @@ describe("explore_json: the time range filters a temporal x-axis only", () => {
     expect(body.data.reduce((n: number, r: Json) => n + r.count, 0)).toBe(
       expected.reduce((n, r) => n + Number(r.count), 0),
     );
+  });
+});
+
+describe("explore_json as an embedded guest: the same reply as the chart's owner gets", () => {
+  it("a string x-axis ignores the time range for a guest too", async () => {
+    // The column types come from the chart's dataset, which the guest reads as part of its
+    // dashboard: without them the x-axis would be taken as a time column and compared with dates.
+    const params = {
+      datasource: `${birth}__table`,
+      viz_type: "echarts_timeseries_bar",
+      x_axis: "gender",
+      time_range: "1965-01-01 : 1966-01-01",
+      metrics: [COUNT],
+      row_limit: 100,
+    };
+    const { chartId, guest } = await guestWithChart(s, admin, "Embedded bars by gender", {
+      name: "Bars by gender",
+      datasetId: birth,
+      vizType: "echarts_timeseries_bar",
+      params,
+    });
+    const formData = { ...params, slice_id: chartId };
+    const owner = await exploreJson(formData);
+    const res = await exploreJsonAsGuest(s, guest, formData);
+    const body = await json(res);
+    expect(res.status, JSON.stringify(body).slice(0, 600)).toBe(200);
+    const expected = await raw(`SELECT gender, COUNT(*) AS count FROM birth_names GROUP BY 1`);
+    const sorted = (rows: Json[]) => [...rows].sort((a, b) => (a.gender < b.gender ? -1 : 1));
+    expect(sorted(body.data)).toEqual(expected.map((r) => ({ gender: r.gender, count: Number(r.count) })));
+    expect(sorted(body.data)).toEqual(sorted(owner.data));
   });
 });

@@ -123,6 +123,26 @@ describe.each(["duckdb", "postgresql"] as const)("Jinja templating on %s", (engi
     expect(await names(admin, templated)).toEqual(["a", "b", "c", "d"]);
   });
 
+  it("a custom-SQL x-axis on it takes its grain only if the database says it returns a time", async () => {
+    const axis = (sqlExpression: string, timeGrain: string) => ({
+      columns: [{ label: "x", sqlExpression, timeGrain, columnType: "BASE_AXIS", expressionType: "SQL" }],
+      metrics: [{ expressionType: "SQL", sqlExpression: "COUNT(*)", label: "n" }],
+      orderby: [[{ expressionType: "SQL", sqlExpression: "MIN(num)", label: "m" }, true]],
+    });
+    const rows = async (query: Json) => {
+      const res = await chartData(admin, templated, query);
+      const body = (await res.json()) as Json;
+      expect(res.status, JSON.stringify(body).slice(0, 600)).toBe(200);
+      return body.result[0].data.map((r: Json) => r.x);
+    };
+    // Text: grouped by its values (a day grain on it used to fail in the database).
+    expect(await rows(axis("UPPER(state)", "P1D"))).toEqual(["CA", "NY", "TX", "X') OR 1=1 --"]);
+    // A date computed in custom SQL: truncated to the year, the four rows in one group.
+    const years = await rows(axis("CAST(ds AS DATE)", "P1Y"));
+    expect(years).toHaveLength(1);
+    expect(String(years[0])).toMatch(/^2024-01-01/);
+  });
+
   it("filter_values follows a dashboard native filter (the filter the SPA merges into the query)", async () => {
     expect(
       await names(admin, templated, {

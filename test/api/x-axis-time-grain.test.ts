@@ -170,6 +170,47 @@ describe("chart data: a BASE_AXIS column's grain applies to a temporal column on
   });
 });
 
+describe("chart data: a custom-SQL x-axis is truncated to its grain if the database says it is a time", () => {
+  it("text from custom SQL (UPPER(gender)) with a day grain is grouped by its values", async () => {
+    // Before, `date_trunc('day', UPPER(gender))` failed the chart in the database.
+    const item = await chartData({
+      columns: [axis("UPPER(gender)", "P1D")],
+      metrics: [COUNT],
+      orderby: [[COUNT, false]],
+      row_limit: 10,
+    });
+    expect(item.query).not.toMatch(/date_trunc/i);
+    expect(item.data.map((r: Json) => r["UPPER(gender)"]).sort()).toEqual(["BOY", "GIRL"]);
+  });
+
+  it("a date from custom SQL (CAST(ds AS DATE)) is truncated to the year", async () => {
+    const item = await chartData({
+      columns: [axis("CAST(ds AS DATE)", "P1Y")],
+      metrics: [COUNT],
+      orderby: [[COUNT, false]],
+      row_limit: 1000,
+    });
+    expect(item.query).toMatch(/date_trunc/i);
+    const expected = await raw(`SELECT COUNT(DISTINCT date_trunc('year', ds)) AS n FROM birth_names`);
+    expect(item.rowcount).toBe(Number(expected[0].n));
+  });
+
+  it("explore_json with such an axis answers too", async () => {
+    const body = await exploreJson({
+      datasource: `${birth}__table`,
+      viz_type: "echarts_timeseries_bar",
+      x_axis: { label: "initial", sqlExpression: "LEFT(name, 1)", expressionType: "SQL" },
+      time_grain_sqla: "P1M",
+      time_range: "No filter",
+      metrics: [COUNT],
+      row_limit: 100,
+    });
+    expect(body.query).not.toMatch(/date_trunc/i);
+    const expected = await raw(`SELECT COUNT(DISTINCT LEFT(name, 1)) AS n FROM birth_names`);
+    expect(body.data).toHaveLength(Number(expected[0].n));
+  });
+});
+
 describe("explore_json: the time range filters a temporal x-axis only", () => {
   const formData = (over: Json) => ({
     datasource: `${birth}__table`,

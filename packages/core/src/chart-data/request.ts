@@ -14,6 +14,7 @@ import { type ChartTemplateScope, requestTexts, templatedQuery } from "../templa
 import { readableAs, resolveMacroScope } from "../templating/macro-scope.ts";
 import { loadTemplating } from "../templating/render-sql.ts";
 import { templateUser } from "../templating/template-user.ts";
+import { AxisTypes } from "./axis-types.ts";
 import { loadLegacyViz } from "./legacy/viz-types.ts";
 import { type ChartDataLimits, checkRowBudget, DEFAULT_CHART_DATA_LIMITS } from "./limits.ts";
 import type { ChartDataContext } from "./ports.ts";
@@ -46,6 +47,8 @@ export interface Resolved {
   rls: string[];
   /** The caller and the datasets/metrics the SQL's Jinja macros name (rendered SQL is in the cache key). */
   template: ChartTemplateScope;
+  /** Whether each custom-SQL x-axis returns a time, as the database said (see AxisTypes). */
+  axisTypes?: ReadonlyMap<string, boolean>;
 }
 
 /**
@@ -53,6 +56,8 @@ export interface Resolved {
  * (for a guest) the dashboard's charts, then compile each query object to SQL.
  */
 export class ChartRequests {
+  private readonly axes = new AxisTypes();
+
   constructor(
     private readonly deps: RequestDeps,
     private readonly opts: ChartQueryOptions,
@@ -105,7 +110,12 @@ export class ChartRequests {
       this.deps.databases.engineForDataset(db, ds.catalog),
       this.templateScope(p, ds, req.queries),
     ]);
-    return { ds, db, engine, cacheTimeout, rls, template };
+    const axisTypes = await this.axes.of(
+      { ds, engine, rls, template, dialect: dialectFor(db.engine), now: this.opts.now?.() ?? new Date() },
+      db.id,
+      req.queries,
+    );
+    return { ds, db, engine, cacheTimeout, rls, template, axisTypes };
   }
 
   /**
@@ -151,6 +161,7 @@ export class ChartRequests {
         resultType,
         paramStyle: inline ? "inline" : "bound",
         extraWhere: r.rls,
+        axisTypes: r.axisTypes,
         defaultRowLimit: this.limits.rowLimit,
         maxRowLimit: this.limits.maxRows,
       }),

@@ -50,7 +50,10 @@ export function applyTimeGrain(sql: string, grain: string, ctx: CompileContext):
 }
 
 /** The dataset column an adhoc column merely names (Superset's isColumnReference). */
-function referencedColumn(col: AdhocColumn, ctx: CompileContext): DatasetColumnModel | undefined {
+export function referencedColumn(
+  col: AdhocColumn,
+  ctx: Pick<CompileContext, "columnsByName">,
+): DatasetColumnModel | undefined {
   const name = col.sqlExpression.trim();
   const unquoted = /^"(.*)"$/s.exec(name)?.[1]?.replaceAll('""', '"');
   return (
@@ -87,11 +90,16 @@ export function findColumn(col: QueryColumn, ctx: CompileContext): ResolvedColum
       allowSubqueries: ctx.allowSubqueries,
       context: `column "${label}"`,
     });
-    resolved = { label, sql: `(${expression})`, isTemporal: col.columnType === "BASE_AXIS" };
+    resolved = {
+      label,
+      sql: `(${expression})`,
+      isTemporal: col.columnType === "BASE_AXIS" && (ctx.axisTypes?.get(col.sqlExpression) ?? true),
+    };
   }
   // The grain truncates a temporal column only: a string or a number on the x-axis is grouped by
   // its own values, as in Superset (whose clients send the chart's grain with any x-axis). Custom
-  // SQL naming no column is taken as temporal on the x-axis (Superset asks the database its type).
+  // SQL naming no column is temporal on the x-axis if the database says it returns a time (the
+  // caller asks it, as Superset does), and taken as one when it could not be asked.
   const grainable = resolved.column ? resolved.isTemporal || !!resolved.column.is_dttm : resolved.isTemporal;
   if (col.timeGrain && grainable) {
     resolved = {

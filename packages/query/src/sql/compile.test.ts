@@ -2,6 +2,7 @@ import type { QueryObject } from "@strata/contracts";
 import { describe, expect, it } from "vitest";
 import { QueryValidationError } from "../errors.ts";
 import { ATHENA_DIALECT, BIRTH_NAMES, DUCKDB_DIALECT, NOW, POSTGRES_DIALECT } from "../testing/fixtures.ts";
+import { axisTypeProbe, untypedAxisExpressions } from "./axis-types.ts";
 import { type CompileOptions, compileCountQuery, compileQuery } from "./compile.ts";
 
 const duck = (query: QueryObject, options: Partial<CompileOptions> = {}) =>
@@ -227,6 +228,41 @@ describe("compileQuery: time", () => {
     expect(compiled.sql).toContain(
       `DATE_TRUNC('day', EPOCH_MS(CAST(CAST("epoch" AS DOUBLE) * 1000 AS BIGINT))) AS "t"`,
     );
+  });
+
+  it("truncates a custom-SQL x-axis to its grain only when the database called it a time", () => {
+    const axis = (sqlExpression: string, label = sqlExpression) => ({
+      label,
+      sqlExpression,
+      timeGrain: "P1D",
+      columnType: "BASE_AXIS" as const,
+      expressionType: "SQL" as const,
+    });
+    const query = {
+      columns: [axis("UPPER(gender)", "x"), axis("CAST(ds AS DATE)", "y")],
+      metrics: ["count"],
+    };
+    expect(untypedAxisExpressions(query, BIRTH_NAMES)).toEqual(["UPPER(gender)", "CAST(ds AS DATE)"]);
+    // A column named as custom SQL, or an axis without a grain, needs no asking.
+    expect(
+      untypedAxisExpressions({ columns: [axis("ds"), { ...axis("num * 2"), timeGrain: null }] }, BIRTH_NAMES),
+    ).toEqual([]);
+    const told = duck(query, {
+      axisTypes: new Map([
+        ["UPPER(gender)", false],
+        ["CAST(ds AS DATE)", true],
+      ]),
+    });
+    expect(told.sql).toContain(`SELECT (UPPER(gender)) AS "x", DATE_TRUNC('day', (CAST(ds AS DATE))) AS "y"`);
+    // Not asked (or no answer): taken as a time, as before.
+    expect(duck(query).sql).toContain(`DATE_TRUNC('day', (UPPER(gender)))`);
+    expect(
+      compileQuery(axisTypeProbe("UPPER(gender)"), BIRTH_NAMES, {
+        dialect: DUCKDB_DIALECT,
+        now: NOW,
+        paramStyle: "inline",
+      }).sql,
+    ).toBe(['SELECT (UPPER(gender)) AS "axis"', 'FROM "public"."birth_names"', "LIMIT 1"].join("\n"));
   });
 
   it("rejects unknown grains and bad time ranges with typed errors", () => {

@@ -5,8 +5,8 @@ import { normalizeQueryObject } from "../normalize.ts";
 import {
   applyTimeGrain,
   datasetColumnSql,
-  resolveColumn,
   type ResolvedColumn,
+  resolveColumn,
   temporalSql,
 } from "./columns.ts";
 import { type CompiledQuery, type CompileOptions, effectiveLimit, finish, rowCount } from "./compiled.ts";
@@ -58,6 +58,7 @@ export function compileQuery(
     ...indexDataset(dataset),
     relativeStart: query.extras?.relative_start,
     relativeEnd: query.extras?.relative_end,
+    axisTypes: options.axisTypes,
   };
   if (RAW_RESULT_TYPES.has(resultType)) return compileRaw(query, ctx, resultType, options);
 

@@ -23,6 +23,11 @@ export interface CompileOptions {
   samplesRowLimit?: number;
   /** Trusted conditions ANDed into WHERE, e.g. row-level security clauses. Not validated. */
   extraWhere?: readonly string[];
+  /**
+   * Whether each custom-SQL x-axis expression (see `untypedAxisExpressions`) returns a time, as the
+   * database described it. An expression missing here is taken as one.
+   */
+  axisTypes?: ReadonlyMap<string, boolean>;
 }
 
 export interface CompiledQuery {

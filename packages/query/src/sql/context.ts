@@ -13,6 +13,8 @@ export interface CompileContext {
   metricsByName: ReadonlyMap<string, DatasetMetricModel>;
   relativeStart?: string | null;
   relativeEnd?: string | null;
+  /** See CompileOptions.axisTypes. */
+  axisTypes?: ReadonlyMap<string, boolean>;
 }
 
 export function indexDataset(dataset: DatasetModel) {

@@ -68,6 +68,23 @@ const axis = (column: string, timeGrain: string) => ({
   timeGrain,
 });
 
+/** A count by one x-axis with a grain, biggest first, as Superset's timeseries charts ask for it. */
+const countBy = (column: string, grain: string, rowLimit: number, extra: Json = {}) =>
+  chartData({
+    columns: [axis(column, grain)],
+    metrics: [COUNT],
+    orderby: [[COUNT, false]],
+    row_limit: rowLimit,
+    ...extra,
+  });
+
+/** A reply grouped by birth_names' years: truncated in SQL, one row per year. */
+async function expectYears(item: Json) {
+  expect(item.query).toMatch(/date_trunc/i);
+  const expected = await raw(`SELECT COUNT(DISTINCT date_trunc('year', ds)) AS n FROM birth_names`);
+  expect(item.rowcount).toBe(Number(expected[0].n));
+}
+
 beforeAll(async () => {
   s = await startTestServer({ examples: ["birth_names"] });
   admin = await s.login(ADMIN.username, ADMIN.password);
@@ -133,24 +150,16 @@ describe("explore_json: the time grain applies to a temporal x-axis only", () =>
 
 describe("chart data: a BASE_AXIS column's grain applies to a temporal column only", () => {
   it("a string x-axis with a grain (as Superset's clients send it) is grouped by its values", async () => {
-    const item = await chartData({
-      columns: [axis("gender", "P1D")],
-      metrics: [COUNT],
-      orderby: [[COUNT, false]],
-      row_limit: 10,
-    });
+    const item = await countBy("gender", "P1D", 10);
     expect(item.query).not.toMatch(/date_trunc/i);
     expect(item.colnames).toEqual(["gender", "count"]);
     expect(item.data.map((r: Json) => r.gender).sort()).toEqual(["boy", "girl"]);
   });
 
   it("with series columns, grouped by the plain values of both", async () => {
-    const item = await chartData({
+    const item = await countBy("state", "P1M", 1000, {
       columns: [axis("state", "P1M"), "gender"],
       series_columns: ["gender"],
-      metrics: [COUNT],
-      orderby: [[COUNT, false]],
-      row_limit: 1000,
     });
     expect(item.query).not.toMatch(/date_trunc/i);
     const expected = await raw(`SELECT COUNT(*) AS n FROM (SELECT DISTINCT state, gender FROM birth_names)`);
@@ -158,41 +167,20 @@ describe("chart data: a BASE_AXIS column's grain applies to a temporal column on
   });
 
   it("a temporal x-axis is still truncated", async () => {
-    const item = await chartData({
-      columns: [axis("ds", "P1Y")],
-      metrics: [COUNT],
-      orderby: [[COUNT, false]],
-      row_limit: 1000,
-    });
-    expect(item.query).toMatch(/date_trunc/i);
-    const expected = await raw(`SELECT COUNT(DISTINCT date_trunc('year', ds)) AS n FROM birth_names`);
-    expect(item.rowcount).toBe(Number(expected[0].n));
+    await expectYears(await countBy("ds", "P1Y", 1000));
   });
 });
 
 describe("chart data: a custom-SQL x-axis is truncated to its grain if the database says it is a time", () => {
   it("text from custom SQL (UPPER(gender)) with a day grain is grouped by its values", async () => {
     // Before, `date_trunc('day', UPPER(gender))` failed the chart in the database.
-    const item = await chartData({
-      columns: [axis("UPPER(gender)", "P1D")],
-      metrics: [COUNT],
-      orderby: [[COUNT, false]],
-      row_limit: 10,
-    });
+    const item = await countBy("UPPER(gender)", "P1D", 10);
     expect(item.query).not.toMatch(/date_trunc/i);
     expect(item.data.map((r: Json) => r["UPPER(gender)"]).sort()).toEqual(["BOY", "GIRL"]);
   });
 
   it("a date from custom SQL (CAST(ds AS DATE)) is truncated to the year", async () => {
-    const item = await chartData({
-      columns: [axis("CAST(ds AS DATE)", "P1Y")],
-      metrics: [COUNT],
-      orderby: [[COUNT, false]],
-      row_limit: 1000,
-    });
-    expect(item.query).toMatch(/date_trunc/i);
-    const expected = await raw(`SELECT COUNT(DISTINCT date_trunc('year', ds)) AS n FROM birth_names`);
-    expect(item.rowcount).toBe(Number(expected[0].n));
+    await expectYears(await countBy("CAST(ds AS DATE)", "P1Y", 1000));
   });
 
   it("explore_json with such an axis answers too", async () => {

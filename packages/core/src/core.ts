@@ -29,12 +29,12 @@ import { ExploreState } from "./explore/explore-state.ts";
 import { createKeyValue } from "./kv/index.ts";
 import { activitySubjects } from "./logs/activity-subjects.ts";
 import { EventLog } from "./logs/event-log.ts";
-import { Retention, type RetentionSettings } from "./retention/retention.ts";
 import type { ReportSettings } from "./reports/config.ts";
 import type { ReportRenderer } from "./reports/render-port.ts";
 import { Reports } from "./reports/service.ts";
 import { REPORT_JOB } from "./reports/types.ts";
 import { taggedLists } from "./resources/decorate.ts";
+import { Retention, type RetentionSettings } from "./retention/retention.ts";
 import { RowLevelSecurity } from "./rls/service.ts";
 import { bootstrapPayload } from "./security/bootstrap.ts";
 import {
@@ -42,6 +42,7 @@ import {
   DATASOURCE_ACCESS_BASE,
   databasePerm,
   datasourcePerm,
+  schemaPermissions,
 } from "./security/catalog.ts";
 import { canAccessDataset } from "./security/data-access.ts";
 import { Guests } from "./security/guest.ts";
@@ -133,6 +134,7 @@ export function createCore(deps: CoreDeps) {
         permission: { name: "datasource_access" },
         view_menu: { name: datasourcePerm(names.get(d.database_id) ?? "?", d.table_name, d.id) },
       })),
+      ...schemaPermissions(all, names),
     ];
   };
   const roles = new Roles(deps.meta, dataPermissions);

@@ -17,10 +17,11 @@ import {
 } from "@strata/engines";
 import type { Datasets } from "../datasets/service.ts";
 import { AppError, forbidden, unprocessable } from "../errors.ts";
+import { schemaPerm } from "../security/catalog.ts";
 import { canAccessDatabase, canAccessDataset } from "../security/data-access.ts";
 import { can, type Principal, requirePermission } from "../security/principal.ts";
-import { capabilitiesOf } from "./engine-specs.ts";
 import { toEngineError } from "./engine-errors.ts";
+import { capabilitiesOf } from "./engine-specs.ts";
 import type { Databases } from "./service.ts";
 import type { DatabaseEntity } from "./types.ts";
 
@@ -194,7 +195,7 @@ async function checkOverwrite(
   const existing = await engine.tables(schema).catch(() => []);
   if (!existing.some((t) => t.name.toLowerCase() === table.toLowerCase())) return;
   const where = `"${schema}.${table}"`;
-  if (!canAccessDatabase(p, db) && !can(p, "schema_access", `[${db.database_name}].[${schema}]`))
+  if (!canAccessDatabase(p, db) && !can(p, "schema_access", schemaPerm(db.database_name, schema)))
     throw forbidden(
       `You don't have access to the existing table ${where}, so you can't replace or append to it.`,
     );

@@ -58,10 +58,38 @@ export const PERMISSION_CATALOG: PermissionPair[] = [
 /** Dynamic permission pairs for data access get ids in their own ranges. */
 export const DATABASE_ACCESS_BASE = 100_000;
 export const DATASOURCE_ACCESS_BASE = 1_000_000;
+/** A schema has no id of its own: its pair takes the lowest id of the datasets it holds. */
+export const SCHEMA_ACCESS_BASE = 100_000_000;
 
 export const databasePerm = (name: string, id: number) => `[${name}].(id:${id})`;
 export const datasourcePerm = (dbName: string, table: string, id: number) =>
   `[${dbName}].[${table}](id:${id})`;
+/** Superset's schema permission: `[db].[schema]`, or `[db].[catalog].[schema]` in a catalog. */
+export const schemaPerm = (dbName: string, schema: string, catalog?: string | null) =>
+  catalog ? `[${dbName}].[${catalog}].[${schema}]` : `[${dbName}].[${schema}]`;
+
+/**
+ * One schema_access pair per schema holding a dataset, as Superset lists them. Its id is the
+ * range's base plus the lowest id of those datasets: the same on every call while that dataset
+ * stays (a role keeps the pair by name whatever its id becomes).
+ */
+export function schemaPermissions(
+  datasets: readonly { id: number; database_id: number; schema: string | null; catalog: string | null }[],
+  databaseNames: ReadonlyMap<number, string>,
+) {
+  const lowest = new Map<string, number>();
+  for (const d of datasets) {
+    const dbName = databaseNames.get(d.database_id);
+    if (!d.schema || dbName === undefined) continue;
+    const view = schemaPerm(dbName, d.schema, d.catalog);
+    lowest.set(view, Math.min(lowest.get(view) ?? d.id, d.id));
+  }
+  return [...lowest].map(([view, id]) => ({
+    id: SCHEMA_ACCESS_BASE + id,
+    permission: { name: "schema_access" },
+    view_menu: { name: view },
+  }));
+}
 
 const read = (views: string[]): PermissionPair[] => views.map((v) => ["can_read", v]);
 const write = (views: string[]): PermissionPair[] => views.map((v) => ["can_write", v]);

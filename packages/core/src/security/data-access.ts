@@ -1,4 +1,4 @@
-import { databasePerm, datasourcePerm } from "./catalog.ts";
+import { databasePerm, datasourcePerm, schemaPerm } from "./catalog.ts";
 import { can, type Principal } from "./principal.ts";
 
 interface DatabaseLike {
@@ -9,6 +9,7 @@ interface DatasetLike {
   id: number;
   table_name: string;
   schema?: string | null;
+  catalog?: string | null;
 }
 
 /** Superset's data access: all_database_access, database_access, schema_access or datasource_access. */
@@ -27,8 +28,20 @@ export function canAccessDataset(p: Principal, ds: DatasetLike, db: DatabaseLike
   if (!db) return p.isAdmin;
   return (
     canAccessDatabase(p, db) ||
-    (ds.schema ? can(p, "schema_access", `[${db.database_name}].[${ds.schema}]`) : false) ||
+    canAccessSchema(p, ds, db) ||
     can(p, "datasource_access", datasourcePerm(db.database_name, ds.table_name, ds.id))
+  );
+}
+
+/**
+ * schema_access on the dataset's schema. A dataset in a catalog is named with it, as Superset
+ * names it since catalogs came; the older name without one (roles from before) still counts.
+ */
+function canAccessSchema(p: Principal, ds: DatasetLike, db: DatabaseLike): boolean {
+  if (!ds.schema) return false;
+  return (
+    can(p, "schema_access", schemaPerm(db.database_name, ds.schema)) ||
+    (!!ds.catalog && can(p, "schema_access", schemaPerm(db.database_name, ds.schema, ds.catalog)))
   );
 }
 

@@ -9,6 +9,7 @@ import S3rver from "s3rver";
 import AwsAccount from "s3rver/lib/models/account.js";
 import S3Object from "s3rver/lib/models/object.js";
 import { writeItemsInOneBatch } from "./item-writes-in-one-batch.ts";
+import { levelCallsPerTurn } from "./level-calls-per-turn.ts";
 import { closeStandInIteratorsOnReturn } from "./level-iterators.ts";
 import { computeCrc32Natively } from "./native-crc32.ts";
 import { cacheTableDefinitions } from "./table-definitions.ts";
@@ -95,6 +96,7 @@ export async function startStandIns(dataDir?: string): Promise<StandIns> {
   closeStandInIteratorsOnReturn();
   writeItemsInOneBatch();
   cacheTableDefinitions();
+  levelCallsPerTurn();
   computeCrc32Natively();
   const dynamoServer = dynalite({ path: dynamoPath, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   admitOnly(dynamoServer, credentials.accessKeyId);

@@ -1,4 +1,4 @@
-import { dynaliteDb } from "./item-writes-in-one-batch.ts";
+import { patchEveryNewStore } from "./every-new-store.ts";
 
 type Callback<T = unknown> = (err: unknown, value?: T) => void;
 interface BatchOp {
@@ -13,13 +13,6 @@ export interface StoreLevel {
   getMany(keys: string[]): Promise<unknown[]>;
   batch(ops: BatchOp[], cb?: Callback): unknown;
 }
-interface DynaliteDbWithCreate {
-  create(options: object): { db: StoreLevel };
-  [flag: symbol]: boolean | undefined;
-}
-
-const PATCHED = Symbol.for("strata.levelCallsPerTurn");
-
 /**
  * A BatchWriteItem of 25 items made 25 LevelDB reads (each item's old version) and 25 LevelDB
  * writes, all started in the same turn; each call into LevelDB costs the server's one thread far
@@ -30,17 +23,8 @@ const PATCHED = Symbol.for("strata.levelCallsPerTurn");
  * never in one turn: dynalite holds the item's lock from its read until its write is done.
  * Idempotent.
  */
-export function levelCallsPerTurn(
-  db: DynaliteDbWithCreate = dynaliteDb() as unknown as DynaliteDbWithCreate,
-): void {
-  if (db[PATCHED]) return;
-  const create = db.create;
-  db.create = (options) => {
-    const store = create.call(db, options);
-    groupCallsPerTurn(store.db);
-    return store;
-  };
-  db[PATCHED] = true;
+export function levelCallsPerTurn(): void {
+  patchEveryNewStore<{ db: StoreLevel }>("strata.levelCallsPerTurn", (store) => groupCallsPerTurn(store.db));
 }
 
 /** The grouping itself, on one LevelDB (exported for its test). */

@@ -1,4 +1,4 @@
-import { dynaliteDb } from "./item-writes-in-one-batch.ts";
+import { patchEveryNewStore } from "./every-new-store.ts";
 
 type Callback<T = unknown> = (err: unknown, value?: T) => void;
 interface TableDb {
@@ -11,13 +11,6 @@ export interface DynaliteStore {
   tableDb: TableDb;
   getTable(name: string, checkStatus: boolean | Callback, cb?: Callback): void;
 }
-interface DynaliteDbWithCreate {
-  create(options: object): DynaliteStore;
-  [flag: symbol]: boolean | undefined;
-}
-
-const PATCHED = Symbol.for("strata.cachedTableDefinitions");
-
 /**
  * dynalite reads the table's definition from LevelDB before every item action, and once more for
  * each item of a batch write: about a quarter of the stand-in's work for a small write, and the
@@ -26,17 +19,8 @@ const PATCHED = Symbol.for("strata.cachedTableDefinitions");
  * read until any table write (create, update, delete, the status changes that follow them).
  * Idempotent.
  */
-export function cacheTableDefinitions(
-  db: DynaliteDbWithCreate = dynaliteDb() as unknown as DynaliteDbWithCreate,
-): void {
-  if (db[PATCHED]) return;
-  const create = db.create;
-  db.create = (options) => {
-    const store = create.call(db, options);
-    keepTableDefinitions(store);
-    return store;
-  };
-  db[PATCHED] = true;
+export function cacheTableDefinitions(): void {
+  patchEveryNewStore("strata.cachedTableDefinitions", keepTableDefinitions);
 }
 
 /** The caching itself, on one store (exported for its test). */

@@ -278,6 +278,45 @@ describe("/api/v1/report/", () => {
     expect((await post(report({ name: "Gamma's" }), gamma)).status).toBe(403);
   });
 
+  it("applies an edit and a delete made while a run notes its state on the report", async () => {
+    const id = (await json(await post(report({ name: "Edited mid-run" })))).id;
+    const { meta } = s.runtime.core.deps;
+    const { runner } = s.runtime.core.reports;
+    // Between the request's read of the report and its write, a run notes its state (a real run
+    // does so when it starts and when it ends, whenever that falls).
+    const noteRunBeforeFirstWrite = <F extends (...args: any[]) => Promise<unknown>>(write: F): F => {
+      let raced = false;
+      return (async (...args: any[]) => {
+        const [type, current, , actor] = args;
+        if (type === "report_schedule" && current.id === id && actor !== null && !raced) {
+          raced = true;
+          await runner.setLastState(id, { last_state: "Success" });
+        }
+        return write.apply(meta, args);
+      }) as F;
+    };
+    const { update, delete: remove } = meta;
+    meta.update = noteRunBeforeFirstWrite(update);
+    meta.delete = noteRunBeforeFirstWrite(remove);
+    try {
+      const put = await s.call("PUT", `/api/v1/report/${id}`, {
+        token: admin,
+        body: { description: "Changed during a run" },
+      });
+      expect(put.status, await put.clone().text()).toBe(200);
+      // Both writes stand: the user's field and the run's state.
+      const { result } = await json(await s.call("GET", `/api/v1/report/${id}`, { token: admin }));
+      expect(result).toMatchObject({ description: "Changed during a run", last_state: "Success" });
+
+      const del = await s.call("DELETE", `/api/v1/report/${id}`, { token: admin });
+      expect(del.status, await del.clone().text()).toBe(200);
+      expect((await s.call("GET", `/api/v1/report/${id}`, { token: admin })).status).toBe(404);
+    } finally {
+      meta.update = update;
+      meta.delete = remove;
+    }
+  });
+
   it("refuses a chart or database the caller cannot read, as if it did not exist", async () => {
     await createRoleWith(s, admin, "Reports only", [
       ["can_read", "ReportSchedule"],

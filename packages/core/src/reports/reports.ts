@@ -15,6 +15,7 @@ import { isOwner, type Principal, requirePermission, userId } from "../security/
 import type { UserEntity } from "../security/types.ts";
 import type { MetaStore } from "../store/meta-store.ts";
 import { newestWithin } from "../store/newest-window.ts";
+import { retryLostRace } from "../store/retry-lost-race.ts";
 import { UniqueNames } from "../store/unique-names.ts";
 import type { DatasetAccess } from "../templating/macro-scope.ts";
 import type { ReportListRow, ReportLogListRow } from "./list-spec.ts";
@@ -174,7 +175,16 @@ export class ReportSchedules {
     );
   }
 
-  async update(p: Principal, id: number, input: ReportPut): Promise<ReportEntity> {
+  /**
+   * A PUT names no version: it changes the fields it gives on the latest copy. The runner notes
+   * each run's state on the report itself, so an edit made while a run starts or ends is applied
+   * again on the report as the run left it, rather than refused as someone else's change.
+   */
+  update(p: Principal, id: number, input: ReportPut): Promise<ReportEntity> {
+    return retryLostRace(() => this.updateOnce(p, id, input));
+  }
+
+  private async updateOnce(p: Principal, id: number, input: ReportPut): Promise<ReportEntity> {
     const current = await this.getForWrite(p, id);
     const pick = <T>(value: T | undefined, stored: T): T => (value === undefined ? stored : value);
     const { storedRecipients, validateSettings } = await loadValidation();
@@ -226,8 +236,11 @@ export class ReportSchedules {
    * report's log.
    */
   async remove(p: Principal, id: number): Promise<void> {
-    const current = await this.getForWrite(p, id);
-    await this.names.remove(current, () => this.deps.meta.delete(REPORT, current));
+    // Read again if a run noted its state meanwhile (see `update`).
+    await retryLostRace(async () => {
+      const current = await this.getForWrite(p, id);
+      await this.names.remove(current, () => this.deps.meta.delete(REPORT, current));
+    });
     await this.deps.meta.addMember(LOG_PURGE_SET, String(id), new Date().toISOString());
     for (const { member } of await this.deps.meta.members(openRunsSet(id)))
       await this.deps.meta.removeMember(openRunsSet(id), member).catch(() => undefined);

@@ -10,6 +10,7 @@ import type { Principal } from "../security/principal.ts";
 import type { UserEntity } from "../security/types.ts";
 import type { Job } from "../store/job-queue.ts";
 import { allPages, type MetaStore } from "../store/meta-store.ts";
+import { isLostRace, retryLostRace } from "../store/retry-lost-race.ts";
 import type { DatasetAccess } from "../templating/macro-scope.ts";
 import type { AlertOutcome } from "./alert.ts";
 import type { DeliveryDeps } from "./deliver.ts";
@@ -263,7 +264,7 @@ export class ReportRunner {
     try {
       saved = await this.deps.meta.update<ReportLogData>(reportLogType(reportId), open, changes, null);
     } catch (e) {
-      if (!(e instanceof AppError && e.status === 409)) throw e;
+      if (!isLostRace(e)) throw e;
       return (await this.deps.meta.get<ReportLogData>(reportLogType(reportId), open.id)) ?? open;
     }
     // Ended: no longer open (left behind, the tick's sweep would drop it on finding the row ended).
@@ -280,16 +281,14 @@ export class ReportRunner {
 
   /** Bookkeeping on the report itself: not an edit, so `changed_on` stays; retried on a lost race. */
   async setLastState(reportId: number, changes: Partial<ReportData>): Promise<void> {
-    for (let i = 0; i < 3; i++) {
+    await retryLostRace(async () => {
       const current = await this.deps.meta.get<ReportData>(REPORT, reportId);
-      if (!current) return;
-      try {
+      if (current)
         await this.deps.meta.update<ReportData>(REPORT, current, changes, null, { keepChanged: true });
-        return;
-      } catch (e) {
-        if (!(e instanceof AppError && e.status === 409)) throw e;
-      }
-    }
+    }).catch((e) => {
+      // Still losing after its tries: the edits racing it win, and the next run notes its state.
+      if (!isLostRace(e)) throw e;
+    });
   }
 }
 

@@ -444,6 +444,50 @@ describe("annotation data in chart data", () => {
     expect(reply.body.result[0].annotation_data.Missing).toEqual({ error: "The chart does not exist" });
   });
 
+  it("draws a source chart saved without a query context as its own page would query it: a series per group", async () => {
+    // Superset leaves charts never opened in a recent Explore without a query context; the layer
+    // must still draw the chart's lines, one per gender, not its rows in one zig-zag series.
+    const chart = await json(
+      await s.call("POST", "/api/v1/chart/", {
+        token: admin,
+        body: {
+          slice_name: "Births per year by gender",
+          viz_type: "echarts_timeseries_line",
+          datasource_id: birth,
+          datasource_type: "table",
+          params: JSON.stringify({
+            viz_type: "echarts_timeseries_line",
+            x_axis: "ds",
+            time_grain_sqla: "P1Y",
+            metrics: ["sum__num"],
+            groupby: ["gender"],
+            adhoc_filters: [],
+            row_limit: 10000,
+          }),
+        },
+      }),
+    );
+    const layer = {
+      name: "By gender",
+      annotationType: "TIME_SERIES",
+      sourceType: "line",
+      value: chart.id,
+      show: true,
+      overrides: { time_range: null },
+    };
+    const { status, body } = await chartData(birthsByYear([layer]));
+    expect(status, JSON.stringify(body)).toBe(200);
+    const series = body.result[0].annotation_data["By gender"] as { key: string; values: Json[] }[];
+    expect(series.map((x) => x.key).sort()).toEqual(["boy", "girl"]);
+    for (const line of series) {
+      // One point a year of the 1990s (the range of the chart it is drawn on), in time order.
+      expect(line.values.map((v) => String(v.x).slice(0, 4))).toEqual(
+        Array.from({ length: 10 }, (_, i) => String(1990 + i)),
+      );
+      expect(line.values.every((v) => typeof v.y === "number" && v.y > 0)).toBe(true);
+    }
+  });
+
   it("refuses layers the caller cannot read and malformed layers, and tolerates a deleted layer", async () => {
     // A role that reads charts and every dataset, but not annotation layers.
     await createRoleWith(s, admin, "Charts only", [

@@ -251,6 +251,7 @@ export function createCore(deps: CoreDeps) {
     annotations,
     charts,
     queries: chartQueries,
+    datasets: ds,
   });
   const chartData = new ChartDataService(
     {

@@ -8,7 +8,9 @@ import {
 } from "@strata/contracts";
 import * as v from "valibot";
 import type { AnnotationQueryContext, AnnotationSource, ChartQueryRunner } from "../chart-data/ports.ts";
+import { withBuiltQueryContext } from "../assets/query-context.ts";
 import type { Charts } from "../charts/service.ts";
+import type { Datasets } from "../datasets/service.ts";
 import { AppError, typedError } from "../errors.ts";
 import { type Principal, requirePermission } from "../security/principal.ts";
 import type { Annotations } from "./annotations.ts";
@@ -62,6 +64,11 @@ export class ChartAnnotations implements AnnotationSource {
       charts: Charts;
       /** Runs a source chart's query (chart data implements it). */
       queries: ChartQueryRunner;
+      /**
+       * A source chart's dataset, for a chart saved without a query context: the query its page
+       * would make is built from its form data and the dataset's columns (which are temporal).
+       */
+      datasets?: Pick<Datasets, "find">;
     },
     opts: { timeoutMs?: number } = {},
   ) {
@@ -119,7 +126,8 @@ export class ChartAnnotations implements AnnotationSource {
       const { chart } = await this.deps.charts.get(p, chartId).catch(() => {
         throw new AppError(404, { message: "The chart does not exist" });
       });
-      const request = sourceRequest(chart, layer.overrides, ctx.query);
+      const dataset = chart.query_context ? undefined : await this.deps.datasets?.find(chart.datasource_id);
+      const request = sourceRequest(withBuiltQueryContext(chart, dataset), layer.overrides, ctx.query);
       return toAnnotationSeries((await this.deps.queries.runInline(p, request, { sliceId: chart.id }))[0]);
     })();
     try {

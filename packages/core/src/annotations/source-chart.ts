@@ -81,7 +81,11 @@ export function applyOverrides(
   return q;
 }
 
-/** The chart-data request of a saved chart: its saved query context, else built from its form data. */
+/**
+ * The chart-data request of a saved chart: its query context (the caller builds one the SPA would
+ * save for a chart that has none: `withBuiltQueryContext`), else the common controls' query of its
+ * form data.
+ */
 export function sourceRequest(
   chart: ChartEntity,
   overrides: Record<string, unknown> | null | undefined,

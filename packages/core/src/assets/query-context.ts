@@ -2,6 +2,7 @@ import { ChartDataRequestSchema } from "@strata/contracts";
 import { buildChartDataRequest, type ChartDataset, type FormData } from "@strata/contracts/chart-query";
 import { queryObjectFromFormData, timeRangeColumns } from "@strata/query";
 import * as v from "valibot";
+import type { ChartEntity } from "../charts/types.ts";
 import type { DatasetEntity } from "../datasets/types.ts";
 
 type Params = Record<string, unknown>;
@@ -55,6 +56,24 @@ export function queryContextFromParams(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The chart with the query context `queryContextFromParams` builds for it when it was saved with
+ * none (as it was otherwise, or when its form data makes no query): what a report of it, or a
+ * layer drawn from it, runs.
+ */
+export function withBuiltQueryContext(chart: ChartEntity, dataset: DatasetEntity | undefined): ChartEntity {
+  if (chart.query_context || !chart.datasource_id) return chart;
+  let params: unknown;
+  try {
+    params = JSON.parse(chart.params ?? "{}");
+  } catch {
+    return chart;
+  }
+  if (!params || typeof params !== "object" || Array.isArray(params)) return chart;
+  const built = queryContextFromParams(params as Params, chart.datasource_id, dataset);
+  return built ? { ...chart, query_context: built } : chart;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type ChartDataRequest, ChartDataRequestSchema } from "@strata/contracts";
 import * as v from "valibot";
-import { chartDatasetOf, queryContextFromParams, spaChartDataRequest } from "../assets/query-context.ts";
+import { chartDatasetOf, spaChartDataRequest, withBuiltQueryContext } from "../assets/query-context.ts";
 import type { ChartDataReply, ChartDataService } from "../chart-data/service.ts";
 import { savedChartRequest } from "../charts/saved-request.ts";
 import type { Charts } from "../charts/service.ts";
@@ -8,7 +8,6 @@ import type { ChartEntity } from "../charts/types.ts";
 import type { Dashboards } from "../dashboards/service.ts";
 import type { DashboardEntity } from "../dashboards/types.ts";
 import type { Datasets } from "../datasets/service.ts";
-import type { DatasetEntity } from "../datasets/types.ts";
 import { AppError } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
 import { applyExtraFormData } from "./apply-extra-form-data.ts";
@@ -193,7 +192,7 @@ async function pageRequest(src: RenderSources, chart: ChartEntity, dashboardId?:
       )
     : undefined;
   // A type the SPA has no builder for (its page shows a placeholder) keeps its saved query, as before.
-  const request = built ? parsedRequest(built) : savedChartRequest(withQueryContext(chart, dataset));
+  const request = built ? parsedRequest(built) : savedChartRequest(withBuiltQueryContext(chart, dataset));
   request.result_format = "json";
   request.result_type = "full";
   request.force = false;
@@ -206,13 +205,6 @@ function parsedRequest(built: unknown): ChartDataRequest {
   const issue = parsed.issues[0];
   const path = issue.path?.map((p) => String(p.key)).join(".") ?? "";
   throw new Error(`its form data makes an invalid query${path ? ` at ${path}` : ""}: ${issue.message}`);
-}
-
-/** A chart saved without a query context gets the one imports build for it. */
-function withQueryContext(chart: ChartEntity, dataset: DatasetEntity | undefined): ChartEntity {
-  if (chart.query_context || !chart.datasource_id) return chart;
-  const built = queryContextFromParams(formDataOf(chart), chart.datasource_id, dataset);
-  return built ? { ...chart, query_context: built } : chart;
 }
 
 /** The time column a time range filter goes on when the chart's queries have no time filter. */

@@ -94,4 +94,62 @@ describe("PUT /api/v1/dashboard/{id}/colors", () => {
     expect(afterMarked.changed_on).not.toBe(before.changed_on);
     expect(afterMarked.changed_by.id).toBe(me.result.id);
   });
+
+  it("lands a save made while the page syncs its colours, but still refuses one over a real edit", async () => {
+    const { meta } = s.runtime.core.deps;
+    const read = async () =>
+      ((await (await s.call("GET", `/api/v1/dashboard/${dashboardId}`, { token: admin })).json()) as Json)
+        .result;
+    // Between the save's read of the dashboard and its write, another request writes it first.
+    const writeFirst = (during: () => Promise<Response>) => {
+      const update = meta.update;
+      let raced = false;
+      meta.update = (async (...args: Parameters<typeof update>) => {
+        const [type, current, changes] = args;
+        if (type === "dashboard" && current.id === dashboardId && "dashboard_title" in changes && !raced) {
+          raced = true;
+          expect((await during()).status).toBe(200);
+        }
+        return update.apply(meta, args);
+      }) as typeof update;
+      return () => {
+        meta.update = update;
+      };
+    };
+
+    // The colour sync does not mark the dashboard edited: the save is made on top of it.
+    let restore = writeFirst(() => put(admin, { label_colors: { girl: "#123456" } }));
+    try {
+      const saved = await s.call("PUT", `/api/v1/dashboard/${dashboardId}`, {
+        token: admin,
+        body: { dashboard_title: "Saved during a colour sync" },
+      });
+      expect(saved.status, await saved.clone().text()).toBe(200);
+    } finally {
+      restore();
+    }
+    const after = await read();
+    expect(after.dashboard_title).toBe("Saved during a colour sync");
+    expect(JSON.parse(after.json_metadata).label_colors).toEqual({ girl: "#123456" });
+
+    // An edit (here a title change) between the read and the write is another user's work: refused.
+    await new Promise((r) => setTimeout(r, 20));
+    restore = writeFirst(() =>
+      s.call("PUT", `/api/v1/dashboard/${dashboardId}`, {
+        token: admin,
+        body: { css: ".x { color: red; }" },
+      }),
+    );
+    try {
+      const stale = await s.call("PUT", `/api/v1/dashboard/${dashboardId}`, {
+        token: admin,
+        body: { dashboard_title: "Over someone's edit" },
+      });
+      expect(stale.status).toBe(409);
+      expect(((await stale.json()) as Json).message).toMatch(/changed by someone else since you loaded it/);
+    } finally {
+      restore();
+    }
+    expect((await read()).dashboard_title).toBe("Saved during a colour sync");
+  });
 });

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { conflict, notFound, typedError, unprocessable } from "../errors.ts";
 import {
   type DashboardColors,
   type DashboardCopy,
@@ -9,17 +8,19 @@ import {
   sanitizeCss,
 } from "@strata/contracts";
 import { CHART } from "../charts/types.ts";
+import { conflict, notFound, typedError, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
 import { isOwner, type Principal, requirePermission, userId } from "../security/principal.ts";
 import type { UserEntity } from "../security/types.ts";
 import { ownerRef } from "../security/users.ts";
 import type { MetaStore } from "../store/meta-store.ts";
+import { retryLostRace } from "../store/retry-lost-race.ts";
 import type { UniqueNames } from "../store/unique-names.ts";
 import { detachObjectTags } from "../tags/tag-links.ts";
 import {
   applyFilterChanges,
-  chartIdsOfLayout,
   COLOR_FIELDS,
+  chartIdsOfLayout,
   type Metadata,
   type NativeFilter,
   parseMetadata,
@@ -267,7 +268,29 @@ export class Dashboards {
     );
   }
 
-  async update(
+  /**
+   * A save is refused for an edit the caller has not seen (`checkFresh`). The page's own
+   * bookkeeping (the label colours it syncs without marking the dashboard edited) may write between
+   * this save's read and its write: the save is then made again on the latest copy. An edit in
+   * between is still refused: a retry checks the dashboard is as fresh as at the first read.
+   */
+  update(
+    p: Principal,
+    id: number,
+    input: DashboardPost,
+    lastModified?: number,
+    beforeWrite?: (current: DashboardEntity) => Promise<void>,
+  ): Promise<DashboardEntity> {
+    let seen = lastModified;
+    return retryLostRace(() =>
+      this.updateOnce(p, id, input, seen, async (current) => {
+        seen ??= editedAt(current);
+        await beforeWrite?.(current);
+      }),
+    );
+  }
+
+  private async updateOnce(
     p: Principal,
     id: number,
     input: DashboardPost,
@@ -314,20 +337,31 @@ export class Dashboards {
     }
   }
 
-  async updateMetadata(
+  /** `change` is applied to the latest metadata: again after a bookkeeping write (see `update`). */
+  updateMetadata(
     p: Principal,
     id: number,
     change: (m: Metadata) => Metadata,
     lastModified?: number,
     opts: { markUpdated?: boolean; beforeWrite?: (current: Metadata, next: Metadata) => Promise<void> } = {},
   ): Promise<DashboardEntity> {
-    const d = await this.getForWrite(p, id);
-    this.checkFresh(d, lastModified);
-    const current = parseMetadata(d.json_metadata);
-    const next = change(current);
-    await opts.beforeWrite?.(current, next);
-    return this.meta.update<DashboardData>(DASHBOARD, d, { json_metadata: JSON.stringify(next) }, userId(p), {
-      keepChanged: opts.markUpdated === false,
+    let seen = lastModified;
+    return retryLostRace(async () => {
+      const d = await this.getForWrite(p, id);
+      this.checkFresh(d, seen);
+      seen ??= editedAt(d);
+      const current = parseMetadata(d.json_metadata);
+      const next = change(current);
+      await opts.beforeWrite?.(current, next);
+      return this.meta.update<DashboardData>(
+        DASHBOARD,
+        d,
+        { json_metadata: JSON.stringify(next) },
+        userId(p),
+        {
+          keepChanged: opts.markUpdated === false,
+        },
+      );
     });
   }
 
@@ -389,3 +423,6 @@ export class Dashboards {
     await detachObjectTags(this.meta, DASHBOARD, id);
   }
 }
+
+/** When the dashboard was last edited, as `checkFresh` compares it (seconds, as clients echo it). */
+const editedAt = (d: DashboardEntity) => Date.parse(d.changed_on) / 1000;

@@ -1,19 +1,19 @@
-import { conflict } from "../errors.ts";
 import { ENTITY_ATTRIBUTE, entityAttribute } from "./entity-item.ts";
 import { assertItemFits } from "./item-size.ts";
 import { ListIndexes } from "./list-index.ts";
 import { MetaCache, STAMPED_TYPES } from "./meta-cache.ts";
 import {
+  allPages,
   CLAIM_GRACE_MS,
   type Entity,
   type EntityMeta,
+  newestBound,
   type OwnerIndex,
   type OwnerOrder,
-  allPages,
   ownerIndex,
-  newestBound,
   ownerSortKey,
 } from "./meta-store.ts";
+import { LostRaceError } from "./retry-lost-race.ts";
 import type { MetaStorePort, NewestOptions } from "./store-ports.ts";
 
 /** An entity item as the DynamoDB store writes it: the data plus its index keys. */
@@ -51,9 +51,7 @@ function conditionFailed(): Error {
 }
 
 function staleWrite(type: string) {
-  return conflict(
-    `This ${type} was changed by someone else since you loaded it. Reload it and apply your changes again.`,
-  );
+  return new LostRaceError(type);
 }
 
 /**

@@ -9,11 +9,11 @@ import {
   QueryCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
-import { conflict } from "../errors.ts";
 import { ENTITY_ATTRIBUTE, entityAttribute, entityOfItem } from "./entity-item.ts";
 import { assertItemFits } from "./item-size.ts";
 import { ListIndexes } from "./list-index.ts";
 import { MetaCache, STAMPED_TYPES } from "./meta-cache.ts";
+import { LostRaceError } from "./retry-lost-race.ts";
 import type { MetaStorePort, NewestOptions } from "./store-ports.ts";
 
 /** Fields every stored entity carries besides its own data. */
@@ -896,9 +896,7 @@ function ownerPartition(type: string, owner: number | string | null): string {
 }
 
 function staleWrite(type: string) {
-  return conflict(
-    `This ${type} was changed by someone else since you loaded it. Reload it and apply your changes again.`,
-  );
+  return new LostRaceError(type);
 }
 
 /** Adds a put to a batch; the caller's promise settles when the batch's write of it does. */

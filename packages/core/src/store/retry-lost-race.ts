@@ -3,8 +3,19 @@ import { AppError } from "../errors.ts";
 /** How many times a read-then-write is tried before its conflict is told. */
 const ATTEMPTS = 3;
 
-/** A versioned write that failed because the item changed between its read and its write. */
-export const isLostRace = (e: unknown): boolean => e instanceof AppError && e.status === 409;
+/**
+ * A versioned write refused because the item changed between its read and its write (a 409).
+ * Its own class: a conflict a service finds itself (a save based on a stale page) is not retried.
+ */
+export class LostRaceError extends AppError {
+  constructor(type: string) {
+    super(409, {
+      message: `This ${type} was changed by someone else since you loaded it. Reload it and apply your changes again.`,
+    });
+  }
+}
+
+export const isLostRace = (e: unknown): boolean => e instanceof LostRaceError;
 
 /**
  * Runs `attempt` (which reads the item and writes it under its version) again when it lost a

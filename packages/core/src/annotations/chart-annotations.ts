@@ -8,7 +8,6 @@ import {
 } from "@strata/contracts";
 import * as v from "valibot";
 import type { AnnotationQueryContext, AnnotationSource, ChartQueryRunner } from "../chart-data/ports.ts";
-import { withBuiltQueryContext } from "../assets/query-context.ts";
 import type { Charts } from "../charts/service.ts";
 import type { Datasets } from "../datasets/service.ts";
 import { AppError, typedError } from "../errors.ts";
@@ -22,6 +21,12 @@ import { ANNOTATION_VIEW } from "./types.ts";
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 const TIMEOUT = Symbol("timeout");
+
+/**
+ * The SPA's query builder, which `withBuiltQueryContext` runs: some 30 KB of the API's start-up
+ * code, so loaded only for a source chart saved without a query context.
+ */
+const loadQueryBuilder = () => import("../assets/query-context.ts");
 
 function layerValueId(layer: AnnotationLayerRef): number {
   const raw = layer.value;
@@ -126,8 +131,13 @@ export class ChartAnnotations implements AnnotationSource {
       const { chart } = await this.deps.charts.get(p, chartId).catch(() => {
         throw new AppError(404, { message: "The chart does not exist" });
       });
-      const dataset = chart.query_context ? undefined : await this.deps.datasets?.find(chart.datasource_id);
-      const request = sourceRequest(withBuiltQueryContext(chart, dataset), layer.overrides, ctx.query);
+      const source = chart.query_context
+        ? chart
+        : (await loadQueryBuilder()).withBuiltQueryContext(
+            chart,
+            await this.deps.datasets?.find(chart.datasource_id),
+          );
+      const request = sourceRequest(source, layer.overrides, ctx.query);
       return toAnnotationSeries((await this.deps.queries.runInline(p, request, { sliceId: chart.id }))[0]);
     })();
     try {

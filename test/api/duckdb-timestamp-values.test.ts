@@ -39,4 +39,22 @@ describe("DuckDB timestamps in SQL Lab results", () => {
       tzinf: "infinity",
     });
   });
+
+  it("reads times too far from 1970 for a double's microseconds as exact ISO text too", async () => {
+    const sql = `SELECT TIMESTAMP '2300-06-01 12:00:00.25' AS future, TIMESTAMP '1500-03-01 00:00:00' AS past,
+      TIMESTAMPTZ '2300-06-01 12:00:00+00' AS tz, TIMESTAMP_S '2400-01-01 00:00:01' AS s,
+      TIMESTAMP_MS '1600-12-31 23:59:59.999' AS ms`;
+    const res = await s.call("POST", "/api/v1/sqllab/execute/", {
+      token: admin,
+      body: { database_id: db, sql, runAsync: false },
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data[0]).toEqual({
+      future: "2300-06-01T12:00:00.250000",
+      past: "1500-03-01T00:00:00",
+      tz: "2300-06-01T12:00:00+00:00",
+      s: "2400-01-01T00:00:01",
+      ms: "1600-12-31T23:59:59.999000",
+    });
+  });
 });

@@ -282,48 +282,37 @@ export class Dashboards {
     beforeWrite?: (current: DashboardEntity) => Promise<void>,
   ): Promise<DashboardEntity> {
     let seen = lastModified;
-    return retryLostRace(() =>
-      this.updateOnce(p, id, input, seen, async (current) => {
-        seen ??= editedAt(current);
-        await beforeWrite?.(current);
-      }),
-    );
-  }
-
-  private async updateOnce(
-    p: Principal,
-    id: number,
-    input: DashboardPost,
-    lastModified?: number,
-    beforeWrite?: (current: DashboardEntity) => Promise<void>,
-  ): Promise<DashboardEntity> {
-    const d = await this.getForWrite(p, id);
-    this.checkFresh(d, lastModified);
-    await this.checkInput(input, id);
-    // Checks that compare the save with what is stored see the very version this save replaces
-    // (the write below is conditional on it), not an earlier read.
-    await beforeWrite?.(d);
-    const changes: Partial<DashboardData> = {};
-    if (input.dashboard_title !== undefined) changes.dashboard_title = normaliseTitle(input.dashboard_title);
-    if (input.slug !== undefined) changes.slug = normaliseSlug(input.slug);
-    if (input.css !== undefined) changes.css = sanitizeCss(input.css);
-    if (input.published !== undefined) changes.published = input.published;
-    if (input.owners !== undefined) changes.owners = input.owners;
-    if (input.roles !== undefined) changes.roles = input.roles;
-    if (input.certified_by !== undefined || input.certification_details !== undefined) {
-      Object.assign(
-        changes,
-        certification(
-          input.certified_by ?? d.certified_by,
-          input.certification_details ?? d.certification_details,
-        ),
+    return retryLostRace(async () => {
+      const d = await this.getForWrite(p, id);
+      this.checkFresh(d, seen);
+      seen ??= editedAt(d);
+      await this.checkInput(input, id);
+      // Checks that compare the save with what is stored see the very version this save replaces
+      // (the write below is conditional on it), not an earlier read.
+      await beforeWrite?.(d);
+      const changes: Partial<DashboardData> = {};
+      if (input.dashboard_title !== undefined)
+        changes.dashboard_title = normaliseTitle(input.dashboard_title);
+      if (input.slug !== undefined) changes.slug = normaliseSlug(input.slug);
+      if (input.css !== undefined) changes.css = sanitizeCss(input.css);
+      if (input.published !== undefined) changes.published = input.published;
+      if (input.owners !== undefined) changes.owners = input.owners;
+      if (input.roles !== undefined) changes.roles = input.roles;
+      if (input.certified_by !== undefined || input.certification_details !== undefined) {
+        Object.assign(
+          changes,
+          certification(
+            input.certified_by ?? d.certified_by,
+            input.certification_details ?? d.certification_details,
+          ),
+        );
+      }
+      if (input.json_metadata !== undefined) changes.json_metadata = input.json_metadata || "{}";
+      if (input.position_json !== undefined) changes.position_json = input.position_json;
+      return this.slugs.rename(d, changes.slug !== undefined ? changes.slug : d.slug, () =>
+        this.meta.update<DashboardData>(DASHBOARD, d, changes, userId(p)),
       );
-    }
-    if (input.json_metadata !== undefined) changes.json_metadata = input.json_metadata || "{}";
-    if (input.position_json !== undefined) changes.position_json = input.position_json;
-    return this.slugs.rename(d, changes.slug !== undefined ? changes.slug : d.slug, () =>
-      this.meta.update<DashboardData>(DASHBOARD, d, changes, userId(p)),
-    );
+    });
   }
 
   /** Refuses a save based on a stale read: the client sends the `last_modified_time` it loaded. */

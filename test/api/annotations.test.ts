@@ -53,6 +53,16 @@ const birthsByYear = (layers: unknown[], range = "1990-01-01 : 2000-01-01") => (
   result_type: "full",
 });
 
+/** A TIME_SERIES layer drawing a line chart's series, over the range of the chart it is drawn on. */
+const lineLayer = (name: string, chartId: number) => ({
+  name,
+  annotationType: "TIME_SERIES",
+  sourceType: "line",
+  value: chartId,
+  show: true,
+  overrides: { time_range: null },
+});
+
 async function chartData(body: unknown, token = admin) {
   const res = await s.call("POST", "/api/v1/chart/data", { token, body });
   return { status: res.status, body: await json(res) };
@@ -421,14 +431,7 @@ describe("annotation data in chart data", () => {
         },
       }),
     );
-    const layer = {
-      name: "Births",
-      annotationType: "TIME_SERIES",
-      sourceType: "line",
-      value: chart.id,
-      show: true,
-      overrides: { time_range: null },
-    };
+    const layer = lineLayer("Births", chart.id);
     const { status, body } = await chartData(birthsByYear([layer]));
     expect(status).toBe(200);
     const series = body.result[0].annotation_data.Births;
@@ -467,14 +470,7 @@ describe("annotation data in chart data", () => {
         },
       }),
     );
-    const layer = {
-      name: "By gender",
-      annotationType: "TIME_SERIES",
-      sourceType: "line",
-      value: chart.id,
-      show: true,
-      overrides: { time_range: null },
-    };
+    const layer = lineLayer("By gender", chart.id);
     const { status, body } = await chartData(birthsByYear([layer]));
     expect(status, JSON.stringify(body)).toBe(200);
     const series = body.result[0].annotation_data["By gender"] as { key: string; values: Json[] }[];

@@ -2,13 +2,14 @@ import type { ColumnarResult, ResultColumn } from "@strata/engines";
 import type { Columnar } from "../chart-data/format.ts";
 import type { MetaStore } from "../store/meta-store.ts";
 import type { ResultStore } from "../store/result-store.ts";
+import { assembleChunk, decodeChunk, type EncodedSegment, encodeColumn } from "./column-chunk.ts";
 
 /** Rows per stored chunk: big enough for few S3 objects, small enough to bound memory. */
 export const CHUNK_ROWS = 50_000;
 /**
- * Rows per batch asked of the engine. Each batch is turned into JSON text at once, so its values
- * die young (a 50,000-row batch of JS values outlived a few collections and was promoted, which
- * grew the heap by the size of the result); a chunk gathers batches as text until CHUNK_ROWS.
+ * Rows per batch asked of the engine. Each batch is encoded at once (column-chunk.ts), so its
+ * values die young (a 50,000-row batch of JS values outlived a few collections and was promoted,
+ * which grew the heap by the size of the result); a chunk gathers encoded batches until CHUNK_ROWS.
  */
 export const BATCH_ROWS = 10_000;
 
@@ -20,7 +21,12 @@ export interface ResultManifest {
   rowcount: number;
   /** Chunk objects stored beside the manifest (0 when the rows are inline). */
   chunks: number;
-  /** A result that fits one batch travels inside the manifest: one S3 write, one read. */
+  /**
+   * How the chunks are laid out: "columns" (column-chunk.ts). Results stored before it existed
+   * have JSON chunks and no such field; they are read as such until they expire.
+   */
+  encoding?: "columns";
+  /** A result that fits one batch travels inside the manifest: one write, one read. */
   inline?: unknown[][];
 }
 
@@ -30,14 +36,15 @@ const SMALL_RESULT_CHARS = 64 * 1024;
 const RESULT_TTL_SECONDS = 7 * 24 * 3600;
 const smallKey = (key: string) => `sqllab-result#${key}`;
 const manifestKey = (key: string) => `results/sqllab/${key}/manifest.json`;
-const chunkKey = (key: string, n: number) => `results/sqllab/${key}/${String(n).padStart(6, "0")}.json`;
+const chunkKey = (key: string, n: number, encoding: ResultManifest["encoding"]) =>
+  `results/sqllab/${key}/${String(n).padStart(6, "0")}.${encoding === "columns" ? "bin" : "json"}`;
 
 /**
- * SQL Lab results in the ResultStore, columnar and chunked: batches are turned into JSON text as
- * the engine produces them, a chunk is uploaded once it holds CHUNK_ROWS rows (one upload in
- * flight while the next is filled), and the first `headRows` rows are kept as values for the
- * run's reply. The stored text is exactly `JSON.stringify` of the chunk's columns. The manifest
- * is written last, so a result is either complete or absent.
+ * SQL Lab results in the ResultStore, columnar and chunked: batches are encoded as the engine
+ * produces them, a chunk is uploaded once it holds CHUNK_ROWS rows (one upload in flight while the
+ * next is filled), and the first `headRows` rows are kept as values for the run's reply. A result
+ * that ends within its first batch stays values and goes inline, as JSON, in the manifest. The
+ * manifest is written last, so a result is either complete or absent.
  */
 export class ResultWriter {
   private chunks = 0;
@@ -47,11 +54,11 @@ export class ResultWriter {
   }
   private pending: Promise<void> = Promise.resolve();
   readonly head: unknown[][] = [];
-  /** The chunk being filled: per column, its values' JSON text, a piece per batch. */
-  private filling: string[][] = [];
+  /** The first batch, as values until a second one shows the result needs chunks. */
+  private first?: unknown[][];
+  /** The chunk being filled: one encoded segment per column per batch. */
+  private filling: EncodedSegment[] = [];
   private fillingRows = 0;
-  /** The first chunk waits here (as JSON text): if no second one comes, it goes inline in the manifest. */
-  private first?: string;
 
   constructor(
     private readonly store: ResultStore,
@@ -61,43 +68,39 @@ export class ResultWriter {
   ) {}
 
   append = async (batch: ColumnarResult): Promise<void> => {
+    // Engines that cannot stream hand over every row at once: stored batch by batch all the same.
+    if (batch.rowcount > BATCH_ROWS) {
+      for (let at = 0; at < batch.rowcount; at += BATCH_ROWS) {
+        const data = batch.data.map((col) => col.slice(at, at + BATCH_ROWS));
+        await this.append({ ...batch, data, rowcount: data[0]?.length ?? 0 });
+      }
+      return;
+    }
+    if (batch.rowcount === 0) return;
     this.keepHead(batch);
     this.rows += batch.rowcount;
-    batch.data.forEach((col, i) => {
-      this.filling[i] ??= [];
-      const pieces = this.filling[i];
-      // `[a,b]` → `a,b`; pieces joined by commas give the same text as one array's JSON.
-      if (col.length > 0) pieces.push(JSON.stringify(col).slice(1, -1));
-    });
-    this.fillingRows += batch.rowcount;
+    if (this.rows === batch.rowcount) {
+      this.first = batch.data;
+      return;
+    }
+    if (this.first) this.encode(this.first);
+    this.first = undefined;
+    this.encode(batch.data);
     if (this.fillingRows >= CHUNK_ROWS) await this.seal();
   };
 
-  /** The filled chunk as text (`[[…],[…]]`), and a fresh one to fill. */
-  private take(): string {
-    const text = `[${this.filling.map((pieces) => `[${pieces.join(",")}]`).join(",")}]`;
-    this.filling = this.filling.map(() => []);
-    this.fillingRows = 0;
-    return text;
+  private encode(data: unknown[][]) {
+    data.forEach((col, i) => {
+      this.filling.push(encodeColumn(i, col));
+    });
+    this.fillingRows += data[0]?.length ?? 0;
   }
 
   private async seal() {
-    const text = this.take();
-    if (this.chunks === 0 && this.first === undefined) {
-      this.first = text;
-      return;
-    }
-    if (this.first !== undefined) {
-      const first = this.first;
-      this.first = undefined;
-      await this.upload(first);
-    }
-    await this.upload(text);
-  }
-
-  private async upload(text: string) {
-    // Bytes once: the SDK signs and sends them as they are, without converting the text again.
-    const upload = this.store.put(chunkKey(this.key, this.chunks++), Buffer.from(text), "application/json");
+    const bytes = assembleChunk(this.filling);
+    this.filling = [];
+    this.fillingRows = 0;
+    const upload = this.store.put(chunkKey(this.key, this.chunks++, "columns"), bytes);
     upload.catch(() => undefined); // observed below or in finish(); never an unhandled rejection
     await this.pending;
     this.pending = upload;
@@ -114,13 +117,19 @@ export class ResultWriter {
 
   /** `coalesce`: a small result may wait a moment to be written with others (see MetaStore). */
   async finish(
-    meta: Omit<ResultManifest, "chunks" | "rowcount" | "inline">,
+    meta: Omit<ResultManifest, "chunks" | "rowcount" | "encoding" | "inline">,
     opts: { coalesce?: boolean } = {},
   ): Promise<void> {
     if (this.fillingRows > 0) await this.seal();
     await this.pending;
-    let text = JSON.stringify({ ...meta, rowcount: this.rows, chunks: this.chunks });
-    if (this.first !== undefined) text = `${text.slice(0, -1)},"inline":${this.first}}`;
+    const manifest: ResultManifest = {
+      ...meta,
+      rowcount: this.rows,
+      chunks: this.chunks,
+      encoding: "columns",
+      ...(this.first ? { inline: this.first } : {}),
+    };
+    const text = JSON.stringify(manifest);
     // A small result is one metadata item (a few ms); a bigger one an S3 object.
     if (text.length <= SMALL_RESULT_CHARS)
       await this.meta.putValue(smallKey(this.key), text, {
@@ -153,8 +162,12 @@ export class StoredResults {
     const names = manifest.columns.map((c) => c.name);
     if (manifest.inline) yield { columns: names, data: manifest.inline };
     for (let n = 0; n < manifest.chunks; n++) {
-      const data = await this.store.getJson<unknown[][]>(chunkKey(key, n));
-      if (!data) throw new Error(`Chunk ${n} of result ${key} is missing`);
+      const stored = await this.store.get(chunkKey(key, n, manifest.encoding));
+      if (!stored) throw new Error(`Chunk ${n} of result ${key} is missing`);
+      const data =
+        manifest.encoding === "columns"
+          ? decodeChunk(stored, names.length)
+          : (JSON.parse(Buffer.from(stored).toString("utf8")) as unknown[][]);
       yield { columns: names, data };
     }
   }

@@ -98,6 +98,23 @@ describe("DuckDB engine", () => {
     expect(result.columns.find((c) => c.name === "dec")?.type).toBe("DECIMAL(10,2)");
   });
 
+  it("gives values inside lists, structs and maps the form they have in a column of their own", async () => {
+    const result = await engine.execute(`SELECT
+      [id, 9007199254740993, NULL] AS ids, [amount] AS amounts, [placed] AS times,
+      {'id': id, 'day': placed::DATE, 'nan': 'NaN'::DOUBLE, 'tz': TIMESTAMPTZ '2020-01-02 03:04:05+00'} AS info,
+      MAP {region: id} AS by_region, MAP {[id]: region} AS by_list, [[placed]] AS nested
+      FROM sales.orders WHERE id = 1`);
+    expect(result.data).toEqual([
+      [[1, "9007199254740993", null]],
+      [[10.5]],
+      [["2024-01-02T03:04:05"]],
+      [{ id: 1, day: "2024-01-02", nan: null, tz: "2020-01-02T03:04:05+00:00" }],
+      [{ north: 1 }],
+      // Keys that are lists can't be an object's keys: DuckDB's pairs stay.
+      [[{ key: [1], value: "north" }]],
+      [[["2024-01-02T03:04:05"]]],
+    ]);
+  });
   it("converts dates before 1970 and after 2038 correctly", async () => {
     const result = await engine.execute(
       "SELECT DATE '1900-02-28' AS a, TIMESTAMP '1969-12-31 23:59:59.5' AS b, TIMESTAMP '2200-12-31 12:00:00' AS c, DATE '2000-02-29' AS d",

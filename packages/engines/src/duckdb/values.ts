@@ -5,6 +5,8 @@ import {
   type DuckDBType,
   DuckDBTypeId,
   type DuckDBValue,
+  type DuckDBValueConverter,
+  type Json,
   JsonDuckDBValueConverter,
 } from "@duckdb/node-api";
 import type { ColumnKind } from "../types.ts";
@@ -195,12 +197,56 @@ export function converterFor(type: DuckDBType): Convert {
     case DuckDBTypeId.MAP:
     case DuckDBTypeId.UNION:
     case DuckDBTypeId.VARIANT:
-      return (v: DuckDBValue) => JsonDuckDBValueConverter(v, type, JsonDuckDBValueConverter);
+      return (v: DuckDBValue) => nestedToJson(v, type, nestedToJson);
     default:
       // TIME, INTERVAL, UUID, BLOB, ENUM, BIT …: DuckDB's own text form.
       return (v) => String(v);
   }
 }
+
+/** Types whose values inside a list, struct or map read as they do in a column of their own. */
+const SCALAR_AS_COLUMN = new Set<DuckDBTypeId>([
+  DuckDBTypeId.BIGINT,
+  DuckDBTypeId.UBIGINT,
+  DuckDBTypeId.HUGEINT,
+  DuckDBTypeId.UHUGEINT,
+  DuckDBTypeId.BIGNUM,
+  DuckDBTypeId.DECIMAL,
+  DuckDBTypeId.FLOAT,
+  DuckDBTypeId.DOUBLE,
+  DuckDBTypeId.DATE,
+  DuckDBTypeId.TIMESTAMP,
+  DuckDBTypeId.TIMESTAMP_S,
+  DuckDBTypeId.TIMESTAMP_MS,
+  DuckDBTypeId.TIMESTAMP_NS,
+  DuckDBTypeId.TIMESTAMP_TZ,
+]);
+/** One converter per nested type object: the timestamp ones keep a cache of their last value. */
+const nestedScalars = new WeakMap<DuckDBType, Convert>();
+
+/**
+ * Values inside lists, structs and maps. DuckDB's JSON converter writes every 64-bit integer,
+ * decimal and time as text (`["14"]`, `"2024-01-02 03:04:05"`), so a list of ids read differently
+ * from the ids column beside it; here such values are what they are in a column of their own (a
+ * number when it is exact, ISO times). A map is an object of its entries when its keys are text or
+ * numbers, as Superset's users see a map; other keys keep DuckDB's list of key/value pairs.
+ */
+const nestedToJson: DuckDBValueConverter<Json> = (value, type, self) => {
+  if (value === null) return null;
+  if (SCALAR_AS_COLUMN.has(type.typeId)) {
+    let convert = nestedScalars.get(type);
+    if (!convert) {
+      convert = converterFor(type);
+      nestedScalars.set(type, convert);
+    }
+    return convert(value) as Json;
+  }
+  const out = JsonDuckDBValueConverter(value, type, self);
+  if (type.typeId !== DuckDBTypeId.MAP || !Array.isArray(out)) return out;
+  const entries = out as { key: Json; value: Json }[];
+  if (!entries.every((e) => typeof e.key === "string" || typeof e.key === "number")) return out;
+  return Object.fromEntries(entries.map((e) => [e.key, e.value])) as Json;
+};
 
 /** Generic kind of a DuckDB type name (as printed by DuckDB or information_schema). */
 export function kindOfDuckDbType(typeName: string): ColumnKind {

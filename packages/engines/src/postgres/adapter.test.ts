@@ -86,6 +86,27 @@ describe("PostgreSQL engine", () => {
     expect(result.rowcount).toBe(2);
   });
 
+  it("parses array elements as columns of their type, with no local time zone in the way", async () => {
+    const result = await engine.execute(`SELECT
+      array_agg(id ORDER BY id) AS ids, array_agg(amount ORDER BY id) AS amounts,
+      array_agg(day ORDER BY id) AS days, array_agg(placed ORDER BY id) AS times,
+      array_agg(placed_tz ORDER BY id) AS zoned, ARRAY[[1.5::float8, 'NaN'], [2, NULL]] AS grid
+      FROM sales.orders`);
+    expect(result.data).toEqual([
+      [[1, "9007199254740993"]],
+      [[10.5, null]],
+      [["2024-01-02", null]],
+      [["2024-01-02T03:04:05.250000", null]],
+      [["2024-01-02T01:04:05+00:00", null]],
+      [
+        [
+          [1.5, null],
+          [2, null],
+        ],
+      ],
+    ]);
+  });
+
   it("names types it does not know through the server", async () => {
     const result = await engine.execute("SELECT '192.168.0.1'::inet AS ip, ARRAY[1, 2] AS list");
     expect(result.columns).toEqual([

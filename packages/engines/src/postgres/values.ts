@@ -1,3 +1,4 @@
+import { parse as parseArray } from "postgres-array";
 import pg from "pg";
 import type { ColumnKind } from "../types.ts";
 
@@ -91,11 +92,31 @@ function isoTimestamp(text: string): string {
 const identity = (text: string) => text;
 
 /**
+ * Arrays whose elements are parsed as a column of their type is. pg's own array parsers make
+ * int8 elements strings, numeric ones lossy floats, and dates and timestamps JS Dates read in the
+ * server's local time zone (`["2024-01-02T02:04:05.000Z"]` for a 03:04:05 on a Paris server).
+ */
+const ARRAY_ELEMENTS: Record<number, (text: string) => unknown> = {
+  1016: parseInt8, // int8[]
+  1231: parseNumeric, // numeric[]
+  1021: parseFloatJson, // float4[]
+  1022: parseFloatJson, // float8[]
+  1182: identity, // date[]
+  1183: identity, // time[]
+  1270: identity, // timetz[]
+  1187: identity, // interval[]
+  1115: isoTimestamp, // timestamp[]
+  1185: isoTimestamp, // timestamptz[]
+};
+
+/**
  * Per-query type parsers: JSON-safe values (int8/numeric as numbers when safe, dates and
- * timestamps as ISO strings, never JS Dates shifted by the server's local time zone).
+ * timestamps as ISO strings, never JS Dates shifted by the server's local time zone), in arrays too.
  */
 export const pgTypeParsers = {
   getTypeParser(oid: number, format?: string): (text: string) => unknown {
+    const element = ARRAY_ELEMENTS[oid];
+    if (element) return (text) => parseArray(text, element);
     switch (oid) {
       case 20:
         return parseInt8;

@@ -105,6 +105,25 @@ describe("SQL Lab results at scale", () => {
     expect(lines[52_013 + 1]).toMatch(/^52013,13003.25,,false,/);
   });
 
+  it("stores wide rows in chunks bounded by size rather than by rows alone", async () => {
+    const body = await json(
+      await run({
+        client_id: "wide2",
+        sql: "SELECT i, repeat(chr(97 + (i % 26)::INTEGER), 1000) AS wide FROM range(40000) t(i) ORDER BY i",
+        queryLimit: 100_000,
+      }),
+    );
+    expect(body.query.rows).toBe(40_000);
+    const stored = await s.runtime.core.deps.results.list(`results/sqllab/${body.query.resultsKey}/`);
+    // 40 MB of text: two chunks of 20,000 rows, where rows alone would have made one of 40,000.
+    expect(stored.map((o) => o.key.split("/").pop())).toEqual(["000000.bin", "000001.bin"]);
+    const lines = csvLines(
+      await (await s.call("GET", "/api/v1/sqllab/export/wide2/", { token: admin })).text(),
+    );
+    expect(lines).toHaveLength(40_001);
+    expect(lines[39_999 + 1]).toBe(`39999,${"l".repeat(1000)}`);
+  });
+
   it("still reads a result stored with JSON chunks before chunks were laid out by column", async () => {
     const body = await json(await run({ client_id: "legacy1", sql: "SELECT 1 AS n, 'a' AS s" }));
     const key = body.query.resultsKey;

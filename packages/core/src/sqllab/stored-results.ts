@@ -6,6 +6,8 @@ import { assembleChunk, decodeChunk, type EncodedSegment, encodeColumn } from ".
 
 /** Rows per stored chunk: big enough for few S3 objects, small enough to bound memory. */
 export const CHUNK_ROWS = 50_000;
+/** …or fewer when the rows are wide: a chunk is one S3 object, read whole by `fetch more` and CSV. */
+export const CHUNK_BYTES = 16 * 1024 * 1024;
 /**
  * Rows per batch asked of the engine. Each batch is encoded at once (column-chunk.ts), so its
  * values die young (a 50,000-row batch of JS values outlived a few collections and was promoted,
@@ -26,7 +28,7 @@ export interface ResultManifest {
    * have JSON chunks and no such field; they are read as such until they expire.
    */
   encoding?: "columns";
-  /** A result that fits one batch travels inside the manifest: one write, one read. */
+  /** A small result that fits one batch travels inside the manifest: one write, one read. */
   inline?: unknown[][];
 }
 
@@ -41,10 +43,10 @@ const chunkKey = (key: string, n: number, encoding: ResultManifest["encoding"]) 
 
 /**
  * SQL Lab results in the ResultStore, columnar and chunked: batches are encoded as the engine
- * produces them, a chunk is uploaded once it holds CHUNK_ROWS rows (one upload in flight while the
- * next is filled), and the first `headRows` rows are kept as values for the run's reply. A result
- * that ends within its first batch stays values and goes inline, as JSON, in the manifest. The
- * manifest is written last, so a result is either complete or absent.
+ * produces them, a chunk is uploaded once it holds CHUNK_ROWS rows or CHUNK_BYTES (one upload in flight while the
+ * next is filled), and the first `headRows` rows are kept as values for the run's reply. A small
+ * result that ends within its first batch stays values and goes inline, as JSON, in the manifest.
+ * The manifest is written last, so a result is either complete or absent.
  */
 export class ResultWriter {
   private chunks = 0;
@@ -59,6 +61,7 @@ export class ResultWriter {
   /** The chunk being filled: one encoded segment per column per batch. */
   private filling: EncodedSegment[] = [];
   private fillingRows = 0;
+  private fillingBytes = 0;
 
   constructor(
     private readonly store: ResultStore,
@@ -86,20 +89,27 @@ export class ResultWriter {
     if (this.first) this.encode(this.first);
     this.first = undefined;
     this.encode(batch.data);
-    if (this.fillingRows >= CHUNK_ROWS) await this.seal();
+    if (this.fillingRows >= CHUNK_ROWS || this.fillingBytes >= CHUNK_BYTES) await this.seal();
   };
 
   private encode(data: unknown[][]) {
     data.forEach((col, i) => {
-      this.filling.push(encodeColumn(i, col));
+      const segment = encodeColumn(i, col);
+      this.filling.push(segment);
+      for (const part of segment.parts) this.fillingBytes += part.length;
     });
     this.fillingRows += data[0]?.length ?? 0;
   }
 
-  private async seal() {
-    const bytes = assembleChunk(this.filling);
+  private clearFilling() {
     this.filling = [];
     this.fillingRows = 0;
+    this.fillingBytes = 0;
+  }
+
+  private async seal() {
+    const bytes = assembleChunk(this.filling);
+    this.clearFilling();
     const upload = this.store.put(chunkKey(this.key, this.chunks++, "columns"), bytes);
     upload.catch(() => undefined); // observed below or in finish(); never an unhandled rejection
     await this.pending;
@@ -120,6 +130,12 @@ export class ResultWriter {
     meta: Omit<ResultManifest, "chunks" | "rowcount" | "encoding" | "inline">,
     opts: { coalesce?: boolean } = {},
   ): Promise<void> {
+    if (this.first) {
+      // One batch of wide rows (long texts) is too big to travel in the manifest: a chunk of its own.
+      this.encode(this.first);
+      if (this.fillingBytes > SMALL_RESULT_CHARS) this.first = undefined;
+      else this.clearFilling();
+    }
     if (this.fillingRows > 0) await this.seal();
     await this.pending;
     const manifest: ResultManifest = {

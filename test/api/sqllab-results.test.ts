@@ -124,6 +124,17 @@ describe("SQL Lab results at scale", () => {
     expect(lines[39_999 + 1]).toBe(`39999,${"l".repeat(1000)}`);
   });
 
+  it("exports text a spreadsheet would run as a formula as text", async () => {
+    await run({
+      client_id: "formula1",
+      sql: `SELECT * FROM (VALUES ('=1+1', -5, '-5'), ('@SUM(A1)', 1, ' =cmd|x'), ('+x', 2, 'plain, text'))
+        t(a, n, b)`,
+    });
+    const csv = await (await s.call("GET", "/api/v1/sqllab/export/formula1/", { token: admin })).text();
+    // Quoting alone does not stop Excel, LibreOffice or Sheets from running "=1+1": an apostrophe does.
+    expect(csvLines(csv)).toEqual(["a,n,b", "'=1+1,-5,-5", "'@SUM(A1),1,' =cmd|x", `'+x,2,"plain, text"`]);
+  });
+
   it("still reads a result stored with JSON chunks before chunks were laid out by column", async () => {
     const body = await json(await run({ client_id: "legacy1", sql: "SELECT 1 AS n, 'a' AS s" }));
     const key = body.query.resultsKey;

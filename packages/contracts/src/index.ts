@@ -40,3 +40,4 @@ export * from "./css-template.ts";
 export * from "./css-sanitise.ts";
 export * from "./log.ts";
 export * from "./dynamic-plugins.ts";
+export * from "./csv.ts";

@@ -1,3 +1,4 @@
+import { csvCell } from "@strata/contracts";
 /** A columnar table: one array per column. */
 export interface Columnar {
   columns: string[];
@@ -104,13 +105,7 @@ export async function rowsJsonChunks(
 /** The rows' JSON text from its chunks (small paths that parse it: annotations, CSV from a cache hit). */
 export const rowsJsonText = (chunks: Uint8Array[]): string => Buffer.concat(chunks).toString("utf8");
 
-function csvCell(v: unknown): string {
-  if (v === null || v === undefined) return "";
-  const s = typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v);
-  return /[",\r\n]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** CSV with a header row; quotes cells that need it (and formula-like text, against CSV injection). */
+/** CSV with a header row; quotes cells that need it and guards formula-like text (see csvCell). */
 export function toCsv(t: Columnar): string {
   return csvHeader(t.columns) + csvBody(t);
 }
@@ -122,8 +117,13 @@ export function csvHeader(columns: string[]): string {
 /** The rows of `t` as CSV lines (no header), each ending in CRLF. */
 export function csvBody(t: Columnar): string {
   const n = rowCount(t);
+  const cols = t.data;
   const lines: string[] = new Array(n);
-  for (let i = 0; i < n; i++) lines[i] = `${t.data.map((col) => csvCell(col[i])).join(",")}\r\n`;
+  for (let i = 0; i < n; i++) {
+    let line = cols.length > 0 ? csvCell(cols[0][i]) : "";
+    for (let c = 1; c < cols.length; c++) line += `,${csvCell(cols[c][i])}`;
+    lines[i] = `${line}\r\n`;
+  }
   return lines.join("");
 }
 

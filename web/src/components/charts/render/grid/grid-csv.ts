@@ -1,3 +1,4 @@
+import { csvField, guardFormula } from "@strata/contracts";
 import type { GridColumn, GridRow } from "./types";
 
 /** A value as exported text: the column's formatter when it has one, empty for null. */
@@ -8,25 +9,14 @@ export function cellText(column: GridColumn, value: unknown): string {
   return String(value);
 }
 
-/**
- * Spreadsheets run a cell starting with = + - @ as a formula (CSV injection), so such strings get
- * a leading quote. Numbers are left alone: -5 is a number, not a formula.
- */
-function guardFormula(value: unknown, text: string): string {
-  return typeof value === "string" && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The rows as CSV (header line first, CRLF line ends), guarded against formula injection. */
 export function toCsv(columns: GridColumn[], rows: GridRow[]): string {
   const line = (cells: string[]) => cells.map(csvField).join(",");
-  const lines = [line(columns.map((c) => guardFormula(c.label, c.label)))];
+  const lines = [line(columns.map((c) => guardFormula(c.label)))];
+  // Strings are guarded, numbers are not: -5 is a number, not a formula, however it is formatted.
+  const guarded = (value: unknown, text: string) => (typeof value === "string" ? guardFormula(text) : text);
   for (const row of rows) {
-    lines.push(line(columns.map((c) => guardFormula(row[c.key], cellText(c, row[c.key])))));
+    lines.push(line(columns.map((c) => guarded(row[c.key], cellText(c, row[c.key])))));
   }
   return `${lines.join("\r\n")}\r\n`;
 }

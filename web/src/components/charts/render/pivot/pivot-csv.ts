@@ -1,11 +1,7 @@
-import type { QueryColumn, QueryMetric } from "@strata/contracts";
+import { csvField, guardFormula, type QueryColumn, type QueryMetric } from "@strata/contracts";
 import { columnLabel, ensureArray, metricLabel } from "@strata/contracts/chart-query";
 import type { FormData } from "../../types";
 import { computePivot, type Row } from "./pivot";
-
-const field = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-// Spreadsheets run a cell starting with = + - @ as a formula: header text gets a leading quote.
-const guard = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
 /**
  * A pivot table's cells as CSV, laid out as the chart draws them: one line per row group, one
@@ -30,10 +26,10 @@ export function pivotCsv(fd: FormData, rows: Row[]): string {
     ...rowKeys,
     ...cols.flatMap((c) => pivot.metrics.map((m) => (colKeys.length ? `${c.label} ${m}` : m))),
   ];
-  const lines = [header.map((h) => field(guard(h))).join(",")];
+  const lines = [header.map((h) => csvField(guardFormula(h))).join(",")];
   const line = (labels: string[], r: number) =>
     [
-      ...labels.map((l) => field(guard(l))),
+      ...labels.map((l) => csvField(guardFormula(l))),
       ...cols.flatMap((c) =>
         pivot.metrics.map((m) => {
           const v = pivot.value(r, c.index, m);

@@ -43,10 +43,10 @@ const chunkKey = (key: string, n: number, encoding: ResultManifest["encoding"]) 
 
 /**
  * SQL Lab results in the ResultStore, columnar and chunked: batches are encoded as the engine
- * produces them, a chunk is uploaded once it holds CHUNK_ROWS rows or CHUNK_BYTES (one upload in flight while the
- * next is filled), and the first `headRows` rows are kept as values for the run's reply. A small
- * result that ends within its first batch stays values and goes inline, as JSON, in the manifest.
- * The manifest is written last, so a result is either complete or absent.
+ * produces them, a chunk is uploaded once it holds CHUNK_ROWS rows or CHUNK_BYTES (one upload in
+ * flight while the next is filled), and the first `headRows` rows are kept as values for the
+ * run's reply. A small result that ends within its first batch stays values and goes inline, as
+ * JSON, in the manifest. The manifest is written last, so a result is either complete or absent.
  */
 export class ResultWriter {
   private chunks = 0;

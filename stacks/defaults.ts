@@ -29,7 +29,15 @@ export const FUNCTION_DEFAULTS: FunctionProps = {
   logRetention: "one_month",
   // splitting: what a handler reaches only through dynamic `import()` (spreadsheet writers, the
   // SQL formatter) goes to chunks beside it, read on first use rather than on every cold start.
-  nodejs: { format: "esm", minify: true, splitting: true, esbuild: { external: LOCAL_ONLY_PACKAGES } },
+  // libpg-query (PostgreSQL's parser, read to check the tables of a query) loads its WebAssembly
+  // from beside its own file: installed with the function, not bundled.
+  nodejs: {
+    format: "esm",
+    minify: true,
+    splitting: true,
+    install: ["libpg-query"],
+    esbuild: { external: LOCAL_ONLY_PACKAGES },
+  },
 };
 
 /** Creates a Lambda with the app defaults; `props` override them. */
@@ -37,7 +45,11 @@ export function lambda(stack: Stack, id: string, props: FunctionProps & { handle
   return new SstFunction(stack, id, {
     ...FUNCTION_DEFAULTS,
     ...props,
-    nodejs: { ...FUNCTION_DEFAULTS.nodejs, ...props.nodejs },
+    nodejs: {
+      ...FUNCTION_DEFAULTS.nodejs,
+      ...props.nodejs,
+      install: [...(FUNCTION_DEFAULTS.nodejs?.install ?? []), ...(props.nodejs?.install ?? [])],
+    },
   });
 }
 

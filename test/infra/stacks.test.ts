@@ -190,7 +190,7 @@ describe("jobs", () => {
     expect(worker.Properties.Layers).toEqual([DEPLOY_ENV.CHROMIUM_LAYER_ARN]);
     const props = functions.find((f) => f.handler === "functions/src/lambda/worker.handler")!;
     expect(props.copyFiles).toEqual([{ from: "web/dist", to: "web/dist" }]);
-    expect(props.nodejs?.install).toEqual(["playwright-core"]);
+    expect(props.nodejs?.install).toEqual(["libpg-query", "playwright-core"]);
   });
 
   it("worker gets the deploy's SMTP_*, REPORTS_*, SLACK_* and CHROMIUM_PATH, and only what is set", () => {

@@ -114,7 +114,14 @@ export function createCore(deps: CoreDeps) {
   const usersById = (ids: number[]) => users.byIds(ids.filter((i) => i > 0));
   const registry = new EngineRegistry(deps.engineFactory, box, deps.engines);
   let datasets: Datasets | undefined;
-  const databases = new Databases(deps.meta, registry, box, usersById, (id) => datasets!.countUsing(id));
+  const databases = new Databases(
+    deps.meta,
+    registry,
+    box,
+    usersById,
+    (id) => datasets!.countUsing(id),
+    () => datasets!.allShared(),
+  );
   // CHART_DATA_MAX_ROW bounds every dataset(id) subquery, wherever the SQL naming it is read.
   const chartDataMaxRows = deps.features?.chartData?.maxRows ?? DEFAULT_CHART_DATA_LIMITS.maxRows;
   datasets = new Datasets(deps.meta, databases, usersById, chartDataMaxRows);
@@ -286,6 +293,7 @@ export function createCore(deps: CoreDeps) {
       databases,
       principalOf,
       datasetAccess,
+      datasets: () => ds.allShared(),
     },
     deps.features?.sqlLab,
   );

@@ -28,6 +28,7 @@ export type { ConfigContext, CustomError, EngineCapabilities, EngineSpec } from 
 export { ENGINE_SPECS, engineSpec, findEngineSpec, specForUriScheme } from "./specs.ts";
 export { abortError, cancelledError, dmlNotAllowed, isCancelled, timeoutError } from "./engine-errors.ts";
 export { type ClassifiedStatement, classifyStatements, splitStatements } from "./sql-lexer.ts";
+export { type QualifiedTable, readTableNames, type TableName, UnreadableTables } from "./table-names.ts";
 export {
   type BuildUriOptions,
   type ParsedUri,

@@ -1,3 +1,4 @@
+import type { QualifiedTable, TableName } from "./table-names.ts";
 import type { EngineName } from "@strata/contracts";
 
 /** A column of a result, with the engine's type name and a generic kind. */
@@ -81,6 +82,13 @@ export interface QueryEngine {
   /** Splits and classifies statements without executing them. */
   parseStatements(sql: string): Promise<StatementInfo[]>;
   quoteIdentifier(name: string): string;
+  /**
+   * Where each name leads when a query with `schema` as its default schema reads it: the schema
+   * and table or view the engine itself would read, or null when it names none (or something
+   * outside the connection's own catalog). Absent on engines that can't say: whoever may read
+   * only some tables of such a database can't run SQL on it.
+   */
+  resolveTables?(names: TableName[], schema?: string | null): Promise<(QualifiedTable | null)[]>;
   close(): Promise<void>;
 }
 

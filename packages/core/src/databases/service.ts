@@ -12,6 +12,7 @@ import type { QueryEngine } from "@strata/engines";
 import { AppError, badRequest, forbidden, notFound, typedError, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
 import { canAccessDatabase, hasAnyAccessIn } from "../security/data-access.ts";
+import { type DatasetList, tableGrants } from "../security/table-access.ts";
 import { type Principal, requirePermission, userId } from "../security/principal.ts";
 import type { SecretBox } from "../security/secret-box.ts";
 import { ownerRef } from "../security/users.ts";
@@ -35,6 +36,8 @@ export class Databases {
     private readonly box: SecretBox,
     private readonly usersById: (ids: number[]) => Promise<Map<number, UserEntity>>,
     private readonly datasetsUsing: (databaseId: number) => Promise<number>,
+    /** Every dataset: those a caller has datasource_access on name tables they may list. */
+    private readonly datasets?: DatasetList,
   ) {}
 
   all(): Promise<DatabaseEntity[]> {
@@ -353,6 +356,19 @@ export class Databases {
   }
 
   /**
+   * For SQL Lab, which a caller may also use with access to only some of a database's tables
+   * (schema or dataset access): `wholeDatabase` false then, and each query's tables are checked.
+   */
+  async engineForSql(
+    p: Principal,
+    id: number,
+  ): Promise<{ db: DatabaseEntity; engine: QueryEngine; wholeDatabase: boolean }> {
+    requirePermission(p, "can_read", "Database");
+    const db = this.visible(p, await this.meta.getShared<DatabaseData>(DATABASE, id));
+    return { db, engine: await this.registry.forDatabase(db), wholeDatabase: canAccessDatabase(p, db) };
+  }
+
+  /**
    * The engine a dataset's queries run on, with its catalog still one the database allows: a
    * dataset saved on another catalog while changing catalogs was allowed stops reading it once
    * an admin turns that off (its queries would otherwise reach another database of the server).
@@ -402,24 +418,40 @@ export class Databases {
     throw typedError(422, ErrorType.GENERIC_COMMAND_ERROR, message, { catalog });
   }
 
+  /**
+   * The engine for browsing a database's schemas and tables, and what the caller may see there:
+   * everything with access to the whole database, else the tables their schema or dataset access
+   * covers, on the connection's own catalog only.
+   */
+  private async browse(p: Principal, id: number, catalog?: string | null) {
+    const { db, engine, wholeDatabase } = await this.engineForSql(p, id);
+    await this.requireCatalogAllowed(db, catalog, { engine });
+    if (wholeDatabase) return { db, engine, grants: undefined };
+    const grants = await this.run(db.engine, () => tableGrants(p, db, engine, this.datasets));
+    if (catalog && catalog !== (await this.run(db.engine, () => engine.defaultCatalog())))
+      throw forbidden(`Your access covers tables of "${db.database_name}" in its default catalog only.`);
+    return { db, engine, grants };
+  }
+
   /** The catalogs a caller may name: every one when the database allows changing them, else its own. */
   async catalogs(p: Principal, id: number): Promise<string[]> {
-    const { db, engine } = await this.engine(p, id);
-    if (!db.allow_multi_catalog) return [await this.run(db.engine, () => engine.defaultCatalog())];
+    const { db, engine, grants } = await this.browse(p, id);
+    if (!db.allow_multi_catalog || grants) return [await this.run(db.engine, () => engine.defaultCatalog())];
     return this.run(db.engine, async () => (await engine.catalogs()).sort());
   }
 
   async schemas(p: Principal, id: number, catalog?: string | null): Promise<string[]> {
-    const { db, engine } = await this.engine(p, id);
-    await this.requireCatalogAllowed(db, catalog, { engine });
-    return this.run(db.engine, async () => (await engine.schemas(catalog)).sort());
+    const { db, engine, grants } = await this.browse(p, id, catalog);
+    const schemas = await this.run(db.engine, async () => (await engine.schemas(catalog)).sort());
+    return grants ? schemas.filter((s) => grants.schema(s) || grants.datasetSchemas.has(s)) : schemas;
   }
 
   async tables(p: Principal, id: number, schema: string, catalog?: string | null) {
-    const { db, engine } = await this.engine(p, id);
-    await this.requireCatalogAllowed(db, catalog, { engine });
+    const { db, engine, grants } = await this.browse(p, id, catalog);
     const tables = await this.run(db.engine, () => engine.tables(schema, catalog));
-    return tables.map((t) => ({ value: t.name, type: t.type, extra: null }));
+    return tables
+      .filter((t) => !grants || grants.table({ schema, table: t.name }))
+      .map((t) => ({ value: t.name, type: t.type, extra: null }));
   }
 
   async tableMetadata(
@@ -429,8 +461,22 @@ export class Databases {
     schema?: string | null,
     catalog?: string | null,
   ) {
-    const { db, engine } = await this.engine(p, id);
-    await this.requireCatalogAllowed(db, catalog, { engine });
+    const { db, engine, grants } = await this.browse(p, id, catalog);
+    if (grants) {
+      const [target] = await this.run(
+        db.engine,
+        async () =>
+          (await engine.resolveTables?.([schema ? { schema, table: name } : { table: name }], schema)) ?? [
+            null,
+          ],
+      );
+      if (!target || !grants.table(target))
+        throw typedError(
+          403,
+          ErrorType.TABLE_SECURITY_ACCESS_ERROR,
+          `You don't have access to the table ${schema ? `${schema}.` : ""}${name} on "${db.database_name}" (or it does not exist).`,
+        );
+    }
     const columns = await this.run(db.engine, () => engine.columns(name, schema, catalog));
     if (columns.length === 0) {
       throw typedError(

@@ -21,8 +21,9 @@ import { DATABASE, type DatabaseData, type DatabaseEntity } from "../databases/t
 import { AppError, badRequest, forbidden, notFound, typedError, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
 import { applyListQuery, idFilter, type ListSpec } from "../resources/list-query.ts";
-import { canAccessDatabase } from "../security/data-access.ts";
+import { canAccessDatabase, hasAnyAccessIn } from "../security/data-access.ts";
 import { can, type Principal, requirePermission } from "../security/principal.ts";
+import { type DatasetList, requireTableAccess } from "../security/table-access.ts";
 import { USER, type UserData } from "../security/types.ts";
 import { BackgroundWrites } from "../store/background-writes.ts";
 import type { Job, JobQueue } from "../store/job-queue.ts";
@@ -110,6 +111,8 @@ export class SqlLab {
       principalOf: (userId: number | null) => Promise<Principal>;
       /** Other datasets for `dataset()`/`metric()` in templates, read as the caller may. */
       datasetAccess?: DatasetAccess;
+      /** Every dataset: those a caller has datasource_access on name tables they may query. */
+      datasets?: DatasetList;
     },
     readonly limits: SqlLabLimits = DEFAULT_SQLLAB_LIMITS,
   ) {
@@ -261,8 +264,8 @@ export class SqlLab {
   private async engineFor(
     p: Principal,
     databaseId: number,
-  ): Promise<{ db: DatabaseEntity; engine: QueryEngine }> {
-    const found = await this.deps.databases.engine(p, databaseId);
+  ): Promise<{ db: DatabaseEntity; engine: QueryEngine; wholeDatabase: boolean }> {
+    const found = await this.deps.databases.engineForSql(p, databaseId);
     if (!found.db.expose_in_sqllab)
       throw unprocessable("This database is not exposed in SQL Lab; an admin can expose it in its settings.");
     return found;
@@ -292,6 +295,30 @@ export class SqlLab {
     return statements;
   }
 
+  /**
+   * For a caller with access to only some tables of `db`: the query's tables must all be among
+   * them, and it runs on the connection's own catalog (their access names none other).
+   */
+  private async requireTables(
+    p: Principal,
+    db: DatabaseEntity,
+    engine: QueryEngine,
+    sql: string,
+    where: { schema?: string | null; catalog?: string | null },
+  ): Promise<void> {
+    if (where.catalog && where.catalog !== (await engine.defaultCatalog()))
+      throw typedError(
+        403,
+        ErrorType.DATABASE_SECURITY_ACCESS_ERROR,
+        `Your access covers some tables of "${db.database_name}" in its default catalog only: leave the catalog empty to query them.`,
+      );
+    try {
+      await requireTableAccess(p, db, engine, sql, { schema: where.schema, datasets: this.deps.datasets });
+    } catch (e) {
+      throw e instanceof AppError ? e : toEngineError(e, db.engine);
+    }
+  }
+
   /** `background`: a scheduled run, queued whatever the database's allow_run_async. */
   async execute(
     p: Principal,
@@ -300,7 +327,7 @@ export class SqlLab {
   ): Promise<ExecuteReply> {
     requirePermission(p, "can_sqllab", "SQLLab");
     // The query's id is taken alongside the database read (a refused run just skips an id).
-    const [{ db, engine }, id] = await Promise.all([
+    const [{ db, engine, wholeDatabase }, id] = await Promise.all([
       this.engineFor(p, body.database_id),
       this.deps.meta.nextId(QUERY),
     ]);
@@ -312,6 +339,15 @@ export class SqlLab {
       urlParams: opts.urlParams,
       sources: this.macroSources(p),
     });
+    if (!wholeDatabase) {
+      if (body.select_as_cta)
+        throw typedError(
+          403,
+          ErrorType.DATABASE_SECURITY_ACCESS_ERROR,
+          `Creating a table from a query needs access to the whole database "${db.database_name}".`,
+        );
+      await this.requireTables(p, db, engine, sql, body);
+    }
     const statements = await this.statements(db, engine, sql);
     const ctas = body.select_as_cta ? ctasTarget(db, body, statements, p.user?.id ?? null) : null;
     if (body.runAsync && !db.allow_run_async && !opts.background) {
@@ -512,7 +548,23 @@ export class SqlLab {
     const query = await this.deps.meta.get<QueryData>(QUERY, queryId);
     if (query?.status !== "pending") return;
     const p = await this.deps.principalOf(query.user_id);
-    const { db, engine } = await this.engineFor(p, query.database_id);
+    const { db, engine, wholeDatabase } = await this.engineFor(p, query.database_id);
+    // Checked again as the run's owner when it starts: access taken away while it waited counts.
+    if (!wholeDatabase) {
+      try {
+        await this.requireTables(p, db, engine, query.executed_sql ?? query.sql, query);
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        const message = e.body.message ?? "You don't have access to the tables this query reads.";
+        await this.save(query, {
+          status: "failed",
+          error_message: String(message),
+          errors: (e.body.errors ?? []) as QueryData["errors"],
+          end_time: Date.now(),
+        });
+        return;
+      }
+    }
     await this.run(RunRecord.stored(this.deps.meta, query), db, engine, this.limits.asyncTimeoutSec);
   }
 
@@ -572,6 +624,12 @@ export class SqlLab {
       );
     }
     if (!canAccessDatabase(p, db)) {
+      // Access to some of its tables reads the results of queries on those tables only.
+      if (hasAnyAccessIn(p, db)) {
+        const engine = await this.deps.databases.engineOf(db);
+        await this.requireTables(p, db, engine, q.executed_sql ?? q.sql, q);
+        return;
+      }
       throw typedError(
         403,
         ErrorType.DATABASE_SECURITY_ACCESS_ERROR,
@@ -629,13 +687,15 @@ export class SqlLab {
   /** `POST /api/v1/sqllab/estimate/`: the engine's plan for the statements, without running them. */
   async estimate(p: Principal, body: EstimateQueryRequest) {
     requirePermission(p, "can_estimate_query_cost", "SQLLab");
-    const { db, engine } = await this.engineFor(p, body.database_id);
+    const { db, engine, wholeDatabase } = await this.engineFor(p, body.database_id);
     await this.deps.databases.requireCatalogAllowed(db, body.catalog, { engine });
     const sql = await renderTemplate(body.sql, parseTemplateParams(body.template_params), {
       principal: p,
       engine: db.engine,
       sources: this.macroSources(p),
     });
+    // A plan names the tables it reads and their sizes: checked as a run is.
+    if (!wholeDatabase) await this.requireTables(p, db, engine, sql, body);
     const statements = await this.statements(db, engine, sql);
     const out: { statement: number; plan: string }[] = [];
     for (const [i, st] of statements.entries()) {

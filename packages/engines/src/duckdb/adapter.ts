@@ -14,6 +14,7 @@ import { dedupeNames } from "../columnar.ts";
 import { mapDuckDbError } from "./errors.ts";
 import { duckDbResourceSettings, duckDbResourcesFromEnv } from "./resources.ts";
 import { checkSystemNamesInText, checkSystemNamesInTree, serializeSqlQuery } from "./system-guard.ts";
+import type { QualifiedTable, TableName } from "../table-names.ts";
 import { kindOfUnboundStatement } from "./statement-kind.ts";
 import { ColumnarBuilder, kindOfDuckDbType } from "./values.ts";
 import { abortError, dmlNotAllowed } from "../engine-errors.ts";
@@ -329,6 +330,26 @@ export class DuckDbEngine implements QueryEngine {
 
   async testConnection(): Promise<void> {
     await this.query("SELECT 1");
+  }
+
+  async resolveTables(names: TableName[], schema?: string | null): Promise<(QualifiedTable | null)[]> {
+    if (names.length === 0) return [];
+    // DuckDB matches names without regard to case. A fresh connection has no temporary tables,
+    // so an unqualified name is the default schema's table or view if there is one; otherwise
+    // DuckDB would look in its system catalogs, which answer null here.
+    const rows = await this.query(
+      "SELECT table_schema, table_name FROM information_schema.tables WHERE table_catalog = $1",
+      [await this.defaultCatalog()],
+    );
+    const known = rows.map((r) => ({ schema: String(r[0]), table: String(r[1]) }));
+    return names.map((name) => {
+      const inSchema = (name.schema ?? schema ?? "main").toLowerCase();
+      const table = name.table.toLowerCase();
+      const hits = known.filter(
+        (k) => k.schema.toLowerCase() === inSchema && k.table.toLowerCase() === table,
+      );
+      return hits.length === 1 ? hits[0] : null;
+    });
   }
 
   async catalogs(): Promise<string[]> {

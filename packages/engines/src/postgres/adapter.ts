@@ -5,6 +5,7 @@ import { abortError, dmlNotAllowed } from "../engine-errors.ts";
 import { mapPostgresError } from "./errors.ts";
 import { displayPgType, kindOfPgType, PG_TYPES, pgTypeParsers } from "./values.ts";
 import { type ClassifiedStatement, scanStatements, classifyTokens } from "../sql-lexer.ts";
+import type { QualifiedTable, TableName } from "../table-names.ts";
 import {
   type ColumnarResult,
   type ColumnInfo,
@@ -317,6 +318,42 @@ export class PostgresEngine implements QueryEngine {
 
   async testConnection(): Promise<void> {
     await this.query("SELECT 1");
+  }
+
+  async resolveTables(names: TableName[], schema?: string | null): Promise<(QualifiedTable | null)[]> {
+    if (names.length === 0) return [];
+    // PostgreSQL looks the names up itself (to_regclass), under the search path the query runs
+    // with, so a name leads where the query's would: pg_catalog first for an unqualified one.
+    const quoted = names.map((n) =>
+      n.schema === undefined
+        ? quotePgIdentifier(n.table)
+        : `${quotePgIdentifier(n.schema)}.${quotePgIdentifier(n.table)}`,
+    );
+    const client = await this.connect();
+    let failed = false;
+    try {
+      await client.query("BEGIN READ ONLY");
+      if (schema)
+        await client.query("SELECT set_config('search_path', $1, true)", [quotePgIdentifier(schema)]);
+      const result = await client.query({
+        text: `SELECT n.nspname, c.relname
+               FROM unnest($1::text[]) WITH ORDINALITY AS asked(name, i)
+               LEFT JOIN pg_class c ON c.oid = to_regclass(asked.name)
+               LEFT JOIN pg_namespace n ON n.oid = c.relnamespace
+               ORDER BY asked.i`,
+        values: [quoted],
+        rowMode: "array",
+      });
+      await client.query("ROLLBACK");
+      return (result.rows as unknown[][]).map(([nsp, rel]) =>
+        typeof nsp === "string" && typeof rel === "string" ? { schema: nsp, table: rel } : null,
+      );
+    } catch (error) {
+      failed = true;
+      throw mapPostgresError(error, this.errorContext());
+    } finally {
+      client.release(failed);
+    }
   }
 
   async catalogs(): Promise<string[]> {

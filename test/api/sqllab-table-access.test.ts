@@ -19,6 +19,7 @@ let publicReader: string;
 let outsider: string;
 let duck: number;
 let postgres: number;
+let birthOnlyRole: number;
 
 beforeAll(async () => {
   // PostgreSQL first: the server's umask 077 would keep initdb (another user) out of its files.
@@ -49,7 +50,7 @@ beforeAll(async () => {
   expect(dataset.status, await dataset.clone().text()).toBe(201);
 
   const birth = await datasetId(s, admin, "birth_names");
-  await createRoleWith(s, admin, "birth_only", [
+  birthOnlyRole = await createRoleWith(s, admin, "birth_only", [
     ["datasource_access", `[examples].[birth_names](id:${birth})`],
   ]);
   await createRoleWith(s, admin, "pg_public", [["schema_access", "[pg].[public]"]]);
@@ -210,5 +211,39 @@ describe("Browsing a database with access to some tables", () => {
   it("shows nothing of a database to a user without any access in it", async () => {
     const res = await s.call("GET", `/api/v1/database/${duck}/schemas/`, { token: outsider });
     expect(res.status).toBe(404);
+  });
+});
+
+describe("SQL Lab with access to some tables, taken away", () => {
+  it("runs asynchronously; once the access is gone, neither its results nor a new run are read", async () => {
+    await s.call("PUT", `/api/v1/database/${duck}`, { token: admin, body: { allow_run_async: true } });
+    const started = await run(birthReader, duck, "SELECT COUNT(*) AS n FROM birth_names", {
+      runAsync: true,
+      client_id: "tableasync1",
+    });
+    expect(started.status).toBe(202);
+    let done: Json | undefined;
+    for (let i = 0; i < 200 && !done; i++) {
+      const updated = (await (
+        await s.call("GET", "/api/v1/query/updated_since?q=(last_updated_ms:0)", { token: birthReader })
+      ).json()) as Json;
+      done = updated.result.find((q: Json) => q.client_id === "tableasync1" && q.state === "success");
+      if (!done) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(done).toBeDefined();
+    const results = `/api/v1/sqllab/results/?q=(key:'${done!.resultsKey}')`;
+    expect((await s.call("GET", results, { token: birthReader })).status).toBe(200);
+
+    // The role loses its dataset: what was fetched before is not readable any more.
+    const revoked = await s.call("POST", `/api/v1/security/roles/${birthOnlyRole}/permissions`, {
+      token: admin,
+      body: { permission_view_menu_ids: [] },
+    });
+    expect(revoked.status).toBeLessThan(300);
+    expect((await s.call("GET", results, { token: birthReader })).status).toBe(403);
+    expect((await s.call("GET", "/api/v1/sqllab/export/tableasync1/", { token: birthReader })).status).toBe(
+      403,
+    );
+    expect([403, 404]).toContain((await run(birthReader, duck, "SELECT COUNT(*) FROM birth_names")).status);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postgresParameters, startPostgres, type TestPostgres } from "../support/postgres.ts";
+import { addPostgresDatabase, startPostgres, type TestPostgres } from "../support/postgres.ts";
 import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
 
 type Json = Record<string, any>;
@@ -17,17 +17,7 @@ beforeAll(async () => {
   duck = (await (await s.call("GET", "/api/v1/database/", { token: admin })).json()).ids[0];
   await pg.query("CREATE TABLE birth_names (name text, state text, num int)");
   await pg.query("INSERT INTO birth_names VALUES ('Ann', 'CA', 3)");
-  const created = await s.call("POST", "/api/v1/database/", {
-    token: admin,
-    body: {
-      database_name: "pg",
-      engine: "postgresql",
-      expose_in_sqllab: true,
-      parameters: postgresParameters(pg),
-    },
-  });
-  expect(created.status).toBe(201);
-  postgres = (await created.json()).id;
+  postgres = await addPostgresDatabase(s, admin, pg);
 }, 180_000);
 afterAll(async () => {
   await s?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { datasetId } from "../support/dashboard-fixtures.ts";
-import { postgresParameters, startPostgres, type TestPostgres } from "../support/postgres.ts";
+import { addPostgresDatabase, startPostgres, type TestPostgres } from "../support/postgres.ts";
 import { createRoleWith } from "../support/roles.ts";
 import { ADMIN, startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
@@ -31,17 +31,7 @@ beforeAll(async () => {
   s = await startTestServer({ examples: ["birth_names", "energy_usage"] });
   admin = await s.login(ADMIN.username, ADMIN.password);
   duck = (await (await s.call("GET", "/api/v1/database/", { token: admin })).json()).ids[0];
-  const created = await s.call("POST", "/api/v1/database/", {
-    token: admin,
-    body: {
-      database_name: "pg",
-      engine: "postgresql",
-      expose_in_sqllab: true,
-      parameters: postgresParameters(pg),
-    },
-  });
-  expect(created.status).toBe(201);
-  postgres = (await created.json()).id;
+  postgres = await addPostgresDatabase(s, admin, pg);
   // A dataset in public lists the schema_access pair of [pg].[public].
   const dataset = await s.call("POST", "/api/v1/dataset/", {
     token: admin,

@@ -86,12 +86,26 @@ export async function startE2E(examples: string[] = ["birth_names", "energy_usag
   };
 }
 
-export async function logIn(e: E2E, next = "/"): Promise<void> {
+export async function logIn(
+  e: E2E,
+  next = "/",
+  user: { username: string; password: string } = ADMIN,
+): Promise<void> {
   await e.page.goto(`${e.url}/login/?next=${encodeURIComponent(next)}`);
-  await e.page.getByLabel("Username").fill(ADMIN.username);
-  await e.page.getByLabel("Password").fill(ADMIN.password);
+  await e.page.getByLabel("Username").fill(user.username);
+  await e.page.getByLabel("Password").fill(user.password);
   await e.page.getByRole("button", { name: /sign in|log in/i }).click();
   await e.page.waitForURL((u) => !u.pathname.startsWith("/login"));
+}
+
+/** Signs the browser out of whoever it was, then in as `user`, landing on `next`. */
+export async function logInAs(
+  e: E2E,
+  user: { username: string; password: string },
+  next = "/",
+): Promise<void> {
+  await e.context.clearCookies();
+  await logIn(e, next, user);
 }
 
 /** A `[data-test="…"]` selector. */

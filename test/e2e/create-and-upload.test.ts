@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, dt, type E2E, logIn, startE2E } from "./browser.ts";
+import { apiCall, dt, type E2E, logIn, logInAs, startE2E } from "./browser.ts";
 
 /**
  * First use, as a newcomer does it: the "+" entry points (chart, dashboard, upload), the chart
@@ -27,15 +27,6 @@ async function createUser(user: { username: string; password: string }, role: st
   });
 }
 
-async function logInAs(user: { username: string; password: string }, next = "/superset/welcome/") {
-  await e.context.clearCookies();
-  await e.page.goto(`${e.url}/login/?next=${encodeURIComponent(next)}`);
-  await e.page.getByLabel("Username").fill(user.username);
-  await e.page.getByLabel("Password").fill(user.password);
-  await e.page.getByRole("button", { name: /sign in|log in/i }).click();
-  await e.page.waitForURL((u) => !u.pathname.startsWith("/login"));
-}
-
 async function openNewMenu() {
   await e.page.locator(dt("new-dropdown")).click();
   await e.page
@@ -57,7 +48,7 @@ afterAll(async () => {
 
 describe("create entry points", () => {
   it("the '+' menu offers only what the user may do", async () => {
-    await logInAs(VIEWER);
+    await logInAs(e, VIEWER, "/superset/welcome/");
     await openNewMenu();
     // Gamma writes charts and dashboards but has no SQL Lab, upload or database rights.
     for (const shown of ["new-chart", "new-dashboard"])
@@ -66,7 +57,7 @@ describe("create entry points", () => {
       await expect(e.page.locator(dt(hidden)).count()).resolves.toBe(0);
     await e.page.keyboard.press("Escape");
 
-    await logInAs(NEWCOMER);
+    await logInAs(e, NEWCOMER, "/superset/welcome/");
     await openNewMenu();
     for (const shown of [
       "new-chart",

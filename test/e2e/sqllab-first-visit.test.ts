@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, dt, type E2E, startE2E } from "./browser.ts";
+import { apiCall, dt, type E2E, logInAs, startE2E } from "./browser.ts";
 import { typeSql } from "./sql-editor.ts";
 
 /**
@@ -39,12 +39,7 @@ beforeAll(async () => {
     active: true,
     roles: roleIds,
   });
-  await e.context.clearCookies();
-  await e.page.goto(`${e.url}/login/?next=${encodeURIComponent("/sqllab/")}`);
-  await e.page.getByLabel("Username").fill(NEWCOMER.username);
-  await e.page.getByLabel("Password").fill(NEWCOMER.password);
-  await e.page.getByRole("button", { name: /sign in|log in/i }).click();
-  await e.page.waitForURL((u) => u.pathname.startsWith("/sqllab"));
+  await logInAs(e, NEWCOMER, "/sqllab/");
 });
 afterAll(async () => {
   await e?.close();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, datasetIdOf, dt, type E2E, logIn, startE2E } from "./browser.ts";
+import { apiCall, datasetIdOf, dt, type E2E, logIn, logInAs, startE2E } from "./browser.ts";
 import { pickExamplesDatabase, typeSql } from "./sql-editor.ts";
 
 /**
@@ -40,12 +40,7 @@ beforeAll(async () => {
     password: READER.password,
     roles: [role.id, sqlLab.id],
   });
-  await e.context.clearCookies();
-  await e.page.goto(`${e.url}/login/?next=${encodeURIComponent("/sqllab/")}`);
-  await e.page.getByLabel("Username").fill(READER.username);
-  await e.page.getByLabel("Password").fill(READER.password);
-  await e.page.getByRole("button", { name: /sign in|log in/i }).click();
-  await e.page.waitForURL((u) => u.pathname.startsWith("/sqllab"));
+  await logInAs(e, READER, "/sqllab/");
 });
 afterAll(async () => {
   await e?.close();

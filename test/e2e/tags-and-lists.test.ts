@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, dt, type E2E, logIn, startE2E } from "./browser.ts";
+import { apiCall, dt, type E2E, logIn, logInAs, startE2E } from "./browser.ts";
 
 /**
  * Tags, stars and bulk actions on the list pages, as a user does them: tag two charts at once and
@@ -257,12 +257,7 @@ describe("tags on the list pages", () => {
   });
 
   it("tells a user without tag rights that they may not read tags", async () => {
-    await e.context.clearCookies();
-    await e.page.goto(`${e.url}/login/?next=${encodeURIComponent("/chart/list/")}`);
-    await e.page.getByLabel("Username").fill(NO_TAGS.username);
-    await e.page.getByLabel("Password").fill(NO_TAGS.password);
-    await e.page.getByRole("button", { name: /sign in|log in/i }).click();
-    await e.page.waitForURL((u) => u.pathname.startsWith("/chart/list"));
+    await logInAs(e, NO_TAGS, "/chart/list/");
     // Gamma reaches no example dataset, so the list may be empty: the filter bar is there anyway.
     await e.page.locator(dt("chart-list-view")).waitFor({ timeout: 15_000 });
 

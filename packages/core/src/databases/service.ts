@@ -60,11 +60,9 @@ export class Databases {
   }
 
   /** For running queries: the cache's frozen copy (read-only), as every query reads it. */
-  private async getForData(p: Principal, id: number): Promise<DatabaseEntity> {
+  private async forQueries(p: Principal, id: number): Promise<DatabaseEntity> {
     requirePermission(p, "can_read", "Database");
-    const db = this.visible(p, await this.meta.getShared<DatabaseData>(DATABASE, id));
-    if (!canAccessDatabase(p, db)) throw forbidden("You don't have access to this database.");
-    return db;
+    return this.visible(p, await this.meta.getShared<DatabaseData>(DATABASE, id));
   }
 
   async rows(p: Principal): Promise<(DatabaseRow & Record<string, unknown>)[]> {
@@ -351,7 +349,9 @@ export class Databases {
   }
 
   async engine(p: Principal, id: number): Promise<{ db: DatabaseEntity; engine: QueryEngine }> {
-    const db = await this.getForData(p, id);
+    const db = await this.forQueries(p, id);
+    // Refused before an engine is opened for it.
+    if (!canAccessDatabase(p, db)) throw forbidden("You don't have access to this database.");
     return { db, engine: await this.registry.forDatabase(db) };
   }
 
@@ -363,8 +363,7 @@ export class Databases {
     p: Principal,
     id: number,
   ): Promise<{ db: DatabaseEntity; engine: QueryEngine; wholeDatabase: boolean }> {
-    requirePermission(p, "can_read", "Database");
-    const db = this.visible(p, await this.meta.getShared<DatabaseData>(DATABASE, id));
+    const db = await this.forQueries(p, id);
     return { db, engine: await this.registry.forDatabase(db), wholeDatabase: canAccessDatabase(p, db) };
   }
 
@@ -427,9 +426,9 @@ export class Databases {
     const { db, engine, wholeDatabase } = await this.engineForSql(p, id);
     await this.requireCatalogAllowed(db, catalog, { engine });
     if (wholeDatabase) return { db, engine, grants: undefined };
-    const grants = await this.run(db.engine, () => tableGrants(p, db, engine, this.datasets));
     if (catalog && catalog !== (await this.run(db.engine, () => engine.defaultCatalog())))
       throw forbidden(`Your access covers tables of "${db.database_name}" in its default catalog only.`);
+    const grants = await this.run(db.engine, () => tableGrants(p, db, engine, this.datasets));
     return { db, engine, grants };
   }
 

@@ -1,4 +1,7 @@
 import {
+  type DatabaseFunctionNames,
+  type DatabaseRelatedObjects,
+  type SelectStarResponse,
   DatabasePostSchema,
   DatabasePutSchema,
   TestConnectionSchema,
@@ -51,6 +54,24 @@ function show(db: DatabaseEntity): DatabaseShow {
     is_managed_externally: db.is_managed_externally,
     engine_information: spec?.engine_information ?? null,
   };
+}
+
+/** Longer than any engine allows a table or schema name; a longer path segment is a mistake. */
+const MAX_NAME_CHARS = 512;
+
+/** A table named in the path, as Superset's `select_star/{table}/` takes it. */
+function tableInPath(raw: string): string {
+  if (!raw || raw.length > MAX_NAME_CHARS)
+    throw badRequest({ table_name: [`A table name of 1 to ${MAX_NAME_CHARS} characters is required.`] });
+  return raw;
+}
+
+/** A schema in the path: Superset's client sends "undefined" or "null" for none. */
+function schemaInPath(raw: string): string | null {
+  if (raw === "undefined" || raw === "null" || raw === "") return null;
+  if (raw.length > MAX_NAME_CHARS)
+    throw badRequest({ schema_name: [`A schema name can be at most ${MAX_NAME_CHARS} characters.`] });
+  return raw;
 }
 
 /** `/api/v1/database/…` */
@@ -166,6 +187,29 @@ export function databaseRoutes() {
           c.req.query("catalog"),
         );
       return c.json({});
+    })
+    .get("/:id{[0-9]+}/select_star/:table", async (c) => {
+      const sql = await c
+        .get("core")
+        .databases.selectStar(c.get("principal"), pathId(c), tableInPath(c.req.param("table")), null);
+      return c.json({ result: sql } satisfies SelectStarResponse);
+    })
+    .get("/:id{[0-9]+}/select_star/:table/:schema", async (c) => {
+      const schema = schemaInPath(c.req.param("schema"));
+      const sql = await c
+        .get("core")
+        .databases.selectStar(c.get("principal"), pathId(c), tableInPath(c.req.param("table")), schema);
+      return c.json({ result: sql } satisfies SelectStarResponse);
+    })
+    .get("/:id{[0-9]+}/function_names", async (c) => {
+      const names = await c.get("core").databases.functionNames(c.get("principal"), pathId(c));
+      return c.json({ function_names: names } satisfies DatabaseFunctionNames);
+    })
+    .get("/:id{[0-9]+}/related_objects", async (c) => {
+      const related: DatabaseRelatedObjects = await c
+        .get("core")
+        .relatedObjects.ofDatabase(c.get("principal"), pathId(c));
+      return c.json(related);
     })
     .post("/:id{[0-9]+}/validate_sql", async (c) => {
       const body = await jsonBody(c, ValidateSqlSchema);

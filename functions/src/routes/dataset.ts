@@ -1,4 +1,5 @@
 import {
+  type DatasetRelatedObjects,
   DatasetPostSchema,
   DatasetPutSchema,
   DuplicateDatasetSchema,
@@ -57,6 +58,12 @@ export function datasetRoutes() {
     .get("/:id{[0-9]+}", async (c) => {
       const id = pathId(c);
       return c.json({ id, result: await c.get("core").datasets.detail(c.get("principal"), id) });
+    })
+    .get("/:id{[0-9]+}/related_objects", async (c) => {
+      const related: DatasetRelatedObjects = await c
+        .get("core")
+        .relatedObjects.ofDataset(c.get("principal"), pathId(c));
+      return c.json(related);
     })
     .post("/", async (c) => {
       const core = c.get("core");

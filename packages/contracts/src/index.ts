@@ -41,3 +41,4 @@ export * from "./css-sanitise.ts";
 export * from "./log.ts";
 export * from "./dynamic-plugins.ts";
 export * from "./csv.ts";
+export * from "./related-objects.ts";

@@ -60,6 +60,7 @@ import { TAB, TABLE, TabStates } from "./sqllab/tab-state.ts";
 import type { GiveUpHandler, JobHandler, JobQueue } from "./store/job-queue.ts";
 import type { MetaStore } from "./store/meta-store.ts";
 import type { ResultStore } from "./store/result-store.ts";
+import { RelatedObjects } from "./resources/related-objects.ts";
 import { Favorites } from "./tags/favorites.ts";
 import { Tags } from "./tags/service.ts";
 import { TaggableRegistry } from "./tags/taggable.ts";
@@ -388,6 +389,8 @@ export function createCore(deps: CoreDeps) {
     /** Download as image / PDF: the dashboard drawn on the server as its reports are. */
     dashboardScreenshots,
     dashboardContents: new DashboardContents(dashboards, charts, ds),
+    /** What a database's or a dataset's deletion would break, as its delete dialog names it. */
+    relatedObjects: new RelatedObjects({ databases, datasets: ds, charts, dashboards, tabStates }),
     tags,
     favorites,
     /** Chart, dashboard and dataset list rows with their tags and the caller's star. */

@@ -89,6 +89,11 @@ export interface QueryEngine {
    * only some tables of such a database can't run SQL on it.
    */
   resolveTables?(names: TableName[], schema?: string | null): Promise<(QualifiedTable | null)[]>;
+  /**
+   * The names of the SQL functions a query may call, sorted, for the editor's completion. Absent
+   * on engines that can't list them (the editor then offers keywords and tables only).
+   */
+  functionNames?(): Promise<string[]>;
   close(): Promise<void>;
 }
 

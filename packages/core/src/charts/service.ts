@@ -8,7 +8,7 @@ import type { DatasetEntity } from "../datasets/types.ts";
 import { forbidden, notFound, typedError, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
 import { canAccessDataset } from "../security/data-access.ts";
-import { isOwner, type Principal, requirePermission, userId } from "../security/principal.ts";
+import { can, isOwner, type Principal, requirePermission, userId } from "../security/principal.ts";
 import type { UserEntity } from "../security/types.ts";
 import { ownerRef } from "../security/users.ts";
 import { newestFirst } from "../store/list-index.ts";
@@ -93,6 +93,18 @@ export class Charts {
       return ds !== undefined && canAccessDataset(p, ds, dbById.get(ds.database_id));
     };
     return { canSee, dsById };
+  }
+
+  /**
+   * The charts on these datasets that the caller can see, each with every dashboard it is on
+   * (its own side and layouts): what deleting the datasets would break. None without chart
+   * read rights.
+   */
+  async visibleOnDatasets(p: Principal, datasetIds: ReadonlySet<number>): Promise<Readonly<ChartEntity>[]> {
+    if (!can(p, "can_read", "Chart") || datasetIds.size === 0) return [];
+    const on = (await this.allShared()).filter((c) => datasetIds.has(c.datasource_id));
+    const { canSee } = await this.visibility(p, on);
+    return on.filter(canSee);
   }
 
   async get(p: Principal, id: number): Promise<{ chart: ChartEntity; dataset: DatasetEntity | undefined }> {

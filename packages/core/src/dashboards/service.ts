@@ -10,7 +10,7 @@ import {
 import { CHART } from "../charts/types.ts";
 import { conflict, notFound, typedError, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
-import { isOwner, type Principal, requirePermission, userId } from "../security/principal.ts";
+import { can, isOwner, type Principal, requirePermission, userId } from "../security/principal.ts";
 import type { UserEntity } from "../security/types.ts";
 import { ownerRef } from "../security/users.ts";
 import type { MetaStore } from "../store/meta-store.ts";
@@ -118,6 +118,17 @@ export class Dashboards {
         ? (await this.meta.listShared<DashboardData>(DASHBOARD)).filter((d) => wanted.has(d.id))
         : await this.meta.getMany<DashboardData>(DASHBOARD, [...wanted]);
     return new Map(found.map((d) => [d.id, { id: d.id, dashboard_title: d.dashboard_title }]));
+  }
+
+  /** Those of these dashboards the caller can see (none without dashboard read rights). */
+  async visibleAmong(p: Principal, ids: number[]): Promise<DashboardEntity[]> {
+    const wanted = new Set(ids);
+    if (!can(p, "can_read", "Dashboard") || wanted.size === 0) return [];
+    const found =
+      wanted.size > FEW_BY_ID
+        ? (await this.meta.listShared<DashboardData>(DASHBOARD)).filter((d) => wanted.has(d.id))
+        : await this.meta.getMany<DashboardData>(DASHBOARD, [...wanted]);
+    return found.filter((d) => this.canSee(p, d));
   }
 
   async get(p: Principal, idOrSlug: string | number): Promise<DashboardEntity> {

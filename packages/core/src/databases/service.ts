@@ -460,6 +460,51 @@ export class Databases {
     schema?: string | null,
     catalog?: string | null,
   ) {
+    const { engine, columns } = await this.readableTable(p, id, name, schema, catalog);
+    return {
+      name,
+      schema: schema ?? null,
+      catalog: catalog ?? null,
+      columns: columns.map((c) => ({
+        name: c.name,
+        type: c.type,
+        type_generic: c.kind,
+        nullable: c.nullable,
+        longType: c.type,
+        keys: [],
+      })),
+      selectStar: selectStarOf(engine, name, schema, columns),
+      primaryKey: { constrained_columns: null, name: null, type: "pk" },
+      foreignKeys: [],
+      indexes: [],
+      comment: null,
+    };
+  }
+
+  /** `GET /select_star/{table}/{schema}/`: the query SQL Lab's table preview runs. */
+  async selectStar(p: Principal, id: number, name: string, schema?: string | null): Promise<string> {
+    const { engine, columns } = await this.readableTable(p, id, name, schema);
+    return selectStarOf(engine, name, schema, columns);
+  }
+
+  /** `GET /function_names/`: what the SQL editor completes besides keywords and tables. */
+  async functionNames(p: Principal, id: number): Promise<string[]> {
+    const { db, engine } = await this.engineForSql(p, id);
+    return this.run(db.engine, async () => (await engine.functionNames?.()) ?? []);
+  }
+
+  /**
+   * The columns of a table the caller may browse: any table with access to the whole database,
+   * else one their schema or dataset access covers, named in the same words whether it is hidden
+   * or missing.
+   */
+  private async readableTable(
+    p: Principal,
+    id: number,
+    name: string,
+    schema?: string | null,
+    catalog?: string | null,
+  ) {
     const { db, engine, grants } = await this.browse(p, id, catalog);
     if (grants) {
       const [target] = await this.run(
@@ -484,26 +529,7 @@ export class Databases {
         `Table ${schema ? `${schema}.` : ""}${name} does not exist.`,
       );
     }
-    const q = (s: string) => engine.quoteIdentifier(s);
-    const qualified = schema ? `${q(schema)}.${q(name)}` : q(name);
-    return {
-      name,
-      schema: schema ?? null,
-      catalog: catalog ?? null,
-      columns: columns.map((c) => ({
-        name: c.name,
-        type: c.type,
-        type_generic: c.kind,
-        nullable: c.nullable,
-        longType: c.type,
-        keys: [],
-      })),
-      selectStar: `SELECT\n  ${columns.map((c) => q(c.name)).join(",\n  ")}\nFROM ${qualified}\nLIMIT 100`,
-      primaryKey: { constrained_columns: null, name: null, type: "pk" },
-      foreignKeys: [],
-      indexes: [],
-      comment: null,
-    };
+    return { engine, columns };
   }
 
   async validateSql(p: Principal, id: number, sql: string, catalog?: string | null) {
@@ -525,3 +551,15 @@ export class Databases {
 }
 
 export type { Entity };
+
+/** The first hundred rows of a table, its columns named one per line (quoted as the engine quotes). */
+function selectStarOf(
+  engine: QueryEngine,
+  table: string,
+  schema: string | null | undefined,
+  columns: { name: string }[],
+): string {
+  const q = (s: string) => engine.quoteIdentifier(s);
+  const qualified = schema ? `${q(schema)}.${q(table)}` : q(table);
+  return `SELECT\n  ${columns.map((c) => q(c.name)).join(",\n  ")}\nFROM ${qualified}\nLIMIT 100`;
+}

@@ -1,6 +1,6 @@
 import type { TabStateChangesRequest } from "@strata/contracts";
 import { notFound, unprocessable } from "../errors.ts";
-import { type Principal, requirePermission, requireUser } from "../security/principal.ts";
+import { can, type Principal, requirePermission, requireUser } from "../security/principal.ts";
 import type { Entity, MetaStore } from "../store/meta-store.ts";
 import { sqlLabConf } from "./limits.ts";
 import type { SqlLab } from "./service.ts";
@@ -58,6 +58,14 @@ export class TabStates {
   private async mine(p: Principal): Promise<TabStateEntity[]> {
     const user = requireUser(p);
     return (await this.meta.listByOwner<TabStateData>(TAB, user.id)).sort((a, b) => a.id - b.id);
+  }
+
+  /** The caller's own tabs that have this database selected (a guest or a user without SQL Lab has none). */
+  async mineOn(p: Principal, databaseId: number): Promise<{ id: number; label: string; active: boolean }[]> {
+    if (!p.user || !can(p, "can_sqllab", "SQLLab")) return [];
+    return (await this.mine(p))
+      .filter((t) => t.database_id === databaseId)
+      .map((t) => ({ id: t.id, label: t.label, active: t.active }));
   }
 
   /** The tables shown beside one of its owner's tabs. */

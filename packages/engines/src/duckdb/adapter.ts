@@ -332,6 +332,15 @@ export class DuckDbEngine implements QueryEngine {
     await this.query("SELECT 1");
   }
 
+  async functionNames(): Promise<string[]> {
+    // Operators (`+`, `~~`) and its own `__internal` helpers are functions to DuckDB too: only names
+    // a query is meant to call are kept.
+    const rows = await this.query(
+      "SELECT DISTINCT function_name FROM duckdb_functions() WHERE function_type IN ('scalar', 'aggregate', 'macro', 'table', 'table_macro') AND regexp_matches(function_name, '^[A-Za-z][A-Za-z0-9_]*$') ORDER BY 1",
+    );
+    return rows.map((r) => String(r[0]));
+  }
+
   async resolveTables(names: TableName[], schema?: string | null): Promise<(QualifiedTable | null)[]> {
     if (names.length === 0) return [];
     // DuckDB matches names without regard to case. A fresh connection has no temporary tables,

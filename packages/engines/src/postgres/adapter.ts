@@ -368,6 +368,20 @@ export class PostgresEngine implements QueryEngine {
     return this.config.database;
   }
 
+  async functionNames(): Promise<string[]> {
+    // What an unqualified call finds on the search path: functions, aggregates and window
+    // functions (not procedures), without the trigger and internal-type plumbing.
+    const rows = await this.query(
+      `SELECT DISTINCT p.proname FROM pg_catalog.pg_proc p
+        WHERE pg_catalog.pg_function_is_visible(p.oid)
+          AND p.prokind IN ('f', 'a', 'w')
+          AND p.prorettype NOT IN ('pg_catalog.trigger'::regtype, 'pg_catalog.event_trigger'::regtype, 'pg_catalog.internal'::regtype)
+          AND p.proname ~ '^[A-Za-z][A-Za-z0-9_]*$'
+        ORDER BY 1`,
+    );
+    return rows.map((r) => String(r[0]));
+  }
+
   async schemas(catalog?: string | null): Promise<string[]> {
     // Like SQLAlchemy's inspector: system schemas (pg_*) hidden, information_schema kept.
     const rows = await this.query(

@@ -1,4 +1,4 @@
-import { ChartPostSchema, ChartPutSchema } from "@strata/contracts";
+import { ChartPostSchema, ChartPutSchema, ChartWarmUpSchema } from "@strata/contracts";
 import { CHART_DISTINCT_COLUMNS, CHART_LIST_SPEC } from "@strata/core";
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
@@ -35,6 +35,10 @@ export function chartRoutes() {
   return new Hono<AppEnv>()
     .route("/", favoriteRoutes("chart"))
     .route("/", list)
+    .put("/warm_up_cache", async (c) => {
+      const body = await jsonBody(c, ChartWarmUpSchema);
+      return c.json({ result: [await c.get("core").warmUp.chart(c.get("principal"), body)] });
+    })
     .get("/:id{[0-9]+}", async (c) => {
       const id = pathId(c);
       return c.json({ id, result: await c.get("core").charts.detail(c.get("principal"), id) });

@@ -2,6 +2,7 @@ import {
   type DatasetRelatedObjects,
   DatasetPostSchema,
   DatasetPutSchema,
+  DatasetWarmUpSchema,
   DuplicateDatasetSchema,
   GetOrCreateDatasetSchema,
 } from "@strata/contracts";
@@ -55,6 +56,10 @@ export function datasetRoutes() {
       );
     })
     .route("/", list)
+    .put("/warm_up_cache", async (c) => {
+      const body = await jsonBody(c, DatasetWarmUpSchema);
+      return c.json({ result: await c.get("core").warmUp.dataset(c.get("principal"), body) });
+    })
     .get("/:id{[0-9]+}", async (c) => {
       const id = pathId(c);
       return c.json({ id, result: await c.get("core").datasets.detail(c.get("principal"), id) });

@@ -42,3 +42,4 @@ export * from "./log.ts";
 export * from "./dynamic-plugins.ts";
 export * from "./csv.ts";
 export * from "./related-objects.ts";
+export * from "./warm-up-cache.ts";

@@ -61,6 +61,7 @@ import type { GiveUpHandler, JobHandler, JobQueue } from "./store/job-queue.ts";
 import type { MetaStore } from "./store/meta-store.ts";
 import type { ResultStore } from "./store/result-store.ts";
 import { RelatedObjects } from "./resources/related-objects.ts";
+import { CacheWarmUp } from "./chart-data/warm-up.ts";
 import { Favorites } from "./tags/favorites.ts";
 import { Tags } from "./tags/service.ts";
 import { TaggableRegistry } from "./tags/taggable.ts";
@@ -391,6 +392,8 @@ export function createCore(deps: CoreDeps) {
     dashboardContents: new DashboardContents(dashboards, charts, ds),
     /** What a database's or a dataset's deletion would break, as its delete dialog names it. */
     relatedObjects: new RelatedObjects({ databases, datasets: ds, charts, dashboards, tabStates }),
+    /** Charts' queries run ahead of their pages (Superset's warm_up_cache), as the caller. */
+    warmUp: new CacheWarmUp({ charts, dashboards, databases, datasets: ds, chartData }),
     tags,
     favorites,
     /** Chart, dashboard and dataset list rows with their tags and the caller's star. */

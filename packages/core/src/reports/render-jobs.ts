@@ -1,8 +1,5 @@
-import { type ChartDataRequest, ChartDataRequestSchema } from "@strata/contracts";
-import * as v from "valibot";
-import { chartDatasetOf, spaChartDataRequest, withBuiltQueryContext } from "../assets/query-context.ts";
 import type { ChartDataReply, ChartDataService } from "../chart-data/service.ts";
-import { savedChartRequest } from "../charts/saved-request.ts";
+import { chartFormData, pageRequest, withExtraFormData } from "../chart-data/page-request.ts";
 import type { Charts } from "../charts/service.ts";
 import type { ChartEntity } from "../charts/types.ts";
 import type { Dashboards } from "../dashboards/service.ts";
@@ -10,7 +7,6 @@ import type { DashboardEntity } from "../dashboards/types.ts";
 import type { Datasets } from "../datasets/service.ts";
 import { AppError } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
-import { applyExtraFormData } from "./apply-extra-form-data.ts";
 import { type ExtraFormData, nativeFilterExtras } from "./native-filters.ts";
 import { dashboardRenderRows } from "./render-layout.ts";
 import type { RenderChart, RenderJob } from "./render-port.ts";
@@ -28,15 +24,6 @@ export interface RenderSources {
 }
 
 const runError = (message: string) => new AppError(422, { message });
-
-const formDataOf = (chart: ChartEntity): Record<string, unknown> => {
-  try {
-    const parsed = JSON.parse(chart.params ?? "{}");
-    return parsed && typeof parsed === "object" ? parsed : {};
-  } catch {
-    return {};
-  }
-};
 
 /** The chart-data reply's `result` array, as the SPA receives it. */
 async function resultOf(reply: ChartDataReply): Promise<unknown[]> {
@@ -56,7 +43,7 @@ function renderChart(chart: ChartEntity, queriesData: unknown[], height?: number
     id: chart.id,
     title: chart.slice_name,
     vizType: chart.viz_type,
-    formData: formDataOf(chart),
+    formData: chartFormData(chart),
     queriesData,
     ...(height ? { height } : {}),
   };
@@ -75,7 +62,7 @@ export async function chartRenderJob(
   const { chart } = await src.charts.get(owner, report.chart_id ?? 0).catch(() => {
     throw runError("The report's chart no longer exists or its owner can no longer read it.");
   });
-  const reply = await pageRequest(src, chart)
+  const reply = await pageRequestOf(src, chart)
     .then((request) =>
       src.chartData.request(owner, request, { sliceId: chart.id }, undefined, { inline: true }),
     )
@@ -152,11 +139,9 @@ async function dashboardChartData(
   extra: ExtraFormData | undefined,
 ): Promise<unknown[]> {
   try {
-    const request = await pageRequest(src, chart, dashboardId);
-    if (extra) {
-      const fallback = extra.time_range ? await temporalColumnOf(src, chart) : undefined;
-      request.queries = request.queries.map((q) => applyExtraFormData(q, extra, q.granularity || fallback));
-    }
+    const dataset = await datasetOf(src, chart);
+    const request = pageRequest(chart, dataset, dashboardId);
+    if (extra) withExtraFormData(request, extra, chart, dataset);
     const reply = await src.chartData.request(owner, request, { sliceId: chart.id, dashboardId }, undefined, {
       inline: true,
     });
@@ -166,54 +151,11 @@ async function dashboardChartData(
   }
 }
 
-/**
- * The request a chart's picture is drawn from: the one its page sends (Explore's chart, the
- * dashboard's holder, see the SPA's `toDashboardChart`), built from its form data by the SPA's
- * own builder with its dataset. Not the saved query context: the page never reads that, and one
- * saved by an API client, an older version or another Superset (or built generically for a chart
- * that had none) can ask a differently shaped query than the renderer draws (an unpivoted,
- * metric-ordered line chart came out as zig-zags). The chart-data verb still checks the
- * caller's access and applies RLS, whatever asks. The saved context stays what the data
- * endpoints and CSV/text reports answer from, as in Superset.
- */
-async function pageRequest(src: RenderSources, chart: ChartEntity, dashboardId?: number) {
-  const params = formDataOf(chart);
-  const dataset = chart.datasource_id ? await src.datasets?.find(chart.datasource_id) : undefined;
-  const built = chart.datasource_id
-    ? spaChartDataRequest(
-        {
-          ...params,
-          viz_type: chart.viz_type || String(params.viz_type ?? "table"),
-          datasource: `${chart.datasource_id}__table`,
-          slice_id: chart.id,
-          ...(dashboardId ? { dashboardId } : {}),
-        },
-        dataset && chartDatasetOf(dataset),
-      )
-    : undefined;
-  // A type the SPA has no builder for (its page shows a placeholder) keeps its saved query, as before.
-  const request = built ? parsedRequest(built) : savedChartRequest(withBuiltQueryContext(chart, dataset));
-  request.result_format = "json";
-  request.result_type = "full";
-  request.force = false;
-  return request;
-}
+const datasetOf = async (src: RenderSources, chart: ChartEntity) =>
+  chart.datasource_id ? await src.datasets?.find(chart.datasource_id) : undefined;
 
-function parsedRequest(built: unknown): ChartDataRequest {
-  const parsed = v.safeParse(ChartDataRequestSchema, built);
-  if (parsed.success) return parsed.output;
-  const issue = parsed.issues[0];
-  const path = issue.path?.map((p) => String(p.key)).join(".") ?? "";
-  throw new Error(`its form data makes an invalid query${path ? ` at ${path}` : ""}: ${issue.message}`);
-}
-
-/** The time column a time range filter goes on when the chart's queries have no time filter. */
-async function temporalColumnOf(src: RenderSources, chart: ChartEntity): Promise<string | undefined> {
-  const fd = formDataOf(chart);
-  if (typeof fd.granularity_sqla === "string" && fd.granularity_sqla) return fd.granularity_sqla;
-  const dataset = chart.datasource_id ? await src.datasets?.find(chart.datasource_id) : undefined;
-  return dataset?.main_dttm_col ?? dataset?.columns.find((c) => c.is_dttm)?.column_name ?? undefined;
-}
+const pageRequestOf = async (src: RenderSources, chart: ChartEntity) =>
+  pageRequest(chart, await datasetOf(src, chart));
 
 /** Charts the layout places (a chart on the dashboard but in a hidden tab is left out). */
 function placedChartIds(rows: NonNullable<RenderJob["rows"]>): Set<number> {

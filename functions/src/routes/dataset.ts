@@ -89,6 +89,14 @@ export function datasetRoutes() {
       );
       return c.json({ id: ds.id, result: await core.datasets.detail(c.get("principal"), ds.id) });
     })
+    .delete("/:id{[0-9]+}/column/:columnId{[0-9]+}", async (c) => {
+      await c.get("core").datasets.removeColumn(c.get("principal"), pathId(c), pathId(c, "columnId"));
+      return c.json({ message: "OK" });
+    })
+    .delete("/:id{[0-9]+}/metric/:metricId{[0-9]+}", async (c) => {
+      await c.get("core").datasets.removeMetric(c.get("principal"), pathId(c), pathId(c, "metricId"));
+      return c.json({ message: "OK" });
+    })
     .put("/:id{[0-9]+}/refresh", async (c) => {
       await c.get("core").datasets.refresh(c.get("principal"), pathId(c));
       return c.json({ message: "OK" });

@@ -434,6 +434,39 @@ export class Datasets {
     );
   }
 
+  /**
+   * `DELETE /dataset/{id}/column/{column_id}`: one column gone, and with it the dataset's main
+   * time column setting if it named that column (a setting naming no column would fail queries).
+   */
+  async removeColumn(p: Principal, id: number, columnId: number): Promise<void> {
+    const ds = await this.editable(p, id);
+    const column = ds.columns.find((c) => c.id === columnId);
+    if (!column) throw notFound("Dataset column not found.");
+    const changes: Partial<DatasetData> = { columns: ds.columns.filter((c) => c.id !== columnId) };
+    if (ds.main_dttm_col === column.column_name) changes.main_dttm_col = null;
+    await this.meta.update<DatasetData>(DATASET, ds, changes, userId(p));
+  }
+
+  /** `DELETE /dataset/{id}/metric/{metric_id}`. */
+  async removeMetric(p: Principal, id: number, metricId: number): Promise<void> {
+    const ds = await this.editable(p, id);
+    if (!ds.metrics.some((m) => m.id === metricId)) throw notFound("Dataset metric not found.");
+    await this.meta.update<DatasetData>(
+      DATASET,
+      ds,
+      { metrics: ds.metrics.filter((m) => m.id !== metricId) },
+      userId(p),
+    );
+  }
+
+  /** A dataset its owner (or an admin) may change here: not one managed by another system. */
+  private async editable(p: Principal, id: number): Promise<DatasetEntity> {
+    const { ds } = await this.getForWrite(p, id);
+    if (ds.is_managed_externally)
+      throw unprocessable("This dataset is managed externally and can't be edited in Strata.");
+    return ds;
+  }
+
   /** Metric and calculated-column expressions must be one valid expression over the dataset. */
   private async checkExpressions(p: Principal | null, db: DatabaseEntity, ds: DatasetEntity) {
     const exprs = [

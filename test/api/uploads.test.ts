@@ -290,3 +290,102 @@ describe("upload options, preview and dataset", () => {
 });
 
 const csv2 = { name: "u.csv", content: "k,v\na,1\n" };
+
+describe("schemas a database allows uploads into", () => {
+  let restricted: number;
+  let gamma: string;
+  const csv = { name: "kept.csv", content: "k,v\na,1\n" };
+
+  beforeAll(async () => {
+    const made = await s.call("POST", "/api/v1/database/", {
+      token: admin,
+      body: {
+        database_name: "uploads_only",
+        engine: "duckdb",
+        parameters: { path: "uploads_only.duckdb" },
+        expose_in_sqllab: true,
+        allow_dml: true,
+        allow_file_upload: true,
+        extra: JSON.stringify({ schemas_allowed_for_file_upload: ["landing"] }),
+      },
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    restricted = (await json(made)).id;
+    const ran = await s.call("POST", "/api/v1/sqllab/execute/", {
+      token: admin,
+      body: { database_id: restricted, sql: "CREATE SCHEMA landing", client_id: "mkschema1" },
+    });
+    expect(ran.status, await ran.clone().text()).toBe(200);
+    gamma = await userWithRoles(s, admin, "upload_gamma", ["Gamma"]);
+  });
+
+  it("lists only the allowed schemas, in both of Superset's ways of asking", async () => {
+    const access = await json(
+      await s.call("GET", `/api/v1/database/${restricted}/schemas_access_for_file_upload/`, { token: admin }),
+    );
+    expect(access).toEqual({ schemas: ["landing"] });
+    const q = encodeURIComponent("(upload_allowed:!t)");
+    const schemas = await json(
+      await s.call("GET", `/api/v1/database/${restricted}/schemas/?q=${q}`, { token: admin }),
+    );
+    expect(schemas.result).toEqual(["landing"]);
+    // Without the flag, every schema is listed as before.
+    const all = await json(await s.call("GET", `/api/v1/database/${restricted}/schemas/`, { token: admin }));
+    expect(all.result).toEqual(expect.arrayContaining(["landing", "main"]));
+    // A database that names none takes uploads into any schema.
+    const open = await json(
+      await s.call("GET", `/api/v1/database/${examplesId}/schemas_access_for_file_upload/`, { token: admin }),
+    );
+    expect(open.schemas).toContain("main");
+  });
+
+  it("refuses an upload into another schema, and writes nothing there", async () => {
+    const refused = await upload(
+      admin,
+      form({ type: "csv", table_name: "kept", schema: "main" }, csv),
+      restricted,
+    );
+    expect(refused.status).toBe(422);
+    const body = await json(refused);
+    expect(JSON.stringify(body.message)).toMatch(/landing.*not to .*main/);
+    // No schema given means DuckDB's main: refused the same way.
+    expect((await upload(admin, form({ type: "csv", table_name: "kept" }, csv), restricted)).status).toBe(
+      422,
+    );
+    const tables = await json(
+      await s.call(
+        "GET",
+        `/api/v1/database/${restricted}/tables/?q=${encodeURIComponent("(schema_name:main)")}`,
+        {
+          token: admin,
+        },
+      ),
+    );
+    expect(tables.result.map((t: Json) => t.value)).not.toContain("kept");
+    const ok = await upload(
+      admin,
+      form({ type: "csv", table_name: "kept", schema: "landing" }, csv),
+      restricted,
+    );
+    expect(ok.status, await ok.clone().text()).toBe(201);
+  });
+
+  it("lists nothing where uploads are off, and hides the database from others", async () => {
+    await s.call("PUT", `/api/v1/database/${restricted}`, {
+      token: admin,
+      body: { allow_file_upload: false },
+    });
+    const off = await json(
+      await s.call("GET", `/api/v1/database/${restricted}/schemas_access_for_file_upload/`, { token: admin }),
+    );
+    expect(off).toEqual({ schemas: [] });
+    const hidden = await s.call("GET", `/api/v1/database/${restricted}/schemas_access_for_file_upload/`, {
+      token: gamma,
+    });
+    expect(hidden.status).toBe(404);
+    await s.call("PUT", `/api/v1/database/${restricted}`, {
+      token: admin,
+      body: { allow_file_upload: true },
+    });
+  });
+});

@@ -150,7 +150,9 @@ export function databaseRoutes() {
     .get("/:id{[0-9]+}/schemas", async (c) => {
       const q = risonQuery(c, SchemasQuerySchema);
       return c.json({
-        result: await c.get("core").databases.schemas(c.get("principal"), pathId(c), q.catalog),
+        result: await c
+          .get("core")
+          .databases.schemas(c.get("principal"), pathId(c), q.catalog, { uploadAllowed: q.upload_allowed }),
       });
     })
     .get("/:id{[0-9]+}/tables", async (c) => {
@@ -200,6 +202,10 @@ export function databaseRoutes() {
         .get("core")
         .databases.selectStar(c.get("principal"), pathId(c), tableInPath(c.req.param("table")), schema);
       return c.json({ result: sql } satisfies SelectStarResponse);
+    })
+    .get("/:id{[0-9]+}/schemas_access_for_file_upload", async (c) => {
+      const schemas = await c.get("core").databases.uploadSchemas(c.get("principal"), pathId(c));
+      return c.json({ schemas });
     })
     .get("/:id{[0-9]+}/function_names", async (c) => {
       const names = await c.get("core").databases.functionNames(c.get("principal"), pathId(c));

@@ -95,6 +95,8 @@ export const CatalogsQuerySchema = v.strictObject({ force: v.optional(v.boolean(
 export const SchemasQuerySchema = v.strictObject({
   force: v.optional(v.boolean()),
   catalog: v.optional(v.nullable(v.string())),
+  /** Only the schemas a file may be uploaded into (the upload form's choice). */
+  upload_allowed: v.optional(v.boolean()),
 });
 
 /** `GET /api/v1/database/{id}/tables/?q=(schema_name:…)`. */

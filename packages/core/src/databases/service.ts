@@ -23,6 +23,7 @@ import { AVAILABLE_ENGINES, capabilitiesOf, checkParameters, engineSpec } from "
 import { toEngineError } from "./engine-errors.ts";
 import { DATABASE, type DatabaseData, type DatabaseEntity } from "./types.ts";
 import { databaseNames } from "./unique-name.ts";
+import { uploadSchemasOf } from "./upload-schemas.ts";
 import { sameConnectionTarget } from "./stored-password.ts";
 import { displayUri, parseUri } from "./uri.ts";
 
@@ -439,10 +440,26 @@ export class Databases {
     return this.run(db.engine, async () => (await engine.catalogs()).sort());
   }
 
-  async schemas(p: Principal, id: number, catalog?: string | null): Promise<string[]> {
+  /** `uploadAllowed`: only those a file may be uploaded into (Superset's `upload_allowed`). */
+  async schemas(
+    p: Principal,
+    id: number,
+    catalog?: string | null,
+    opts: { uploadAllowed?: boolean } = {},
+  ): Promise<string[]> {
     const { db, engine, grants } = await this.browse(p, id, catalog);
     const schemas = await this.run(db.engine, async () => (await engine.schemas(catalog)).sort());
+    if (opts.uploadAllowed) return uploadTargets(db, schemas, !grants);
     return grants ? schemas.filter((s) => grants.schema(s) || grants.datasetSchemas.has(s)) : schemas;
+  }
+
+  /**
+   * `GET /schemas_access_for_file_upload/`: the schemas the caller may upload files into — none
+   * unless the database takes uploads and the caller may write to it (uploading needs access to
+   * the whole database), else those its settings allow, or all of them.
+   */
+  async uploadSchemas(p: Principal, id: number): Promise<string[]> {
+    return this.schemas(p, id, null, { uploadAllowed: true });
   }
 
   async tables(p: Principal, id: number, schema: string, catalog?: string | null) {
@@ -562,4 +579,11 @@ function selectStarOf(
   const q = (s: string) => engine.quoteIdentifier(s);
   const qualified = schema ? `${q(schema)}.${q(table)}` : q(table);
   return `SELECT\n  ${columns.map((c) => q(c.name)).join(",\n  ")}\nFROM ${qualified}\nLIMIT 100`;
+}
+
+/** Of a database's schemas, those an upload may go into (see `uploadSchemasOf`). */
+function uploadTargets(db: DatabaseEntity, schemas: string[], wholeDatabase: boolean): string[] {
+  if (!db.allow_file_upload || !wholeDatabase) return [];
+  const allowed = uploadSchemasOf(db);
+  return allowed ? schemas.filter((s) => allowed.includes(s)) : schemas;
 }

@@ -18,6 +18,7 @@ import {
 import type { Datasets } from "../datasets/service.ts";
 import { AppError, forbidden, unprocessable } from "../errors.ts";
 import { schemaPerm } from "../security/catalog.ts";
+import { uploadSchemasOf } from "./upload-schemas.ts";
 import { canAccessDatabase, canAccessDataset } from "../security/data-access.ts";
 import { can, type Principal, requirePermission } from "../security/principal.ts";
 import { toEngineError } from "./engine-errors.ts";
@@ -132,6 +133,13 @@ export async function uploadFile(
     });
   }
   const schema = req.schema || "main";
+  const allowed = uploadSchemasOf(db);
+  if (allowed && !allowed.includes(schema))
+    throw unprocessable({
+      schema: [
+        `Files can be uploaded to ${allowed.map((s) => `"${s}"`).join(", ")} on "${db.database_name}", not to "${schema}".`,
+      ],
+    });
   if (req.ifExists !== "fail") await checkOverwrite(p, db, engine, schema, req.table);
   // Checked before writing: an upload that can't end with its dataset should not leave a table behind.
   if (req.createDataset && !(can(p, "can_write", "Dataset") && canAccessDatabase(p, db)))

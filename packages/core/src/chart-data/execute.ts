@@ -20,6 +20,8 @@ export interface ExecuteEnv {
   now: () => Date;
   /** Compiles a shifted query object of a time comparison. */
   compile: (query: QueryObject) => CompiledQuery;
+  /** The caller's own stop, besides the time limit. */
+  signal?: AbortSignal;
 }
 
 /** One compiled query on its engine, then its time comparisons and post-processing. */
@@ -62,7 +64,8 @@ async function runOnEngine(
 ): Promise<{ frame: Columnar; kinds: Map<string, ColumnKind>; rowcount: number }> {
   let result: Awaited<ReturnType<QueryEngine["execute"]>>;
   // A chart query runs at most SUPERSET_WEBSERVER_TIMEOUT: past it the client has given up.
-  const signal = AbortSignal.timeout(env.limits.timeoutSec * 1000);
+  const limit = AbortSignal.timeout(env.limits.timeoutSec * 1000);
+  const signal = env.signal ? AbortSignal.any([limit, env.signal]) : limit;
   try {
     // In the dataset's catalog (on PostgreSQL another database of the server, its own connection).
     const execute = () =>

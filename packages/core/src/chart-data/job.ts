@@ -86,7 +86,8 @@ export class ChartDataJobs {
     const userId = p.user?.id ?? null;
     const resultKey = jobId;
     const guest = p.guest ? this.deps.guests.sealForJob(p.guest) : undefined;
-    const payload: JobPayload = { owner, userId, guest, request: req, ctx, resultKey, reply };
+    const { signal: _inline, ...jobCtx } = ctx;
+    const payload: JobPayload = { owner, userId, guest, request: req, ctx: jobCtx, resultKey, reply };
     // Tracked before it is sent: a crash in between still ends as an error event for its owner.
     const deadline = Date.now() + this.jobDeadlineMs;
     await this.deps.inFlight.track({ id: jobId, kind: CHART_DATA_JOB, payload: { owner, userId } }, deadline);

@@ -12,6 +12,11 @@ import type { Principal } from "../security/principal.ts";
 export interface ChartDataContext {
   sliceId?: number;
   dashboardId?: number;
+  /**
+   * Stops the request's engine queries early (a report run past its working timeout). For
+   * inline requests: a queued job never carries it.
+   */
+  signal?: AbortSignal;
 }
 
 export interface AnnotationQueryContext {

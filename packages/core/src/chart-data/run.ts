@@ -28,6 +28,8 @@ export interface Prepared {
   r: Resolved;
   compiled: CompiledQuery[];
   resultType: NonNullable<ChartDataRequest["result_type"]>;
+  /** The caller's own stop, besides each query's time limit (see ChartDataContext). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -80,7 +82,8 @@ export class ChartQueries implements ChartQueryRunner {
     checkRequestShape(asked, this.limits);
     const req = withoutChartShaping(asked);
     const r = await this.requests.resolve(p, req, ctx);
-    return { req, r, compiled: this.requests.compileAll(r, req, resultType), resultType };
+    const compiled = this.requests.compileAll(r, req, resultType);
+    return { req, r, compiled, resultType, ...(ctx.signal ? { signal: ctx.signal } : {}) };
   }
 
   /** The SQL of each query, as `result_type: "query"` shows it. */
@@ -97,7 +100,7 @@ export class ChartQueries implements ChartQueryRunner {
   }
 
   /** Runs (or reads from cache) every query; each item keeps its rows as JSON bytes. */
-  async items({ r, req, compiled, resultType }: Prepared): Promise<RunItem[]> {
+  async items({ r, req, compiled, resultType, signal }: Prepared): Promise<RunItem[]> {
     // One byte budget for the whole reply: a row past it stops the writing, not after the fact.
     const budget = new PayloadBudget(this.limits);
     // Only a file download is built from the columns; a JSON reply lets them go once written.
@@ -107,6 +110,7 @@ export class ChartQueries implements ChartQueryRunner {
       slots: this.slots,
       now: () => this.now(),
       compile: (q: QueryObject) => this.requests.compile(r, q, "full"),
+      signal,
     };
     return Promise.all(
       compiled.map(async (c, i) => {

@@ -54,17 +54,19 @@ function renderChart(chart: ChartEntity, queriesData: unknown[], height?: number
  * sends (`pageRequest`) through the chart-data verb the API uses (caches, limits, RLS), always
  * answered inline.
  */
+/** `signal`, in these builders: stops their charts' queries (a run past its working timeout). */
 export async function chartRenderJob(
   src: RenderSources,
   owner: Principal,
   report: ReportEntity,
+  signal?: AbortSignal,
 ): Promise<RenderJob> {
   const { chart } = await src.charts.get(owner, report.chart_id ?? 0).catch(() => {
     throw runError("The report's chart no longer exists or its owner can no longer read it.");
   });
   const reply = await pageRequestOf(src, chart)
     .then((request) =>
-      src.chartData.request(owner, request, { sliceId: chart.id }, undefined, { inline: true }),
+      src.chartData.request(owner, request, { sliceId: chart.id, signal }, undefined, { inline: true }),
     )
     .catch((e) => {
       throw dataFailure(chart, e);
@@ -87,11 +89,19 @@ export async function dashboardRenderJob(
   src: RenderSources,
   owner: Principal,
   report: ReportEntity,
+  signal?: AbortSignal,
 ): Promise<RenderJob> {
   const dashboard = await src.dashboards.get(owner, report.dashboard_id ?? 0).catch(() => {
     throw runError("The report's dashboard no longer exists or its owner can no longer read it.");
   });
-  return dashboardStateRenderJob(src, owner, dashboard, report.extra?.dashboard ?? null, report.custom_width);
+  return dashboardStateRenderJob(
+    src,
+    owner,
+    dashboard,
+    report.extra?.dashboard ?? null,
+    report.custom_width,
+    signal,
+  );
 }
 
 /**
@@ -105,6 +115,7 @@ export async function dashboardStateRenderJob(
   dashboard: DashboardEntity,
   state: unknown,
   width?: number | null,
+  signal?: AbortSignal,
 ): Promise<RenderJob> {
   const charts = (await src.charts.onDashboard(viewer, dashboard)).sort((a, b) => a.id - b.id);
   const extra = (state && typeof state === "object" ? state : null) as {
@@ -120,7 +131,7 @@ export async function dashboardStateRenderJob(
   const drawn = rows ? placedChartIds(rows) : new Set(charts.map((c) => c.id));
   const shown = charts.filter((c) => drawn.has(c.id));
   const data = await mapLimited(shown, DATA_CONCURRENCY, (chart) =>
-    dashboardChartData(src, viewer, chart, dashboard.id, filters.get(chart.id)),
+    dashboardChartData(src, viewer, chart, dashboard.id, filters.get(chart.id), signal),
   );
   return {
     kind: "dashboard",
@@ -137,14 +148,14 @@ async function dashboardChartData(
   chart: ChartEntity,
   dashboardId: number,
   extra: ExtraFormData | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<unknown[]> {
   try {
     const dataset = await datasetOf(src, chart);
     const request = pageRequest(chart, dataset, dashboardId);
     if (extra) withExtraFormData(request, extra, chart, dataset);
-    const reply = await src.chartData.request(owner, request, { sliceId: chart.id, dashboardId }, undefined, {
-      inline: true,
-    });
+    const ctx = { sliceId: chart.id, dashboardId, signal };
+    const reply = await src.chartData.request(owner, request, ctx, undefined, { inline: true });
     return await resultOf(reply);
   } catch (e) {
     throw dataFailure(chart, e);

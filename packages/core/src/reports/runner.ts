@@ -214,9 +214,19 @@ export class ReportRunner {
       const renderer = this.deps.renderer;
       if (!renderer) throw new AppError(422, { message: NO_RENDERER });
       const { chartRenderJob, dashboardRenderJob } = await import("./render-jobs.ts");
-      const job = report.dashboard_id
-        ? await dashboardRenderJob(this.deps, owner, report)
-        : await chartRenderJob(this.deps, owner, report);
+      // The charts' queries stop when the run's working timeout ends: a query that would run on
+      // for minutes must not hold the run (and a query slot) past it.
+      const stop = new AbortController();
+      const untilOut = report.working_timeout * 1000 - (this.now().getTime() - start.getTime());
+      const timer = setTimeout(() => stop.abort(), Math.max(untilOut, 0));
+      const job = await (report.dashboard_id
+        ? dashboardRenderJob(this.deps, owner, report, stop.signal)
+        : chartRenderJob(this.deps, owner, report, stop.signal)
+      )
+        .catch((e: unknown) => {
+          throw stop.signal.aborted ? new AppError(422, { message: outOfTime(report.working_timeout) }) : e;
+        })
+        .finally(() => clearTimeout(timer));
       // The run's whole working timeout bounds the drawing too (its queries took part of it).
       const left = report.working_timeout * 1000 - (this.now().getTime() - start.getTime());
       if (left <= 0) throw new AppError(422, { message: outOfTime(report.working_timeout) });

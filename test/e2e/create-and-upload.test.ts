@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, dt, type E2E, logIn, logInAs, startE2E } from "./browser.ts";
+import { ADMIN, apiCall, dt, type E2E, logIn, logInAs, startE2E } from "./browser.ts";
 
 /**
  * First use, as a newcomer does it: the "+" entry points (chart, dashboard, upload), the chart
@@ -184,5 +184,49 @@ describe("upload a CSV through to Explore", () => {
       expect.objectContaining({ city: "Paris", amount: 2.5 }),
       expect.objectContaining({ city: "Lyon", amount: null }),
     ]);
+  });
+
+  it("offers only the schemas a database allows uploads into, and the file lands there", async () => {
+    await logInAs(e, ADMIN, "/superset/welcome/");
+    const db = await apiCall<{ id: number }>(e, "POST", "/api/v1/database/", {
+      database_name: "Landing zone",
+      engine: "duckdb",
+      parameters: { path: "landing_zone.duckdb" },
+      expose_in_sqllab: true,
+      allow_dml: true,
+      allow_file_upload: true,
+      extra: JSON.stringify({ schemas_allowed_for_file_upload: ["landing"] }),
+    });
+    await apiCall(e, "POST", "/api/v1/sqllab/execute/", {
+      database_id: db.id,
+      sql: "CREATE SCHEMA landing",
+      client_id: "e2elanding",
+    });
+    await e.page.goto(`${e.url}/databaseview/list/?upload=csv`);
+    await e.page.locator(dt("upload-file-input")).waitFor();
+    await e.page.locator(`${dt("upload-modal")} input[type="file"]`).setInputFiles({
+      name: "arrivals.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("flight,gate\nAF12,B4\n"),
+    });
+    await e.page.locator(dt("upload-preview-table")).getByText("AF12").waitFor();
+    await e.page.locator(dt("select-database")).click();
+    await e.page.getByRole("option", { name: "Landing zone" }).click();
+    // The one schema uploads may go to is chosen for the user; "main" is not offered.
+    await expect
+      .poll(() => e.page.locator(`${dt("select-schema")}`).inputValue(), { timeout: 15_000 })
+      .toBe("landing");
+    await e.page.locator(dt("select-schema")).click();
+    await expect(e.page.getByRole("option", { name: "main", exact: true }).count()).resolves.toBe(0);
+    await e.page.keyboard.press("Escape");
+    await e.page.locator(dt("modal-confirm-button")).click();
+    await e.page.locator(dt("upload-done")).waitFor();
+    const q = encodeURIComponent("(schema_name:landing)");
+    const tables = await apiCall<{ result: { value: string }[] }>(
+      e,
+      "GET",
+      `/api/v1/database/${db.id}/tables/?q=${q}`,
+    );
+    expect(tables.result.map((t) => t.value)).toContain("arrivals");
   });
 });

@@ -9,12 +9,14 @@ interface Props {
   opened: boolean;
   title: string;
   description: React.ReactNode;
+  /** Shown under the description: what the deletion affects (block content, unlike the description). */
+  details?: React.ReactNode;
   onConfirm: () => unknown;
   onClose: () => void;
 }
 
 /** Superset-style deletion guard: type DELETE to enable the button. */
-export function DeleteConfirmModal({ opened, title, description, onConfirm, onClose }: Props) {
+export function DeleteConfirmModal({ opened, title, description, details, onConfirm, onClose }: Props) {
   const [text, setText] = useState("");
   // Callers report their own outcome (a toast); anything they let through is a toast too.
   const { busy, save } = useFormSave({
@@ -33,6 +35,7 @@ export function DeleteConfirmModal({ opened, title, description, onConfirm, onCl
     <Modal opened={opened} onClose={close} title={title} centered data-test="delete-modal">
       <Stack>
         <Text size="sm">{description}</Text>
+        {details}
         <TextInput
           label={t('Type "%s" to confirm', "DELETE")}
           value={text}

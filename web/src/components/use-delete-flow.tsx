@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { errorMessage } from "../lib/api-error";
 import { t } from "../lib/i18n";
 import { bulkDeleteResource, deleteResource, revalidateResource } from "../lib/resource/resource-write";
@@ -11,6 +11,8 @@ interface Options<T> {
   label: string;
   nameOf: (row: T) => string;
   idOf?: (row: T) => number;
+  /** More to say when one row is deleted, such as what uses it (a bulk delete shows none). */
+  details?: (row: T) => ReactNode;
 }
 
 /**
@@ -22,6 +24,7 @@ export function useDeleteFlow<T>({
   label,
   nameOf,
   idOf = (r) => (r as { id: number }).id,
+  details,
 }: Options<T>) {
   const [rows, setRows] = useState<T[] | null>(null);
   const settle = useRef<((done: boolean) => void) | null>(null);
@@ -58,6 +61,7 @@ export function useDeleteFlow<T>({
   };
 
   const many = (rows?.length ?? 0) > 1;
+  const single = rows?.length === 1 ? rows[0] : undefined;
   const modal = (
     <DeleteConfirmModal
       opened={rows !== null}
@@ -67,6 +71,7 @@ export function useDeleteFlow<T>({
           ? t("Are you sure you want to delete the selected %ss?", label)
           : t("Are you sure you want to delete %s?", rows?.[0] ? nameOf(rows[0]) : "")
       }
+      details={single !== undefined && details ? details(single) : undefined}
       onConfirm={confirm}
       onClose={close}
     />

@@ -48,6 +48,11 @@ export function safeNextPath(next: string | null | undefined): string {
   return next;
 }
 
+/** Explore a saved chart. */
+export function exploreChartPath(chartId: number): string {
+  return `${paths.explore}?slice_id=${chartId}`;
+}
+
 /** Explore a dataset (a plain link until Explore exists in the SPA). */
 export function exploreDatasetPath(datasetId: number): string {
   return `${paths.explore}?datasource_type=table&datasource_id=${datasetId}`;

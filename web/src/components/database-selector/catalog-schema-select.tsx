@@ -13,6 +13,8 @@ interface Props {
   onCatalogChange: (catalog: string | null) => void;
   onSchemaChange: (schema: string | null) => void;
   required?: boolean;
+  /** Only the schemas files may be uploaded into (the upload form). */
+  uploadAllowed?: boolean;
 }
 
 /** Catalog and schema pickers with auto-select of a sole option and clearing of a stale one. */
@@ -24,12 +26,14 @@ export function CatalogSchemaSelect({
   onCatalogChange,
   onSchemaChange,
   required,
+  uploadAllowed = false,
 }: Props) {
   const catalogs = useDatabaseCatalogs(databaseId, multiCatalog);
   const schemas = useDatabaseSchemas(
     databaseId,
     multiCatalog ? catalog : null,
     !multiCatalog || catalog !== null,
+    uploadAllowed,
   );
   useReconciledChoice(catalog, multiCatalog ? catalogs.data : undefined, onCatalogChange);
   useReconciledChoice(schema, schemas.data, onSchemaChange);

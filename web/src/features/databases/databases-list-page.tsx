@@ -13,6 +13,7 @@ import {
 import { ownerName } from "../../components/owner-avatars";
 import { exportBulkActions, exportRowAction, ImportButton } from "../../components/import-export";
 import { PageHeader } from "../../components/page-header";
+import { RelatedObjectsNotice } from "../../components/related-objects/related-objects-notice";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { errorMessage } from "../../lib/api-error";
 import { useCurrentUser } from "../../lib/auth/current-user";
@@ -80,6 +81,7 @@ export default function DatabasesListPage() {
     resource: RESOURCE,
     label: "database",
     nameOf: (d) => d.database_name,
+    details: (d) => <RelatedObjectsNotice resource="database" id={d.id} />,
   });
 
   const closeUpload = () =>

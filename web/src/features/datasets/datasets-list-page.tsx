@@ -17,6 +17,7 @@ import { OwnerAvatars } from "../../components/owner-avatars";
 import { PageHeader } from "../../components/page-header";
 import { RowActionsMenu } from "../../components/row-actions";
 import { TagChips, tagFilter, tagsColumn, useBulkTag } from "../../components/tag-chips";
+import { RelatedObjectsNotice } from "../../components/related-objects/related-objects-notice";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { exploreDatasetPath } from "../../config/paths";
 import { localizeHumanized, t } from "../../lib/i18n";
@@ -116,6 +117,7 @@ export default function DatasetsListPage() {
     resource: RESOURCE,
     label: "dataset",
     nameOf: (d) => d.table_name,
+    details: (d) => <RelatedObjectsNotice resource="dataset" id={d.id} />,
   });
   const bulkTag = useBulkTag<DatasetRow>({
     resource: RESOURCE,

@@ -5,9 +5,21 @@ import { t } from "../i18n";
 import { withRisonQuery } from "../rison-query";
 import { toast } from "../toast";
 
-/** GET /api/v1/database/{id}/schemas/?q=(force:!f[,catalog:x]) → {result: [sorted names]} */
-export function databaseSchemasKey(databaseId: number, catalog?: string | null, force = false): string {
-  return withRisonQuery(`/api/v1/database/${databaseId}/schemas/`, catalog ? { force, catalog } : { force });
+/**
+ * GET /api/v1/database/{id}/schemas/?q=(force:!f[,catalog:x][,upload_allowed:!t]) → {result: [sorted
+ * names]}; `uploadAllowed`: only the schemas files may be uploaded into.
+ */
+export function databaseSchemasKey(
+  databaseId: number,
+  catalog?: string | null,
+  force = false,
+  uploadAllowed = false,
+): string {
+  return withRisonQuery(`/api/v1/database/${databaseId}/schemas/`, {
+    force,
+    ...(catalog ? { catalog } : {}),
+    ...(uploadAllowed ? { upload_allowed: true } : {}),
+  });
 }
 
 const fetchSchemas = (key: string) => apiGet<{ result: string[] }>(key).then((r) => r.result ?? []);
@@ -16,9 +28,10 @@ export function useDatabaseSchemas(
   databaseId: number | null | undefined,
   catalog?: string | null,
   enabled = true,
+  uploadAllowed = false,
 ) {
   return useSWR<string[], ApiError>(
-    databaseId && enabled ? databaseSchemasKey(databaseId, catalog) : null,
+    databaseId && enabled ? databaseSchemasKey(databaseId, catalog, false, uploadAllowed) : null,
     fetchSchemas,
     {
       revalidateOnFocus: false,

@@ -232,6 +232,7 @@ function UploadForm({ initialType, onClose }: { initialType: UploadType; onClose
           schema={schema}
           onCatalogChange={setCatalog}
           onSchemaChange={setSchema}
+          uploadAllowed
         />
         <TextInput
           label={t("Table name")}

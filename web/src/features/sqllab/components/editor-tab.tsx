@@ -3,6 +3,7 @@ import type { EstimateQueryRequest } from "@strata/contracts";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { exploreDatasetPath } from "../../../config/paths";
+import { useDatabaseFunctionNames } from "../../../lib/database-meta/database-function-names";
 import { useDatabaseTables } from "../../../lib/database-meta/database-tables";
 import { createDatasetFromSql } from "../api/create-dataset";
 import type { useSqlLabDatabases } from "../api/sqllab-databases";
@@ -80,6 +81,7 @@ export function EditorTab({
   const { splitRef, northPx, southPx, startDrag } = useSplitDrag(editor.northPercent, onChange);
   const savedQuery = useSavedQueryActions(editor, onChange);
   const tables = useDatabaseTables(editor.dbId, editor.schema, editor.catalog);
+  const functionNames = useDatabaseFunctionNames(editor.dbId);
   const completion = useMemo(() => {
     const out: Record<string, string[]> = {};
     for (const tb of tables.data ?? []) out[tb.value] = columns[tb.value] ?? [];
@@ -129,6 +131,7 @@ export function EditorTab({
           onRun={runNow}
           onFormat={() => void formatter.format()}
           schema={completion}
+          functionNames={functionNames.data}
           height={`${northPx - 44}px`}
         />
         <EditorToolbar

@@ -3,6 +3,7 @@ import CodeMirror from "@uiw/react-codemirror";
 import { useMemo, useRef } from "react";
 import { completionIcons } from "./completion-icons";
 import { editorKeymap } from "./editor-keymap";
+import { functionCompletion } from "./function-completion";
 
 export interface SqlEditorProps {
   value: string;
@@ -14,11 +15,16 @@ export interface SqlEditorProps {
   onFormat?: () => void;
   /** Table name → column names, for completion. */
   schema: Record<string, string[]>;
+  /** The database's SQL functions, for completion. */
+  functionNames?: readonly string[];
   defaultTable?: string;
   height: string;
 }
 
-/** CodeMirror 6 with SQL mode and schema-aware completion (lazy chunk). */
+/** Stable while no names are known, so the extensions are not rebuilt on every render. */
+const NO_FUNCTIONS: readonly string[] = [];
+
+/** CodeMirror 6 with SQL mode and completion of keywords, tables, columns and functions (lazy chunk). */
 export default function SqlEditor({
   value,
   onChange,
@@ -26,6 +32,7 @@ export default function SqlEditor({
   onRun,
   onFormat,
   schema,
+  functionNames = NO_FUNCTIONS,
   height,
 }: SqlEditorProps) {
   const keys = useRef({ run: onRun, format: onFormat });
@@ -33,10 +40,11 @@ export default function SqlEditor({
   const extensions = useMemo(
     () => [
       sql({ dialect: StandardSQL, schema, upperCaseKeywords: true }),
+      functionCompletion(functionNames, StandardSQL),
       editorKeymap(keys),
       completionIcons,
     ],
-    [schema],
+    [schema, functionNames],
   );
   return (
     <div

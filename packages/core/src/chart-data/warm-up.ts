@@ -9,7 +9,6 @@ import type { DatasetEntity } from "../datasets/types.ts";
 import { AppError, notFound, unprocessable } from "../errors.ts";
 import { nativeFilterExtras } from "../reports/native-filters.ts";
 import { type Principal, requirePermission } from "../security/principal.ts";
-import { pageRequest, withExtraFormData } from "./page-request.ts";
 import type { ChartDataService } from "./service.ts";
 
 /** Charts one dataset warm-up runs at most: each is a real query, and a request's work is bounded. */
@@ -115,6 +114,9 @@ export class CacheWarmUp {
     extraFilters: QueryFilter[] | undefined,
   ): Promise<WarmUpResult> {
     try {
+      // Loaded on first use: the page's request builders (the SPA's own) are no part of the
+      // API's cold start.
+      const { pageRequest, withExtraFormData } = await import("./page-request.ts");
       const request = pageRequest(chart, dataset, dashboard?.id);
       const defaults = dashboard
         ? nativeFilterExtras(dashboard.json_metadata, dashboard.position_json, undefined).get(chart.id)

@@ -9,6 +9,7 @@ import type { Charts } from "../charts/service.ts";
 import type { Dashboards } from "../dashboards/service.ts";
 import type { Databases } from "../databases/service.ts";
 import type { Datasets } from "../datasets/service.ts";
+import { forbidden } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
 import type { TabStates } from "../sqllab/tab-state.ts";
 
@@ -32,11 +33,13 @@ export class RelatedObjects {
   ) {}
 
   async ofDataset(p: Principal, id: number): Promise<DatasetRelatedObjects> {
+    refuseGuests(p);
     await this.deps.datasets.get(p, id);
     return this.over(p, new Set([id]));
   }
 
   async ofDatabase(p: Principal, id: number): Promise<DatabaseRelatedObjects> {
+    refuseGuests(p);
     await this.deps.databases.get(p, id);
     const datasets = (await this.deps.datasets.allShared()).filter((d) => d.database_id === id);
     const [related, tabs] = await Promise.all([
@@ -60,4 +63,12 @@ export class RelatedObjects {
       .sort((a, b) => a.id - b.id);
     return { charts: counted(chartRows), dashboards: counted(dashboardRows) };
   }
+}
+
+/**
+ * An embedded guest reads its dashboards' data, not what the objects behind them are used by:
+ * that answers a deletion, which a guest never makes.
+ */
+function refuseGuests(p: Principal): void {
+  if (p.guest) throw forbidden("Embedded guests can't list what a database or dataset is used by.");
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOG_PURGE_SET, openRunsSet, reportLogType } from "@strata/core";
-import { createBirthsByGenderTable, datasetId } from "../support/dashboard-fixtures.ts";
+import { createBirthsByGenderTable, createChart, datasetId } from "../support/dashboard-fixtures.ts";
 import { reportMinutes } from "../support/report-minutes.ts";
 import { startHttpReceiver, startSmtpReceiver } from "../support/report-receivers.ts";
 import { ADMIN, startTestServer, type TestServer } from "../support/server.ts";
@@ -213,6 +213,45 @@ describe("report delivery over SMTP", () => {
     const rows = await settled(id, 2);
     expect(rows.map((r) => r.state)).toEqual(["On Grace", "Success"]);
     expect(smtp.mails.filter((m) => m.subject === "[Alert] Graceful")).toHaveLength(1);
+  });
+
+  it("stops a CSV report's query when the run's working timeout ends", async () => {
+    // Seconds of engine work per gender (about 25 s on a 2-core machine), far past the timeout.
+    const slow = {
+      expressionType: "SQL",
+      sqlExpression: "SUM(list_sum(range(num, num + 10000)))",
+      label: "slow",
+    };
+    const slowChart = await createChart(s, admin, {
+      name: "Slow births",
+      vizType: "table",
+      datasetId: birth,
+      queryContext: {
+        datasource: { id: birth, type: "table" },
+        queries: [{ columns: ["gender"], metrics: [slow], row_limit: 100 }],
+        result_format: "json",
+        result_type: "full",
+      },
+    });
+    const at = slot();
+    const id = await create({
+      type: "Report",
+      name: "Slow CSV",
+      crontab: daily(at),
+      chart: slowChart,
+      report_format: "CSV",
+      working_timeout: 1,
+      recipients: [{ type: "Email", recipient_config_json: { target: "ana@example.com" } }],
+    });
+    const started = performance.now();
+    expect(await tickAt(at)).toBe(1);
+    const [log] = await settled(id);
+    expect(log.state).toBe("Error");
+    expect(log.error_message).toMatch(/took longer than 1 s \(its working timeout\)/);
+    // Without the stop, the run ended only once the query did.
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(smtp.mails.find((m) => m.subject === "[Report] Slow CSV")).toBeUndefined();
+    await s.call("PUT", `/api/v1/report/${id}`, { token: admin, body: { active: false } });
   });
 
   it("ends a run still Working past its working timeout as Error", async () => {

@@ -81,6 +81,8 @@ export class ChartDataService {
       resultType?: ChartDataRequest["result_type"];
       /** Answer here, never as a queued job: background callers (reports) have no one to wait on a job. */
       inline?: boolean;
+      /** Stops the chart's queries (a report run past its working timeout). */
+      signal?: AbortSignal;
     } = {},
   ): Promise<ChartDataReply> {
     const { chart } = await this.charts.get(p, chartId);
@@ -88,7 +90,9 @@ export class ChartDataService {
     if (opts.format) request.result_format = opts.format;
     if (opts.resultType) request.result_type = opts.resultType;
     if (opts.force !== undefined) request.force = opts.force;
-    return this.request(p, request, { sliceId: chart.id }, undefined, { inline: opts.inline });
+    return this.request(p, request, { sliceId: chart.id, signal: opts.signal }, undefined, {
+      inline: opts.inline,
+    });
   }
 
   get limits(): ChartDataLimits {

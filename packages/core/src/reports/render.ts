@@ -32,6 +32,8 @@ export async function renderChart(
   owner: Principal,
   chartId: number,
   format: ReportFormat,
+  /** Stops the chart's query (the run's working timeout). */
+  signal?: AbortSignal,
 ): Promise<ReportContent> {
   const { chart } = await charts.get(owner, chartId).catch(() => {
     throw runError("The report's chart no longer exists or its owner can no longer read it.");
@@ -40,6 +42,7 @@ export async function renderChart(
     format: "csv",
     resultType: "full",
     force: false,
+    signal,
   });
   if (reply.kind !== "file") throw runError("The chart's data did not come back as a file.");
   const bytes = Buffer.from(reply.body);

@@ -209,23 +209,25 @@ export class ReportRunner {
     start: Date,
   ): Promise<ReportContent | undefined> {
     const format = report.report_format;
-    if (format === "PNG" || format === "PDF") {
-      if (!report.chart_id && !report.dashboard_id) return undefined;
-      const renderer = this.deps.renderer;
-      if (!renderer) throw new AppError(422, { message: NO_RENDERER });
+    const image = format === "PNG" || format === "PDF";
+    if (image ? !report.chart_id && !report.dashboard_id : !report.chart_id) return undefined;
+    const renderer = this.deps.renderer;
+    if (image && !renderer) throw new AppError(422, { message: NO_RENDERER });
+    // The charts' queries stop when the run's working timeout ends: a query that would run on
+    // for minutes must not hold the run (and a query slot) past it.
+    const stop = new AbortController();
+    const untilOut = report.working_timeout * 1000 - (this.now().getTime() - start.getTime());
+    const timer = setTimeout(() => stop.abort(), Math.max(untilOut, 0));
+    const stopped = (e: unknown) => {
+      throw stop.signal.aborted ? new AppError(422, { message: outOfTime(report.working_timeout) }) : e;
+    };
+    if (image && renderer) {
       const { chartRenderJob, dashboardRenderJob } = await import("./render-jobs.ts");
-      // The charts' queries stop when the run's working timeout ends: a query that would run on
-      // for minutes must not hold the run (and a query slot) past it.
-      const stop = new AbortController();
-      const untilOut = report.working_timeout * 1000 - (this.now().getTime() - start.getTime());
-      const timer = setTimeout(() => stop.abort(), Math.max(untilOut, 0));
       const job = await (report.dashboard_id
         ? dashboardRenderJob(this.deps, owner, report, stop.signal)
         : chartRenderJob(this.deps, owner, report, stop.signal)
       )
-        .catch((e: unknown) => {
-          throw stop.signal.aborted ? new AppError(422, { message: outOfTime(report.working_timeout) }) : e;
-        })
+        .catch(stopped)
         .finally(() => clearTimeout(timer));
       // The run's whole working timeout bounds the drawing too (its queries took part of it).
       const left = report.working_timeout * 1000 - (this.now().getTime() - start.getTime());
@@ -238,9 +240,17 @@ export class ReportRunner {
       );
       return { title: job.title, files };
     }
-    if (!report.chart_id) return undefined;
     const { renderChart } = await import("./render.ts");
-    return renderChart(this.deps.charts, this.deps.chartData, owner, report.chart_id, format);
+    return renderChart(
+      this.deps.charts,
+      this.deps.chartData,
+      owner,
+      report.chart_id ?? 0,
+      format,
+      stop.signal,
+    )
+      .catch(stopped)
+      .finally(() => clearTimeout(timer));
   }
 
   /**

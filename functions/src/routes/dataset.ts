@@ -1,6 +1,7 @@
 import {
   type DatasetRelatedObjects,
   DatasetPostSchema,
+  DrillInfoQuerySchema,
   DatasetPutSchema,
   DatasetWarmUpSchema,
   DuplicateDatasetSchema,
@@ -9,7 +10,7 @@ import {
 import { badRequest, DATASET_DISTINCT_COLUMNS, DATASET_LIST_SPEC } from "@strata/core";
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
-import { jsonBody, pathId } from "../http/input.ts";
+import { jsonBody, pathId, risonQuery } from "../http/input.ts";
 import { userOptions } from "../http/related.ts";
 import { listRoutes } from "../http/resource.ts";
 
@@ -69,6 +70,12 @@ export function datasetRoutes() {
         .get("core")
         .relatedObjects.ofDataset(c.get("principal"), pathId(c));
       return c.json(related);
+    })
+    .get("/:id{[0-9]+}/drill_info", async (c) => {
+      // The dashboard is Superset's fallback for viewers without the dataset; here a dashboard's
+      // viewers (guests included) read its datasets through their own access, so it is only checked.
+      risonQuery(c, DrillInfoQuerySchema);
+      return c.json({ result: await c.get("core").datasets.drillInfo(c.get("principal"), pathId(c)) });
     })
     .post("/", async (c) => {
       const core = c.get("core");

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  type DatasetDrillInfo,
   type DatasetPost,
   type DatasetPut,
   type EngineName,
@@ -164,6 +165,35 @@ export class Datasets {
       select_star: await this.selectStar(ds, db),
       created_on: ds.created_on,
       version: ds.version,
+    };
+  }
+
+  /**
+   * What drilling into one of the dataset's charts needs (`drill_info`): its groupable columns
+   * and its metrics' labels, with who made it. Whoever may query the dataset may ask, an embedded
+   * guest through its dashboard included; a guest gets the columns alone, and no one gets emails.
+   */
+  async drillInfo(p: Principal, id: number): Promise<DatasetDrillInfo> {
+    const { ds } = await this.get(p, id);
+    const columns = ds.columns
+      .filter((c) => c.groupby)
+      .map((c) => ({ column_name: c.column_name, verbose_name: c.verbose_name }));
+    if (p.guest) return { id: ds.id, columns };
+    const users = await this.usersById([...ds.owners, ds.changed_by_fk ?? 0, ds.created_by_fk ?? 0]);
+    const named = (userId: number | null) => {
+      const u = users.get(userId ?? 0);
+      return u ? { first_name: u.first_name, last_name: u.last_name } : null;
+    };
+    return {
+      id: ds.id,
+      columns,
+      metrics: ds.metrics.map((m) => ({ metric_name: m.metric_name, verbose_name: m.verbose_name })),
+      table_name: ds.table_name,
+      owners: ds.owners.map(named).filter((u) => u !== null),
+      created_by: named(ds.created_by_fk),
+      created_on_humanized: humanizeSince(ds.created_on),
+      changed_by: named(ds.changed_by_fk),
+      changed_on_humanized: humanizeSince(ds.changed_on),
     };
   }
 

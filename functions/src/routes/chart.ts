@@ -5,6 +5,7 @@ import type { AppEnv } from "../http/env.ts";
 import { jsonBody, pathId } from "../http/input.ts";
 import { userOptions } from "../http/related.ts";
 import { listRoutes } from "../http/resource.ts";
+import { chartScreenshotRoutes } from "./chart-screenshot.ts";
 import { favoriteRoutes } from "./favorites.ts";
 
 /** `/api/v1/chart/…` */
@@ -34,6 +35,7 @@ export function chartRoutes() {
   });
   return new Hono<AppEnv>()
     .route("/", favoriteRoutes("chart"))
+    .route("/", chartScreenshotRoutes())
     .route("/", list)
     .put("/warm_up_cache", async (c) => {
       const body = await jsonBody(c, ChartWarmUpSchema);

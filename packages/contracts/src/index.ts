@@ -41,6 +41,7 @@ export * from "./css-sanitise.ts";
 export * from "./log.ts";
 export * from "./dynamic-plugins.ts";
 export * from "./csv.ts";
+export * from "./chart-screenshot.ts";
 export * from "./dataset-drill-info.ts";
 export * from "./related-objects.ts";
 export * from "./warm-up-cache.ts";

@@ -17,6 +17,7 @@ import { CssTemplates } from "./css-templates/service.ts";
 import { DashboardContents } from "./dashboards/contents.ts";
 import { DashboardPermalinks } from "./dashboards/permalinks.ts";
 import { DashboardRelations } from "./dashboards/relations.ts";
+import { CHART_SCREENSHOT_JOB, ChartScreenshots } from "./charts/screenshots.ts";
 import { DASHBOARD_SCREENSHOT_JOB, DashboardScreenshots } from "./dashboards/screenshots.ts";
 import { Dashboards } from "./dashboards/service.ts";
 import type { EngineFactory, RegistryOptions } from "./databases/engine-registry.ts";
@@ -354,9 +355,20 @@ export function createCore(deps: CoreDeps) {
     renderer: deps.reportRenderer,
     principalOf,
   });
+  const chartScreenshots = new ChartScreenshots({
+    charts,
+    dashboards,
+    chartData,
+    datasets: ds,
+    results: deps.results,
+    jobs: deps.jobs,
+    renderer: deps.reportRenderer,
+    principalOf,
+  });
   /** Worker handlers by job kind, and what to tell users when a job is given up. */
   const jobHandlers: Record<string, JobHandler> = {
     [DASHBOARD_SCREENSHOT_JOB]: (job) => dashboardScreenshots.runJob(job),
+    [CHART_SCREENSHOT_JOB]: (job) => chartScreenshots.runJob(job),
     [ChartDataService.JOB_KIND]: (job) => chartData.runJob(job),
     [SQLLAB_JOB]: (job) => sqlLab.runJob(job),
     [REPORT_JOB]: (job) => reports.runJob(job),
@@ -389,6 +401,7 @@ export function createCore(deps: CoreDeps) {
     dashboardPermalinks,
     /** Download as image / PDF: the dashboard drawn on the server as its reports are. */
     dashboardScreenshots,
+    chartScreenshots,
     dashboardContents: new DashboardContents(dashboards, charts, ds),
     /** What a database's or a dataset's deletion would break, as its delete dialog names it. */
     relatedObjects: new RelatedObjects({ databases, datasets: ds, charts, dashboards, tabStates }),

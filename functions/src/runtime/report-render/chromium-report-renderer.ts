@@ -50,7 +50,11 @@ export class ChromiumReportRenderer implements ReportRenderer {
 
   constructor(private readonly opts: ChromiumRendererOptions) {}
 
-  async render(job: RenderJob, format: RenderFormat, { timeoutMs }: RenderOptions): Promise<RenderedFile[]> {
+  async render(
+    job: RenderJob,
+    format: RenderFormat,
+    { timeoutMs, scale }: RenderOptions,
+  ): Promise<RenderedFile[]> {
     let timer: NodeJS.Timeout | undefined;
     let expired = false;
     let context: BrowserContext | undefined;
@@ -68,7 +72,7 @@ export class ChromiumReportRenderer implements ReportRenderer {
       const width = job.width ?? (job.kind === "dashboard" ? DASHBOARD_WIDTH : CHART_WIDTH);
       const created = await browser.newContext({
         viewport: { width, height: 800 },
-        deviceScaleFactor: this.opts.deviceScaleFactor ?? 1,
+        deviceScaleFactor: scale ?? this.opts.deviceScaleFactor ?? 1,
         serviceWorkers: "block",
         reducedMotion: "reduce",
       });

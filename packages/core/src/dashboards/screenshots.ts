@@ -193,21 +193,22 @@ export class DashboardScreenshots {
 }
 
 /** One format drawn by the reports' renderer, given up on shortly after its own time limit. */
-function drawWithin(
+export function drawWithin(
   renderer: ReportRenderer,
   job: Parameters<ReportRenderer["render"]>[0],
   format: ScreenshotFormat,
+  scale?: number,
 ): Promise<RenderedFile[]> {
   const timeoutMs = RENDER_MAX_SEC * 1000;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new Error(`Drawing the dashboard took longer than ${RENDER_MAX_SEC} s.`)),
+      () => reject(new Error(`The drawing took longer than ${RENDER_MAX_SEC} s.`)),
       timeoutMs + RENDER_GRACE_MS,
     );
   });
   return Promise.race([
-    renderer.render(job, format === "png" ? "PNG" : "PDF", { timeoutMs }),
+    renderer.render(job, format === "png" ? "PNG" : "PDF", { timeoutMs, ...(scale ? { scale } : {}) }),
     deadline,
   ]).finally(() => clearTimeout(timer));
 }

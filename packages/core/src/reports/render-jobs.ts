@@ -64,9 +64,24 @@ export async function chartRenderJob(
   const { chart } = await src.charts.get(owner, report.chart_id ?? 0).catch(() => {
     throw runError("The report's chart no longer exists or its owner can no longer read it.");
   });
+  return chartAloneRenderJob(src, owner, chart, { width: report.custom_width ?? undefined, signal });
+}
+
+/**
+ * One chart drawn alone, with its data as `viewer` sees it in Explore: a chart report's document
+ * and a chart screenshot's. `height` is the chart's drawing height (a default when absent).
+ */
+export async function chartAloneRenderJob(
+  src: RenderSources,
+  viewer: Principal,
+  chart: ChartEntity,
+  opts: { width?: number; height?: number; signal?: AbortSignal } = {},
+): Promise<RenderJob> {
   const reply = await pageRequestOf(src, chart)
     .then((request) =>
-      src.chartData.request(owner, request, { sliceId: chart.id, signal }, undefined, { inline: true }),
+      src.chartData.request(viewer, request, { sliceId: chart.id, signal: opts.signal }, undefined, {
+        inline: true,
+      }),
     )
     .catch((e) => {
       throw dataFailure(chart, e);
@@ -74,8 +89,8 @@ export async function chartRenderJob(
   return {
     kind: "chart",
     title: chart.slice_name,
-    ...(report.custom_width ? { width: report.custom_width } : {}),
-    charts: [renderChart(chart, await resultOf(reply))],
+    ...(opts.width ? { width: opts.width } : {}),
+    charts: [renderChart(chart, await resultOf(reply), opts.height)],
   };
 }
 

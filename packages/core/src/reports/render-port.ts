@@ -18,6 +18,8 @@ export interface RenderedFile {
 export interface RenderOptions {
   /** The whole job (page load, drawing, capture) must finish within this time. */
   timeoutMs: number;
+  /** PNG pixels per CSS pixel (a chart screenshot's thumbnail size); the renderer's own when absent. */
+  scale?: number;
 }
 
 /**

@@ -8,6 +8,7 @@ import { type BrowserContext, chromium, type Locator, type Page } from "playwrig
 import { createApp } from "../../functions/src/app.ts";
 import {
   type LocalRuntime,
+  type LocalRuntimeOptions,
   PROJECT_ROOT,
   startLocalRuntime,
 } from "../../functions/src/runtime/local-runtime.ts";
@@ -38,7 +39,10 @@ export interface E2E {
 }
 
 /** The real local server (API + built SPA from memory) on a loopback port, and Debian's Chromium. */
-export async function startE2E(examples: string[] = ["birth_names", "energy_usage"]): Promise<E2E> {
+export async function startE2E(
+  examples: string[] = ["birth_names", "energy_usage"],
+  opts: Pick<LocalRuntimeOptions, "reports"> = {},
+): Promise<E2E> {
   const executablePath = testChromium();
   const dataDir = mkdtempSync(join(tmpdir(), "strata-e2e-"));
   const runtime = await startLocalRuntime({
@@ -49,6 +53,7 @@ export async function startE2E(examples: string[] = ["birth_names", "energy_usag
     examples,
     secret: randomBytes(32).toString("hex"),
     log: () => {},
+    ...opts,
   });
   const app = createApp(runtime.core, { spaDir: join(PROJECT_ROOT, "web", "dist") });
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });

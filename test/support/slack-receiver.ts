@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
  * A real HTTP server on 127.0.0.1 that answers as Slack does, for the calls report delivery
  * makes: the Web API (`/api/chat.postMessage`, `/api/files.getUploadURLExternal`,
  * `/api/files.completeUploadExternal`: HTTP 200 with `ok` true or false and an error code), the
- * upload URL it hands out, and incoming webhooks (`/services/…`: "ok", or 404 "no_service").
+ * upload URL it hands out, `/api/conversations.list` (paged by `limit` and `cursor`), and incoming webhooks (`/services/…`: "ok", or 404 "no_service").
  */
 
 export interface SlackMessage {
@@ -29,8 +29,23 @@ const read = (req: IncomingMessage) =>
     req.on("error", reject);
   });
 
-export async function startSlackReceiver(opts: { token: string; channels: Record<string, string> }) {
+/** A channel as `conversations.list` describes it (beyond the ones messages may go to). */
+export interface ListedChannel {
+  id: string;
+  name: string;
+  is_private?: boolean;
+  is_archived?: boolean;
+  is_member?: boolean;
+}
+
+export async function startSlackReceiver(opts: {
+  token: string;
+  channels: Record<string, string>;
+  listed?: ListedChannel[];
+}) {
   const messages: SlackMessage[] = [];
+  /** Each `conversations.list` call's form arguments. */
+  const listCalls: URLSearchParams[] = [];
   const shares: SlackShare[] = [];
   const hooks: { path: string; body: Record<string, unknown> }[] = [];
   const uploads = new Map<string, { filename: string; length: number; bytes?: Buffer; type?: string }>();
@@ -69,6 +84,18 @@ export async function startSlackReceiver(opts: { token: string; channels: Record
       messages.push({ channel: args.channel!, channelId: id, text: args.text ?? "", token });
       return reply({ ok: true, channel: id, ts: `${Date.now() / 1000}` });
     }
+    if (method === "conversations.list") {
+      const args = new URLSearchParams(body.toString("utf8"));
+      listCalls.push(args);
+      const all = (opts.listed ?? []).filter(
+        (c) => args.get("exclude_archived") !== "true" || !c.is_archived,
+      );
+      const limit = Math.min(Number(args.get("limit") ?? 100), 1000);
+      const start = Number(args.get("cursor")?.replace("page-", "") ?? 0);
+      const channels = all.slice(start, start + limit);
+      const next = start + limit < all.length ? `page-${start + limit}` : "";
+      return reply({ ok: true, channels, response_metadata: { next_cursor: next } });
+    }
     if (method === "files.getUploadURLExternal") {
       // Slack takes this one form-encoded.
       const args = new URLSearchParams(body.toString("utf8"));
@@ -106,6 +133,7 @@ export async function startSlackReceiver(opts: { token: string; channels: Record
     url,
     messages,
     shares,
+    listCalls,
     hooks,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -3,6 +3,8 @@ import {
   type ReportNotificationMethods,
   ReportPostSchema,
   ReportPutSchema,
+  SlackChannelsQuerySchema,
+  type SlackChannelsReply,
 } from "@strata/contracts";
 import {
   applyListQuery,
@@ -41,6 +43,11 @@ export function reportRoutes() {
   });
   return (
     new Hono<AppEnv>()
+      .get("/slack_channels", async (c) => {
+        const query = risonQuery(c, SlackChannelsQuerySchema);
+        const result = await c.get("core").reports.slackChannels(c.get("principal"), query);
+        return c.json({ result } satisfies SlackChannelsReply);
+      })
       .get("/notification_methods", (c) => {
         requirePermission(c.get("principal"), "can_read", REPORT_VIEW);
         return c.json({ result: c.get("core").reports.delivery() } satisfies ReportNotificationMethods);

@@ -265,3 +265,26 @@ export interface ReportNotificationMethods {
     slack: { bot_token: boolean; incoming_webhook: boolean };
   };
 }
+
+/** `GET /api/v1/report/slack_channels/?q=(…)`: the channels the bot token can post to. */
+export const SlackChannelsQuerySchema = v.strictObject({
+  /** Channel names or ids, comma-separated; each matches as a part of a name or id. */
+  search_string: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+  types: v.optional(v.pipe(v.array(v.picklist(["public_channel", "private_channel"])), v.maxLength(2))),
+  /** Match whole names or ids only. */
+  exact_match: v.optional(v.boolean()),
+  /** Ask Slack again rather than use the list kept for a day. */
+  force: v.optional(v.boolean()),
+});
+export type SlackChannelsQuery = v.InferOutput<typeof SlackChannelsQuerySchema>;
+
+export interface SlackChannel {
+  id: string;
+  name: string;
+  is_member: boolean;
+  is_private: boolean;
+}
+
+export interface SlackChannelsReply {
+  result: SlackChannel[];
+}

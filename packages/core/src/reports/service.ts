@@ -1,8 +1,8 @@
-import type { ReportNotificationMethods } from "@strata/contracts";
+import type { ReportNotificationMethods, SlackChannel, SlackChannelsQuery } from "@strata/contracts";
 import type { ChartDataService } from "../chart-data/service.ts";
 import type { Datasets } from "../datasets/service.ts";
 import { notFound } from "../errors.ts";
-import type { Principal } from "../security/principal.ts";
+import { type Principal, requirePermission } from "../security/principal.ts";
 import type { Job, JobQueue } from "../store/job-queue.ts";
 import type { ResultStorePort } from "../store/store-ports.ts";
 import type { ReportSettings } from "./config.ts";
@@ -12,6 +12,9 @@ import type { ReportRenderer } from "./render-port.ts";
 import { type ReportDeps, ReportSchedules } from "./reports.ts";
 import { ReportRunner } from "./runner.ts";
 import { ReportScheduler } from "./scheduler.ts";
+import type { SlackSettings } from "./slack.ts";
+import type { SlackChannelDirectory } from "./slack-channels.ts";
+import { REPORT_VIEW } from "./types.ts";
 
 export interface ReportsDeps extends ReportDeps {
   chartData: ChartDataService;
@@ -44,9 +47,16 @@ export class Reports extends ReportSchedules {
   readonly fileLinks: ReportFileLinks | undefined;
   private readonly scheduler: ReportScheduler;
   private readonly slackBot: boolean;
+  private readonly slackSettings: SlackSettings;
+  private slackDirectory: Promise<SlackChannelDirectory> | null = null;
 
   constructor(deps: ReportsDeps) {
     super(deps);
+    this.slackSettings = {
+      token: deps.settings.slackToken,
+      apiUrl: deps.settings.slackApiUrl,
+      allowPrivate: deps.settings.webhookAllowPrivate,
+    };
     this.slackBot = !!deps.settings.slackToken;
     this.fileLinks = deps.results
       ? new ReportFileLinks({ results: deps.results, secret: deps.secret, baseUrl: deps.settings.baseUrl })
@@ -99,6 +109,16 @@ export class Reports extends ReportSchedules {
       methods: ["Email", "Slack", ...(this.slackBot ? (["SlackV2"] as const) : []), "Webhook"],
       slack: { bot_token: this.slackBot, incoming_webhook: true },
     };
+  }
+
+  /** `GET /report/slack_channels/`: the channels a report may go to, for those who may read reports. */
+  async slackChannels(p: Principal, query: SlackChannelsQuery): Promise<SlackChannel[]> {
+    requirePermission(p, "can_read", REPORT_VIEW);
+    // Loaded on first use: most servers never list Slack channels.
+    this.slackDirectory ??= import("./slack-channels.ts").then(
+      ({ SlackChannelDirectory }) => new SlackChannelDirectory(this.slackSettings),
+    );
+    return (await this.slackDirectory).search(query);
   }
 
   /** A file behind a signed link (no session: the link's signature is the grant). */

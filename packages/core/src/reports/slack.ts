@@ -1,3 +1,4 @@
+import type { SlackChannel } from "@strata/contracts";
 import { DEFAULT_SLACK_API_URL } from "./config.ts";
 import type { RenderedFile } from "./render-port.ts";
 import { postWebhook } from "./webhook.ts";
@@ -126,4 +127,37 @@ export async function sendSlackIncomingWebhook(s: SlackSettings, url: string, te
     { "user-agent": "Strata-Reports" },
     { allowPrivate: s.allowPrivate, timeoutMs: SLACK_TIMEOUT_MS },
   );
+}
+
+/** Channels listed per `conversations.list` call (Slack's largest page). */
+const CHANNEL_PAGE = 999;
+/** Pages read at most: a workspace's first 20,000 channels, never an endless walk. */
+const MAX_CHANNEL_PAGES = 20;
+
+/** The channels the bot token sees, archived ones left out, through Slack's paged `conversations.list`. */
+export async function listSlackChannels(s: SlackSettings): Promise<SlackChannel[]> {
+  const channels: SlackChannel[] = [];
+  let cursor = "";
+  for (let page = 0; page < MAX_CHANNEL_PAGES; page++) {
+    const reply = await slackCall(
+      s,
+      "conversations.list",
+      {
+        types: "public_channel,private_channel",
+        exclude_archived: true,
+        limit: CHANNEL_PAGE,
+        ...(cursor ? { cursor } : {}),
+      },
+      true,
+    );
+    for (const c of Array.isArray(reply.channels) ? reply.channels : []) {
+      const { id, name, is_member: member, is_private: isPrivate } = (c ?? {}) as Record<string, unknown>;
+      if (typeof id === "string" && typeof name === "string")
+        channels.push({ id, name, is_member: member === true, is_private: isPrivate === true });
+    }
+    const next = (reply.response_metadata as { next_cursor?: unknown } | undefined)?.next_cursor;
+    if (typeof next !== "string" || !next) break;
+    cursor = next;
+  }
+  return channels;
 }

@@ -5,6 +5,7 @@ import {
   DashboardPermalinkStateSchema,
   DashboardPostSchema,
   DashboardPutSchema,
+  type DashboardTabs,
   type PermalinkCreated,
 } from "@strata/contracts";
 import { DASHBOARD_DISTINCT_COLUMNS, DASHBOARD_LIST_SPEC } from "@strata/core";
@@ -54,6 +55,13 @@ export function dashboardRoutes() {
     .get("/permalink/:key{[A-Za-z0-9_-]+}", async (c) =>
       c.json(await core(c).dashboardPermalinks.open(c.get("principal"), c.req.param("key"))),
     )
+    .get("/:idOrSlug{[A-Za-z0-9_-]+}/tabs", async (c) => {
+      const result: DashboardTabs = await core(c).dashboardContents.tabs(
+        c.get("principal"),
+        c.req.param("idOrSlug"),
+      );
+      return c.json({ result });
+    })
     .get("/:idOrSlug{[A-Za-z0-9_-]+}/datasets", async (c) =>
       c.json({
         result: await core(c).dashboardContents.datasets(c.get("principal"), c.req.param("idOrSlug")),

@@ -137,3 +137,19 @@ export interface DashboardPartSaved<T> {
 export interface DashboardCopied {
   result: { id: number; last_modified_time: number };
 }
+
+/** A tab of a dashboard's layout, with the tabs nested in it. */
+export interface DashboardTab {
+  /** The tab's layout id (what a report's `extra.dashboard.anchor` names). */
+  value: string;
+  title: string;
+  /** The ids of the tabs it sits in, outermost first. */
+  parents: string[];
+  children: DashboardTab[];
+}
+
+/** `GET /api/v1/dashboard/{id_or_slug}/tabs`: every tab's title by id, and the tree of tabs. */
+export interface DashboardTabs {
+  all_tabs: Record<string, string>;
+  tab_tree: DashboardTab[];
+}

@@ -2,6 +2,7 @@ import type { Charts } from "../charts/service.ts";
 import type { Datasets } from "../datasets/service.ts";
 import type { Principal } from "../security/principal.ts";
 import type { Dashboards } from "./service.ts";
+import { dashboardTabs } from "./tabs.ts";
 
 /** What a dashboard shows, as its page loads it: its charts (with form data) and their datasets. */
 export class DashboardContents {
@@ -20,6 +21,11 @@ export class DashboardContents {
   async charts(p: Principal, idOrSlug: string | number) {
     const rows = await this.chartRows(p, idOrSlug);
     return rows.map((r) => ({ ...r, form_data: r.params ? JSON.parse(r.params) : {} }));
+  }
+
+  /** `GET /api/v1/dashboard/{id_or_slug}/tabs`: its tabs, for choosing the one a report shows. */
+  async tabs(p: Principal, idOrSlug: string | number) {
+    return dashboardTabs((await this.dashboards.get(p, idOrSlug)).position_json);
   }
 
   /**

@@ -1,10 +1,16 @@
 import { createHash } from "node:crypto";
-import type { ChartScreenshotQuery, ChartScreenshotReply, ScreenshotTaskStatus } from "@strata/contracts";
-import { type JobOwner, jobOwnerOf, ownedBy } from "../async/owner.ts";
-import { drawWithin, NO_SCREENSHOT_RENDERER, SCREENSHOT_NOT_READY } from "../dashboards/screenshots.ts";
+import type { ChartScreenshotQuery, ChartScreenshotReply } from "@strata/contracts";
+import { jobOwnerOf, ownedBy } from "../async/owner.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { RenderSources } from "../reports/render-jobs.ts";
 import type { ReportRenderer } from "../reports/render-port.ts";
+import {
+  drawWithin,
+  NO_SCREENSHOT_RENDERER,
+  SCREENSHOT_NOT_READY,
+  type ScreenshotTaskState,
+  ScreenshotTasks,
+} from "../reports/screenshot-tasks.ts";
 import type { Principal } from "../security/principal.ts";
 import type { Job, JobQueue } from "../store/job-queue.ts";
 import type { ResultStore } from "../store/result-store.ts";
@@ -19,15 +25,10 @@ const FRESH_MS = 24 * 3600_000;
 const STUCK_MS = 10 * 60_000;
 const NOT_FOUND = "Screenshot not found";
 
-interface ChartScreenshotTask {
-  owner: JobOwner;
-  userId: number;
+interface ChartScreenshotTask extends ScreenshotTaskState {
   chartId: number;
   window: [number, number];
   thumb: [number, number];
-  status: ScreenshotTaskStatus;
-  updatedAt: string;
-  error?: string;
 }
 
 export interface ChartScreenshotDeps extends RenderSources {
@@ -38,9 +39,7 @@ export interface ChartScreenshotDeps extends RenderSources {
   now?: () => Date;
 }
 
-const folder = (key: string) => `results/chart-screenshot/${key}`;
-const taskPath = (key: string) => `${folder(key)}/task.json`;
-const imagePath = (key: string) => `${folder(key)}/chart.png`;
+const IMAGE = "chart.png";
 
 /**
  * A chart drawn on the server as a PNG, for the caller: as them (their access, RLS), through the
@@ -50,7 +49,11 @@ const imagePath = (key: string) => `${folder(key)}/chart.png`;
  * read the chart.
  */
 export class ChartScreenshots {
-  constructor(private readonly deps: ChartScreenshotDeps) {}
+  private readonly tasks: ScreenshotTasks<ChartScreenshotTask>;
+
+  constructor(private readonly deps: ChartScreenshotDeps) {
+    this.tasks = new ScreenshotTasks(deps.results, "chart-screenshot", () => this.now());
+  }
 
   /** `GET …/cache_screenshot/`: finds the drawing, or records and queues it. */
   async start(
@@ -84,7 +87,7 @@ export class ChartScreenshots {
       task_status: task.status,
     });
     const now = this.now().getTime();
-    const known = await this.deps.results.getJson<ChartScreenshotTask>(taskPath(key));
+    const known = await this.tasks.get(key);
     const age = known ? now - Date.parse(known.updatedAt) : Number.POSITIVE_INFINITY;
     const underWay = known && (known.status === "Pending" || known.status === "Computing") && age < STUCK_MS;
     // One drawing at a time per key, forced or not: asking again while it runs only reports on it.
@@ -100,7 +103,7 @@ export class ChartScreenshots {
       status: "Pending",
       updatedAt: this.now().toISOString(),
     };
-    await this.deps.results.putJson(taskPath(key), task);
+    await this.tasks.save(key, task);
     await this.deps.jobs.send({
       id: `chart-screenshot-${key}`,
       kind: CHART_SCREENSHOT_JOB,
@@ -109,34 +112,18 @@ export class ChartScreenshots {
     return { status: 202, reply: reply(task) };
   }
 
-  /** The worker's handler: draws the chart as the one who asked, or records why not. */
-  async runJob(job: Job): Promise<void> {
-    const key = (job.payload as { key?: unknown } | null)?.key;
-    if (typeof key !== "string") return;
-    const task = await this.deps.results.getJson<ChartScreenshotTask>(taskPath(key));
-    if (!task || task.status === "Updated" || task.status === "Error") return;
-    await this.save(key, { ...task, status: "Computing" });
-    try {
-      const renderer = this.deps.renderer;
-      if (!renderer) throw new AppError(422, { message: NO_SCREENSHOT_RENDERER });
-      const p = await this.deps.principalOf(task.userId);
-      if (jobOwnerOf(p) !== task.owner)
-        throw notFound("The user who asked for the screenshot no longer exists.");
+  /** The worker's handler: draws the chart as the one who asked, and stores it. */
+  runJob(job: Job): Promise<void> {
+    return this.tasks.run(job, this.deps, async (task, p, renderer, key) => {
       const { chart } = await this.deps.charts.get(p, task.chartId);
       // Loaded in the worker only: the render job pulls in the charts' query builders.
       const { chartAloneRenderJob } = await import("../reports/render-jobs.ts");
       const [width, height] = task.window;
       const renderJob = await chartAloneRenderJob(this.deps, p, chart, { width, height });
-      const [file] = await drawWithin(renderer, renderJob, "png", task.thumb[0] / width);
-      if (!file) throw new Error("The renderer made no file.");
-      await this.deps.results.put(imagePath(key), file.bytes, file.contentType);
-      await this.save(key, { ...task, status: "Updated" });
-    } catch (e) {
-      // Drawing fails the same way on a second try: record it rather than let the queue retry.
-      const message =
-        e instanceof AppError ? String(e.body.message) : e instanceof Error ? e.message : String(e);
-      await this.save(key, { ...task, status: "Error", error: message });
-    }
+      const file = await drawWithin(renderer, renderJob, "png", task.thumb[0] / width);
+      await this.deps.results.put(this.tasks.filePath(key, IMAGE), file.bytes, file.contentType);
+      return {};
+    });
   }
 
   /**
@@ -146,18 +133,14 @@ export class ChartScreenshots {
   async image(p: Principal, chartId: number, key: string): Promise<Uint8Array> {
     await this.deps.charts.get(p, chartId);
     if (!/^[0-9a-f]{40}$/.test(key)) throw notFound(NOT_FOUND);
-    const task = await this.deps.results.getJson<ChartScreenshotTask>(taskPath(key));
+    const task = await this.tasks.get(key);
     if (!task || !ownedBy(task.owner, p) || task.chartId !== chartId) throw notFound(NOT_FOUND);
     if (task.status === "Error")
       throw new AppError(422, { message: task.error ?? "The screenshot could not be made." });
     if (task.status !== "Updated") throw notFound(SCREENSHOT_NOT_READY);
-    const bytes = await this.deps.results.get(imagePath(key));
+    const bytes = await this.deps.results.get(this.tasks.filePath(key, IMAGE));
     if (!bytes) throw notFound(NOT_FOUND);
     return bytes;
-  }
-
-  private save(key: string, task: ChartScreenshotTask): Promise<void> {
-    return this.deps.results.putJson(taskPath(key), { ...task, updatedAt: this.now().toISOString() });
   }
 
   private now(): Date {

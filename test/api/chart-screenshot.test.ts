@@ -147,6 +147,18 @@ describe("chart screenshot API: who may ask and what is drawn", () => {
     );
   });
 
+  it("draws once when the same picture is asked for several times at the same moment", async () => {
+    const before = jobs.length;
+    const q = "(window_size:!(640,480))";
+    const replies = await Promise.all(Array.from({ length: 5 }, () => ask(s, admin, chart, q)));
+    expect(replies.map((r) => r.status)).toEqual([202, 202, 202, 202, 202]);
+    const keys = new Set(await Promise.all(replies.map(async (r) => (await json(r)).cache_key)));
+    expect(keys.size).toBe(1);
+    expect((await settled(s, admin, chart, [...keys][0])).status).toBe(200);
+    // Only this size counts: another test's drawing may still be finishing.
+    expect(jobs.slice(before).filter((j) => j.width === 640)).toHaveLength(1);
+  });
+
   it("answers bad input with a 400 naming it, and an unknown key or chart with a 404", async () => {
     for (const q of [
       "(window_size:!(1,1))",
@@ -164,6 +176,43 @@ describe("chart screenshot API: who may ask and what is drawn", () => {
     expect((await ask(s, admin, 999_999)).status).toBe(404);
     expect((await image(s, admin, chart, "0".repeat(40))).status).toBe(404);
     expect((await image(s, admin, chart, "../../etc")).status).toBe(404);
+  });
+});
+
+describe("chart screenshot API: a user's drawings are limited", () => {
+  const { renderer: recorder } = recordingRenderer();
+  let s: TestServer;
+  let admin: string;
+  let alpha: string;
+  let chart: number;
+  let dashboard: number;
+
+  beforeAll(async () => {
+    s = await startTestServer({ examples: ["birth_names"], reportRenderer: recorder });
+    const api = await reportSession(s);
+    admin = api.admin;
+    chart = await api.chart("Quota table", "table");
+    dashboard = await api.dashboard("Quota dashboard", 1);
+    alpha = await userWithRoles(s, admin, "quota_alpha", ["Alpha"]);
+  }, 120_000);
+  afterAll(() => s?.close());
+
+  it("refuses a user's 21st drawing in ten minutes with a 429, charts and dashboards together, not others'", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++)
+      statuses.push((await ask(s, admin, chart, `(window_size:!(${400 + i},300))`)).status);
+    expect(statuses.every((st) => st === 202)).toBe(true);
+    const refused = await ask(s, admin, chart, "(window_size:!(999,300))");
+    expect(refused.status).toBe(429);
+    expect((await json(refused)).message).toMatch(/20 pictures in the last 10 minutes/);
+    const dashboardShot = await s.call("POST", `/api/v1/dashboard/${dashboard}/cache_dashboard_screenshot/`, {
+      token: admin,
+      body: {},
+    });
+    expect(dashboardShot.status).toBe(429);
+    // A picture already made is still handed back, and another user is not held back.
+    expect((await ask(s, admin, chart, "(window_size:!(400,300))")).status).not.toBe(429);
+    expect((await ask(s, alpha, chart)).status).toBe(202);
   });
 });
 

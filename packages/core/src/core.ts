@@ -345,6 +345,7 @@ export function createCore(deps: CoreDeps) {
   });
   const dashboardPermalinks = new DashboardPermalinks(deps.meta, dashboards);
   const dashboardScreenshots = new DashboardScreenshots({
+    meta: deps.meta,
     charts,
     dashboards,
     chartData,
@@ -356,6 +357,7 @@ export function createCore(deps: CoreDeps) {
     principalOf,
   });
   const chartScreenshots = new ChartScreenshots({
+    meta: deps.meta,
     charts,
     dashboards,
     chartData,

@@ -5,6 +5,7 @@ import { AppError, notFound } from "../errors.ts";
 import type { RenderSources } from "../reports/render-jobs.ts";
 import type { ReportRenderer } from "../reports/render-port.ts";
 import {
+  admitDrawing,
   drawWithin,
   NO_SCREENSHOT_RENDERER,
   SCREENSHOT_NOT_READY,
@@ -14,6 +15,7 @@ import {
 import type { Principal } from "../security/principal.ts";
 import type { Job, JobQueue } from "../store/job-queue.ts";
 import type { ResultStore } from "../store/result-store.ts";
+import type { MetaStorePort } from "../store/store-ports.ts";
 
 export const CHART_SCREENSHOT_JOB = "chart-screenshot";
 
@@ -24,6 +26,8 @@ const FRESH_MS = 24 * 3600_000;
 /** A task still Pending or Computing after this long died with its worker: it may start again. */
 const STUCK_MS = 10 * 60_000;
 const NOT_FOUND = "Screenshot not found";
+/** The longest a key's claim holds off a second drawing (if its holder died before recording it). */
+const CLAIM_SECONDS = 30;
 
 interface ChartScreenshotTask extends ScreenshotTaskState {
   chartId: number;
@@ -32,6 +36,7 @@ interface ChartScreenshotTask extends ScreenshotTaskState {
 }
 
 export interface ChartScreenshotDeps extends RenderSources {
+  meta: Pick<MetaStorePort, "countBelow" | "putValue" | "deleteValue">;
   results: ResultStore;
   jobs: Pick<JobQueue, "send">;
   renderer?: ReportRenderer;
@@ -103,12 +108,29 @@ export class ChartScreenshots {
       status: "Pending",
       updatedAt: this.now().toISOString(),
     };
-    await this.tasks.save(key, task);
-    await this.deps.jobs.send({
-      id: `chart-screenshot-${key}`,
-      kind: CHART_SCREENSHOT_JOB,
-      payload: { key },
+    // Two requests at once that both found nothing under way: the first to claim the key draws,
+    // the other reports on that drawing. Once the task is recorded, its status holds others off.
+    const claim = `chart-screenshot-claim:${key}`;
+    const claimed = await this.deps.meta.putValue(claim, owner, {
+      ttlSeconds: CLAIM_SECONDS,
+      onlyIfAbsent: true,
     });
+    if (!claimed) return { status: 202, reply: reply((await this.tasks.get(key)) ?? task) };
+    try {
+      // A request that claimed and recorded the task since it was read above has it drawn.
+      const current = await this.tasks.get(key);
+      if (current && current.updatedAt !== known?.updatedAt)
+        return { status: current.status === "Updated" ? 200 : 202, reply: reply(current) };
+      await admitDrawing(this.deps.meta, owner);
+      await this.tasks.save(key, task);
+      await this.deps.jobs.send({
+        id: `chart-screenshot-${key}`,
+        kind: CHART_SCREENSHOT_JOB,
+        payload: { key },
+      });
+    } finally {
+      await this.deps.meta.deleteValue(claim);
+    }
     return { status: 202, reply: reply(task) };
   }
 

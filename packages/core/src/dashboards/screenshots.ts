@@ -9,6 +9,7 @@ import { AppError, notFound } from "../errors.ts";
 import type { RenderSources } from "../reports/render-jobs.ts";
 import type { ReportRenderer } from "../reports/render-port.ts";
 import {
+  admitDrawing,
   drawWithin,
   NO_SCREENSHOT_RENDERER,
   SCREENSHOT_NOT_READY,
@@ -18,6 +19,7 @@ import {
 import type { Principal } from "../security/principal.ts";
 import type { Job, JobQueue } from "../store/job-queue.ts";
 import type { ResultStore } from "../store/result-store.ts";
+import type { MetaStorePort } from "../store/store-ports.ts";
 import type { DashboardPermalinks } from "./permalinks.ts";
 
 export const DASHBOARD_SCREENSHOT_JOB = "dashboard-screenshot";
@@ -41,6 +43,7 @@ export interface ScreenshotFile {
 
 export interface DashboardScreenshotDeps extends RenderSources {
   permalinks: Pick<DashboardPermalinks, "create">;
+  meta: Pick<MetaStorePort, "countBelow">;
   results: ResultStore;
   jobs: Pick<JobQueue, "send">;
   renderer?: ReportRenderer;
@@ -80,6 +83,7 @@ export class DashboardScreenshots {
         message: "Only signed-in users can download a dashboard as an image or PDF.",
       });
     if (!this.deps.renderer) throw new AppError(422, { message: NO_SCREENSHOT_RENDERER });
+    await admitDrawing(this.deps.meta, owner);
     const { download_format, ...state } = body;
     const permalink = await this.deps.permalinks.create(p, dashboard.id, state);
     const key = randomUUID();

@@ -4,6 +4,7 @@ import { AppError, notFound } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
 import type { Job } from "../store/job-queue.ts";
 import type { ResultStore } from "../store/result-store.ts";
+import type { MetaStorePort } from "../store/store-ports.ts";
 import type { RenderedFile, ReportRenderer } from "./render-port.ts";
 
 /** Said when this server cannot draw at all (the cloud worker without a Chromium layer). */
@@ -16,6 +17,28 @@ export const SCREENSHOT_NOT_READY = "The screenshot is not ready yet.";
 const RENDER_MAX_SEC = 300;
 /** A renderer that overruns its own limit by this much is given up on: a task never hangs. */
 const RENDER_GRACE_MS = 5_000;
+/**
+ * Drawings one user may start in a window, charts and dashboards together: each takes a browser
+ * for seconds in the shared worker, so no one can queue thousands (distinct sizes or states).
+ */
+export const SCREENSHOT_QUOTA = { drawings: 20, windowSeconds: 600 };
+
+/** Counts a drawing against its user's quota, or refuses it with a 429 saying when to retry. */
+export async function admitDrawing(meta: Pick<MetaStorePort, "countBelow">, owner: JobOwner): Promise<void> {
+  if (
+    await meta.countBelow(
+      `screenshot-quota:${owner}`,
+      SCREENSHOT_QUOTA.drawings,
+      SCREENSHOT_QUOTA.windowSeconds,
+    )
+  )
+    return;
+  throw new AppError(429, {
+    message:
+      `You have asked for ${SCREENSHOT_QUOTA.drawings} pictures in the last ` +
+      `${SCREENSHOT_QUOTA.windowSeconds / 60} minutes; try again in a few minutes.`,
+  });
+}
 
 /** What every screenshot task keeps beside its files: who asked, and where the drawing stands. */
 export interface ScreenshotTaskState {

@@ -1,3 +1,5 @@
+export { reportAnchor, tabOptions, withAnchor } from "./dashboard-anchor";
+export { DashboardTabSelect } from "./dashboard-tab-select";
 export {
   emailRecipients,
   emailsProblem,
@@ -21,6 +23,7 @@ export { SchedulePicker } from "./schedule-picker";
 export { SlackRecipientInput } from "./slack-recipient-input";
 export { browserTimeZone, TimezoneSelect, timeZones } from "./timezone-select";
 export { UnshownErrors } from "./unshown-errors";
+export { dashboardTabsKey, useDashboardTabs } from "./use-dashboard-tabs";
 export { type ReportTarget, useMyReport } from "./use-my-reports";
 export { NOTIFICATION_METHODS_KEY, useNotificationMethods } from "./use-notification-methods";
 export { useReportDetail } from "./use-report-detail";

@@ -1,4 +1,4 @@
-import type { ReportDetail } from "@strata/contracts";
+import type { DashboardTabs, ReportDetail } from "@strata/contracts";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch, renderWithRouter } from "../../test/render";
@@ -14,14 +14,30 @@ const addTag = (test: string, value: string) => {
   fireEvent.keyDown(field(test), { key: "Enter" });
 };
 
+/** A dashboard (id 7) with two tabs, the second holding one more. */
+const TABS: DashboardTabs = {
+  all_tabs: { "TAB-a": "First", "TAB-b": "Second", "TAB-b1": "Inner" },
+  tab_tree: [
+    { value: "TAB-a", title: "First", parents: [], children: [] },
+    {
+      value: "TAB-b",
+      title: "Second",
+      parents: [],
+      children: [{ value: "TAB-b1", title: "Inner", parents: ["TAB-b"], children: [] }],
+    },
+  ],
+};
+
 function open(
   answer: { status: number; body: unknown },
   kind: "chart" | "dashboard" = "chart",
   slack?: { bot_token: boolean },
+  tabs?: DashboardTabs,
 ) {
   const posted: Record<string, unknown>[] = [];
   fakeFetch((url, init) => {
     if (url.pathname === "/api/v1/security/csrf_token/") return { body: { result: "tok" } };
+    if (url.pathname === "/api/v1/dashboard/7/tabs" && tabs) return { body: { result: tabs } };
     if (url.pathname === "/api/v1/report/notification_methods/" && slack)
       return {
         body: {
@@ -87,10 +103,11 @@ function storedReport(recipients: [ReportDetail["recipients"][number]["type"], o
 }
 
 /** Opens the modal on a stored report and records what a save PUTs. */
-function edit(report: ReportDetail, slack?: { bot_token: boolean }) {
+function edit(report: ReportDetail, slack?: { bot_token: boolean }, tabs?: DashboardTabs) {
   const put: Record<string, unknown>[] = [];
   fakeFetch((url, init) => {
     if (url.pathname === "/api/v1/security/csrf_token/") return { body: { result: "tok" } };
+    if (url.pathname === "/api/v1/dashboard/7/tabs" && tabs) return { body: { result: tabs } };
     if (url.pathname === "/api/v1/report/notification_methods/" && slack)
       return {
         body: {
@@ -110,7 +127,7 @@ function edit(report: ReportDetail, slack?: { bot_token: boolean }) {
   renderWithRouter(
     <ReportModal
       opened
-      target={{ kind: "chart", id: 7, name: "Births" }}
+      target={{ kind: report.dashboard ? "dashboard" : "chart", id: 7, name: "Births" }}
       report={report}
       onClose={onClose}
     />,
@@ -270,5 +287,98 @@ describe("report modal", () => {
       { type: "Email", recipient_config_json: { target: "ana@example.com" } },
       { type: "Slack", recipient_config_json: { target: "#general, #data" } },
     ]);
+  });
+
+  it("offers a dashboard's tabs, nested ones under their tab, and sends the chosen one as its anchor", async () => {
+    const { posted, onClose } = open(
+      { status: 201, body: { id: 1, result: {} } },
+      "dashboard",
+      undefined,
+      TABS,
+    );
+    await waitFor(() => expect(field("report-dashboard-tab")).toBeTruthy());
+    expect(field("report-dashboard-tab").value).toBe("");
+    fireEvent.click(field("report-dashboard-tab"));
+    const options = (await screen.findAllByRole("option")).map((o) => o.textContent);
+    expect(options).toEqual(["First", "Second", "Second › Inner"]);
+    fireEvent.click(screen.getByRole("option", { name: "Second › Inner" }));
+    expect(field("report-dashboard-tab").value).toBe("Second › Inner");
+    type("report-recipients", "ana@example.com");
+    fireEvent.click(screen.getByRole("button", { name: "Add" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posted[0]).toMatchObject({ dashboard: 7, extra: { dashboard: { anchor: "TAB-b1" } } });
+  });
+
+  it("offers no tab for a dashboard without tabs", async () => {
+    const { posted, onClose } = open({ status: 201, body: { id: 1, result: {} } }, "dashboard", undefined, {
+      all_tabs: {},
+      tab_tree: [],
+    });
+    type("report-recipients", "ana@example.com");
+    await new Promise((r) => setTimeout(r, 20));
+    expect(field("report-dashboard-tab")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Add" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posted[0].extra).toEqual({});
+  });
+
+  it("offers no tab for a chart, and leaves its extra alone", async () => {
+    const { posted, onClose } = open({ status: 201, body: { id: 1, result: {} } }, "chart", undefined, TABS);
+    type("report-recipients", "ana@example.com");
+    await new Promise((r) => setTimeout(r, 20));
+    expect(field("report-dashboard-tab")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Add" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posted[0]).not.toHaveProperty("extra");
+  });
+
+  /** A stored report of dashboard 7 showing its tab "Second", with filters set on the dashboard. */
+  const dataMask = { "NATIVE_FILTER-1": { filterState: { value: ["boy"] } } };
+  const dashboardReport = (extra: Record<string, unknown>): ReportDetail => ({
+    ...storedReport([["Email", { target: "ana@example.com" }]]),
+    chart: null,
+    dashboard: { id: 7, dashboard_title: "Births" },
+    creation_method: "dashboards",
+    report_format: "PDF",
+    extra,
+  });
+
+  it("shows the stored tab on edit and saves another one with the rest of the dashboard's state", async () => {
+    const { put, onClose } = edit(
+      dashboardReport({ dashboard: { anchor: "TAB-b", dataMask }, note: 1 }),
+      undefined,
+      TABS,
+    );
+    await waitFor(() => expect(field("report-dashboard-tab")?.value).toBe("Second"));
+    fireEvent.click(field("report-dashboard-tab"));
+    fireEvent.click(await screen.findByRole("option", { name: "First" }));
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(put[0].extra).toEqual({ dashboard: { anchor: "TAB-a", dataMask }, note: 1 });
+  });
+
+  it("takes the anchor out when the tab is cleared, and nothing else", async () => {
+    const { put, onClose } = edit(
+      dashboardReport({ dashboard: { anchor: "TAB-b", dataMask }, note: 1 }),
+      undefined,
+      TABS,
+    );
+    await waitFor(() => expect(field("report-dashboard-tab")?.value).toBe("Second"));
+    // The clear button sits beside the input (aria-hidden, so not found by its role).
+    const clear = field("report-dashboard-tab").parentElement?.querySelector("button") as HTMLElement;
+    fireEvent.click(clear);
+    expect(field("report-dashboard-tab").value).toBe("");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(put[0].extra).toEqual({ dashboard: { dataMask }, note: 1 });
+  });
+
+  it("lets go of a stored tab the dashboard no longer has", async () => {
+    const { put, onClose } = edit(dashboardReport({ dashboard: { anchor: "TAB-gone" } }), undefined, TABS);
+    await waitFor(() => expect(field("report-dashboard-tab")).toBeTruthy());
+    expect(field("report-dashboard-tab").value).toBe("");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(put[0].extra).toEqual({});
   });
 });

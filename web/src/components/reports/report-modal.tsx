@@ -6,6 +6,8 @@ import { revalidateResource } from "../../lib/resource/resource-write";
 import { toast } from "../../lib/toast";
 import { useFormSave } from "../../lib/use-form-save";
 import { ApiErrorDisplay } from "../error-display";
+import { reportAnchor, withAnchor } from "./dashboard-anchor";
+import { DashboardTabSelect } from "./dashboard-tab-select";
 import {
   emailRecipients,
   emailsProblem,
@@ -57,6 +59,7 @@ function ReportForm({ target, report, onClose }: Omit<Props, "opened">) {
   const [format, setFormat] = useState<ReportFormat>(report?.report_format ?? "PNG");
   const [emails, setEmails] = useState(recipientTarget(report, "Email"));
   const [active, setActive] = useState(report?.active ?? true);
+  const [anchor, setAnchor] = useState(reportAnchor(report?.extra));
   const [emailsTouched, setEmailsTouched] = useState(false);
   const [slack, setSlack] = useState(slackTarget(report));
   const methods = useNotificationMethods();
@@ -87,7 +90,9 @@ function ReportForm({ target, report, onClose }: Omit<Props, "opened">) {
       report_format: format,
       recipients: [...emailRecipients(emails), ...slackRecipients(slackText), ...kept],
       active,
-      ...(target.kind === "chart" ? { chart: target.id } : { dashboard: target.id }),
+      ...(target.kind === "chart"
+        ? { chart: target.id }
+        : { dashboard: target.id, extra: withAnchor(report?.extra, anchor) }),
       ...(report ? {} : { creation_method: target.kind === "chart" ? "charts" : "dashboards" }),
     };
     const ok = await save(found, () => (report ? updateReport(report.id, body) : createReport(body)));
@@ -131,6 +136,14 @@ function ReportForm({ target, report, onClose }: Omit<Props, "opened">) {
           ))}
         </Stack>
       </Radio.Group>
+      {target.kind === "dashboard" && (
+        <DashboardTabSelect
+          dashboardId={target.id}
+          value={anchor}
+          onChange={setAnchor}
+          data-test="report-dashboard-tab"
+        />
+      )}
       <TextInput
         label={t("Email recipients")}
         description={t("Comma-separated email addresses")}

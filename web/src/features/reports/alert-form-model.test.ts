@@ -100,4 +100,45 @@ describe("alert form", () => {
     } as ReportDetail);
     expect(stored.slack).toBe("C0123");
   });
+
+  it("sends a dashboard report's tab as extra.dashboard.anchor, keeping the rest of extra", () => {
+    const dataMask = { "NATIVE_FILTER-1": { filterState: { value: ["boy"] } } };
+    const v = valuesOf({
+      ...({} as ReportDetail),
+      name: "r",
+      crontab: "0 9 * * *",
+      owners: [],
+      recipients: [],
+      dashboard: { id: 3, dashboard_title: "Births" },
+      extra: { dashboard: { anchor: "TAB-b", dataMask }, note: 1 },
+    } as ReportDetail);
+    expect(v).toMatchObject({ contentKind: "dashboard", anchor: "TAB-b" });
+    // Unchanged, it goes back as it came.
+    expect(bodyOf(v, "Report", false).extra).toEqual({ dashboard: { anchor: "TAB-b", dataMask }, note: 1 });
+    expect(bodyOf({ ...v, anchor: "TAB-a" }, "Report", false).extra).toEqual({
+      dashboard: { anchor: "TAB-a", dataMask },
+      note: 1,
+    });
+    // No tab: the dashboard's first tabs; its filters stay.
+    expect(bodyOf({ ...v, anchor: null }, "Report", false).extra).toEqual({
+      dashboard: { dataMask },
+      note: 1,
+    });
+    // A chart shows no tab.
+    expect(bodyOf({ ...v, contentKind: "chart", chart: { value: 7, label: "c" } }, "Report").extra).toEqual({
+      dashboard: { dataMask },
+      note: 1,
+    });
+  });
+
+  it("starts with no tab and an empty extra", () => {
+    const v = { ...emptyValues(), contentKind: "dashboard" as const, dashboard: { value: 3, label: "d" } };
+    expect(v.anchor).toBeNull();
+    expect(bodyOf(v, "Report").extra).toEqual({});
+    expect(bodyOf({ ...v, anchor: "TAB-a" }, "Report").extra).toEqual({ dashboard: { anchor: "TAB-a" } });
+    // A stored report without extra has no tab.
+    expect(
+      valuesOf({ ...({} as ReportDetail), name: "r", owners: [], recipients: [] } as ReportDetail).anchor,
+    ).toBeNull();
+  });
 });

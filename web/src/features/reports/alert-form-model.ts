@@ -12,9 +12,11 @@ import {
   emailRecipients,
   emailsProblem,
   recipientTarget,
+  reportAnchor,
   slackProblem,
   slackRecipients,
   slackTarget,
+  withAnchor,
 } from "../../components/reports";
 import { t } from "../../lib/i18n";
 
@@ -34,6 +36,8 @@ export interface AlertFormValues {
   contentKind: "chart" | "dashboard";
   chart: IdOption | null;
   dashboard: IdOption | null;
+  /** The dashboard's tab the report shows (a TAB's layout id); null: its first tabs. */
+  anchor: string | null;
   format: ReportFormat;
   crontab: string;
   timezone: string;
@@ -44,6 +48,8 @@ export interface AlertFormValues {
   webhook: string;
   /** Slack channels or an incoming-webhook URL. */
   slack: string;
+  /** The stored `extra` (a dashboard's state set elsewhere), sent back with only the anchor changed. */
+  extra: Record<string, unknown>;
 }
 
 /** What the server said of Slack (`/api/v1/report/notification_methods/`); absent: no Slack field. */
@@ -64,6 +70,7 @@ export function emptyValues(): AlertFormValues {
     contentKind: "chart",
     chart: null,
     dashboard: null,
+    anchor: null,
     format: "PNG",
     crontab: "0 * * * *",
     timezone: browserTimeZone(),
@@ -73,6 +80,7 @@ export function emptyValues(): AlertFormValues {
     emails: "",
     webhook: "",
     slack: "",
+    extra: {},
   };
 }
 
@@ -105,6 +113,7 @@ export function valuesOf(detail: ReportDetail): AlertFormValues {
     dashboard: detail.dashboard
       ? { value: detail.dashboard.id, label: detail.dashboard.dashboard_title }
       : null,
+    anchor: reportAnchor(detail.extra),
     format: detail.report_format,
     crontab: detail.crontab,
     timezone: detail.timezone,
@@ -114,6 +123,7 @@ export function valuesOf(detail: ReportDetail): AlertFormValues {
     emails: recipientTarget(detail, "Email"),
     webhook: recipientTarget(detail, "Webhook"),
     slack: slackTarget(detail),
+    extra: detail.extra ?? {},
   };
 }
 
@@ -171,6 +181,8 @@ export function bodyOf(v: AlertFormValues, type: ReportType, isNew = true): Repo
     chart: v.contentKind === "chart" ? (v.chart?.value ?? null) : null,
     dashboard: v.contentKind === "dashboard" ? (v.dashboard?.value ?? null) : null,
     report_format: v.format,
+    // A tab is a dashboard's: content switched to a chart shows none.
+    extra: withAnchor(v.extra, v.contentKind === "dashboard" ? v.anchor : null),
     recipients,
     log_retention: v.logRetention,
     working_timeout: v.workingTimeout,

@@ -9,17 +9,18 @@ import {
   Stack,
   TextInput,
 } from "@mantine/core";
-import { VALIDATOR_OPERATORS, type ReportFormat } from "@strata/contracts";
+import { type ReportFormat, VALIDATOR_OPERATORS } from "@strata/contracts";
 import {
   CHART_FORMATS,
   DASHBOARD_FORMATS,
+  DashboardTabSelect,
   emailsProblem,
   SlackRecipientInput,
 } from "../../components/reports";
 import { t } from "../../lib/i18n";
+import { lazyComponent } from "../../lib/lazy-part";
 import type { AlertFormValues, Condition } from "./alert-form-model";
 import { RelatedSelect } from "./related-select";
-import { lazyComponent } from "../../lib/lazy-part";
 
 const AlertSqlEditor = lazyComponent(() => import("./alert-sql-editor"), <Loader size="sm" m="sm" />);
 
@@ -107,14 +108,27 @@ export function ContentSection({ values, set, errors }: SectionProps) {
           data-test="alert-chart"
         />
       ) : (
-        <RelatedSelect
-          column="dashboard"
-          label={t("Select dashboard")}
-          value={values.dashboard}
-          onChange={(dashboard) => set({ dashboard })}
-          error={errors.dashboard}
-          data-test="alert-dashboard"
-        />
+        <>
+          <RelatedSelect
+            column="dashboard"
+            label={t("Select dashboard")}
+            value={values.dashboard}
+            // Tab ids belong to one dashboard's layout: another dashboard starts from its first tabs.
+            onChange={(dashboard) =>
+              set({ dashboard, ...(dashboard?.value !== values.dashboard?.value ? { anchor: null } : {}) })
+            }
+            error={errors.dashboard}
+            data-test="alert-dashboard"
+          />
+          {values.dashboard && (
+            <DashboardTabSelect
+              dashboardId={values.dashboard.value}
+              value={values.anchor}
+              onChange={(anchor) => set({ anchor })}
+              data-test="alert-dashboard-tab"
+            />
+          )}
+        </>
       )}
       <Select
         label={t("Content format")}

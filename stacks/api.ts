@@ -17,7 +17,7 @@ import { Storage } from "./storage.ts";
 export function Api({ stack }: StackContext) {
   const { table, bucket, secret } = use(Storage);
   const { workgroup } = use(Athena);
-  const { queue } = use(Jobs);
+  const { queue, thumbnailQueue } = use(Jobs);
 
   // The key CloudFront sends with what it forwards (web.ts), so the API knows the viewer's address
   // it passes along is CloudFront's word, not a client's (functions/src/http/client.ts).
@@ -34,6 +34,9 @@ export function Api({ stack }: StackContext) {
       ...settingsEnvironment(process.env),
       ...reportEnvironment(process.env, API_REPORT_ENV_NAMES),
       ...asyncTransportEnvironment(), // as the SPA was built with (web.ts)
+      THUMBNAILS_QUEUE_URL: thumbnailQueue.queueUrl,
+      // The browser is the worker's: the API offers pictures when the deploy gives it one.
+      WORKER_DRAWS: String(Boolean(process.env.CHROMIUM_LAYER_ARN && process.env.CHROMIUM_PATH)),
       // Resolved by CloudFormation at deploy (a dynamic reference), never in the template.
       EDGE_KEY: edgeKey.secretValue.unsafeUnwrap(),
     },
@@ -42,6 +45,7 @@ export function Api({ stack }: StackContext) {
   bucket.grantReadWrite(handler);
   secret.grantRead(handler);
   queue.grantSendMessages(handler);
+  thumbnailQueue.grantSendMessages(handler);
   grantAthena(handler, workgroup);
 
   // The SPA reaches the API same-origin through CloudFront (see web.ts): no CORS needed.

@@ -40,6 +40,20 @@ export function Jobs({ stack }: StackContext) {
     deadLetterQueue: { queue: deadLetters, maxReceiveCount: 3 },
   });
 
+  // Card pictures (thumbnails) come in pages of them: on a queue of their own, drawn two at a
+  // time, they never hold up a query, a report or a screenshot someone is waiting for.
+  const thumbnailDeadLetters = new Queue(stack, "ThumbnailsDlq", {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(1),
+  });
+  const thumbnailQueue = new Queue(stack, "Thumbnails", {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    visibilityTimeout: WORKER_TIMEOUT.plus(Duration.minutes(1)),
+    deadLetterQueue: { queue: thumbnailDeadLetters, maxReceiveCount: 3 },
+  });
+
   const worker = lambda(stack, "Worker", {
     handler: "functions/src/lambda/worker.handler",
     timeout: WORKER_TIMEOUT.toSeconds(),
@@ -65,6 +79,9 @@ export function Jobs({ stack }: StackContext) {
   worker.addEventSource(
     new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 10 }),
   );
+  worker.addEventSource(
+    new SqsEventSource(thumbnailQueue, { batchSize: 1, reportBatchItemFailures: true, maxConcurrency: 2 }),
+  );
   table.grantReadWriteData(worker);
   bucket.grantReadWrite(worker);
   secret.grantRead(worker);
@@ -75,5 +92,5 @@ export function Jobs({ stack }: StackContext) {
   const eventsSocket = asyncEventsSocket(stack, { table, bucket, secret, workgroup, queue }, [worker]);
 
   stack.addOutputs({ JobsQueueUrl: queue.queueUrl, JobsDlqUrl: deadLetters.queueUrl });
-  return { queue, deadLetters, worker, eventsSocket };
+  return { queue, deadLetters, thumbnailQueue, worker, eventsSocket };
 }

@@ -63,6 +63,8 @@ describe("page bootstrap", () => {
     expect(boot.user.id).toBeUndefined();
     expect(Object.keys(boot.user.roles)).toEqual(["Public"]);
     expect(boot.common.feature_flags.GLOBAL_ASYNC_QUERIES).toBe(false);
+    // The local server draws pictures (its worker has the reports' browser): cards show them.
+    expect(boot.common.feature_flags.THUMBNAILS).toBe(true);
     expect(boot.common.conf.SUPERSET_WEBSERVER_TIMEOUT).toBeGreaterThan(0);
     expect(boot.common.conf.DEFAULT_SQLLAB_LIMIT).toBeGreaterThan(0);
   });

@@ -160,18 +160,29 @@ describe("athena", () => {
 });
 
 describe("jobs", () => {
-  it("queue redrives to the DLQ after 3 receives, visibility above the worker timeout", () => {
+  it("both queues (jobs, thumbnails) redrive to a DLQ after 3 receives, visibility above the worker timeout", () => {
     const queues = t.jobs.findResources("AWS::SQS::Queue", {
       Properties: { RedrivePolicy: { maxReceiveCount: 3, deadLetterTargetArn: Match.anyValue() } },
     });
-    expect(Object.keys(queues)).toHaveLength(1);
-    const visibility = Object.values(queues)[0].Properties.VisibilityTimeout;
+    expect(Object.keys(queues).sort()).toEqual([
+      expect.stringMatching(/^Jobs/),
+      expect.stringMatching(/^Thumbnails/),
+    ]);
     const worker = Object.values(
       t.jobs.findResources("AWS::Lambda::Function", {
         Properties: { Environment: { Variables: { META_TABLE: Match.anyValue() } } },
       }),
     )[0];
-    expect(visibility).toBeGreaterThan(worker.Properties.Timeout);
+    for (const queue of Object.values(queues))
+      expect(queue.Properties.VisibilityTimeout).toBeGreaterThan(worker.Properties.Timeout);
+  });
+
+  it("the worker draws thumbnails one at a time, two at once at most, beside its other jobs", () => {
+    const mappings = Object.values(t.jobs.findResources("AWS::Lambda::EventSourceMapping"));
+    expect(mappings).toHaveLength(2);
+    const thumbnails = mappings.find((m) => m.Properties.BatchSize === 1);
+    expect(thumbnails?.Properties.ScalingConfig).toEqual({ MaximumConcurrency: 2 });
+    expect(JSON.stringify(thumbnails?.Properties.EventSourceArn)).toMatch(/Thumbnails/);
   });
 
   it("worker is sized for a headless browser drawing reports", () => {
@@ -255,8 +266,11 @@ describe("api", () => {
           META_TABLE: Match.anyValue(),
           RESULTS_BUCKET: Match.anyValue(),
           JOBS_QUEUE_URL: Match.anyValue(),
+          THUMBNAILS_QUEUE_URL: Match.anyValue(),
           SECRET_KEY_PARAM: Match.anyValue(),
           ATHENA_WORKGROUP: Match.anyValue(),
+          // The deploy gives the worker a browser: the API offers pictures.
+          WORKER_DRAWS: "true",
         }),
       },
     });

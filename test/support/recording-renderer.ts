@@ -1,4 +1,4 @@
-import type { RenderJob, ReportRenderer } from "@strata/core";
+import type { RenderJob, RenderOptions, ReportRenderer } from "@strata/core";
 
 /** A one-pixel PNG: what the recording renderer answers for every job. */
 const PIXEL_PNG = Buffer.from(
@@ -11,14 +11,21 @@ const PIXEL_PNG = Buffer.from(
  * data, computed through the real chart-data path) in `jobs` and answers a PNG. What the picture
  * would show is exactly that data, so tests read it there.
  */
-export function recordingRenderer(): { renderer: ReportRenderer; jobs: RenderJob[] } {
+export function recordingRenderer(): {
+  renderer: ReportRenderer;
+  jobs: RenderJob[];
+  /** The options each job was drawn with, in the same order. */
+  options: RenderOptions[];
+} {
   const jobs: RenderJob[] = [];
+  const options: RenderOptions[] = [];
   const renderer: ReportRenderer = {
-    async render(job) {
+    async render(job, _format, opts) {
       jobs.push(job);
+      options.push(opts);
       return [{ bytes: PIXEL_PNG, contentType: "image/png", fileName: `${job.title}.png` }];
     },
     async close() {},
   };
-  return { renderer, jobs };
+  return { renderer, jobs, options };
 }

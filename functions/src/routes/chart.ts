@@ -7,6 +7,7 @@ import { userOptions } from "../http/related.ts";
 import { listRoutes } from "../http/resource.ts";
 import { chartScreenshotRoutes } from "./chart-screenshot.ts";
 import { favoriteRoutes } from "./favorites.ts";
+import { thumbnailRoutes } from "./thumbnail.ts";
 
 /** `/api/v1/chart/…` */
 export function chartRoutes() {
@@ -36,6 +37,7 @@ export function chartRoutes() {
   return new Hono<AppEnv>()
     .route("/", favoriteRoutes("chart"))
     .route("/", chartScreenshotRoutes())
+    .route("/", thumbnailRoutes("chart"))
     .route("/", list)
     .put("/warm_up_cache", async (c) => {
       const body = await jsonBody(c, ChartWarmUpSchema);

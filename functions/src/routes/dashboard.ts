@@ -16,6 +16,7 @@ import { userOptions } from "../http/related.ts";
 import { listRoutes } from "../http/resource.ts";
 import { dashboardScreenshotRoutes } from "./dashboard-screenshot.ts";
 import { favoriteRoutes } from "./favorites.ts";
+import { thumbnailRoutes } from "./thumbnail.ts";
 
 /** `/api/v1/dashboard/…` (the resource; layout and filters build on it). */
 export function dashboardRoutes() {
@@ -37,6 +38,7 @@ export function dashboardRoutes() {
   return new Hono<AppEnv>()
     .route("/", favoriteRoutes("dashboard"))
     .route("/", dashboardScreenshotRoutes())
+    .route("/", thumbnailRoutes("dashboard"))
     .route("/", list)
     .get("/:idOrSlug{[A-Za-z0-9_-]+}", async (c) => {
       const result = await core(c).dashboards.detail(c.get("principal"), c.req.param("idOrSlug"));
@@ -50,7 +52,7 @@ export function dashboardRoutes() {
         c.get("principal"),
         await jsonBody(c, DashboardPostSchema),
       );
-      return c.json({ id: d.id, result: core(c).dashboards.row(d, new Map()) }, 201);
+      return c.json({ id: d.id, result: core(c).dashboards.row(d, new Map(), c.get("principal")) }, 201);
     })
     .get("/permalink/:key{[A-Za-z0-9_-]+}", async (c) =>
       c.json(await core(c).dashboardPermalinks.open(c.get("principal"), c.req.param("key"))),
@@ -107,7 +109,7 @@ export function dashboardRoutes() {
       );
       return c.json({
         id: d.id,
-        result: core(c).dashboards.row(d, new Map()),
+        result: core(c).dashboards.row(d, new Map(), c.get("principal")),
         last_modified_time: Date.parse(d.changed_on) / 1000,
       });
     })

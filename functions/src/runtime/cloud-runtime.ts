@@ -50,6 +50,11 @@ export function cloudCore(opts: { reportRenderer?: () => ReportRenderer | undefi
       meta: new MetaStore(clients.doc, cfg.metaTable),
       results: new ResultStore(clients.s3, cfg.resultsBucket),
       jobs: new JobQueue(clients.sqs, cfg.jobsQueueUrl),
+      // Only the API queues pictures; the worker draws them from either queue.
+      thumbnailJobs: process.env.THUMBNAILS_QUEUE_URL
+        ? new JobQueue(clients.sqs, process.env.THUMBNAILS_QUEUE_URL)
+        : undefined,
+      workerDraws: opts.reportRenderer ? undefined : process.env.WORKER_DRAWS === "true",
       secret: await cloudSecret(),
       engineFactory: (config) => createEngine(config, { sandbox: true }),
       engines: { region, athenaWorkGroup: process.env.ATHENA_WORKGROUP },

@@ -1,27 +1,27 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
+  type AsyncTransportSettings,
   bootstrapSecurity,
+  type ChartDataLimits,
+  type Core,
   createAwsClients,
   createCore,
-  type Core,
+  createEngine,
+  EXAMPLE_TABLES,
   ensureBucket,
   ensureMetaTable,
   ensureQueues,
   JobQueue,
+  loadExamples,
   MetaStore,
+  type ReportRenderer,
+  type ReportSettings,
+  ResultStore,
+  type RetentionSettings,
   registerExampleDashboards,
   registerExamples,
   type SqlLabLimits,
-  type ChartDataLimits,
-  type ReportRenderer,
-  type ReportSettings,
-  type RetentionSettings,
-  ResultStore,
-  createEngine,
-  EXAMPLE_TABLES,
-  loadExamples,
-  type AsyncTransportSettings,
 } from "@strata/core";
 import { type StandIns, startStandIns } from "../local/stand-ins.ts";
 import { keepDataDirPrivate } from "./private-files.ts";
@@ -87,6 +87,10 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   await ensureMetaTable(clients.dynamo, cfg.metaTable);
   await ensureBucket(clients.s3, cfg.resultsBucket);
   const { queueUrl } = await ensureQueues(clients.sqs, "strata-jobs");
+  const thumbnailJobs = new JobQueue(
+    clients.sqs,
+    (await ensureQueues(clients.sqs, "strata-thumbnails")).queueUrl,
+  );
 
   const examplesPath = join(opts.dataDir, "databases", "examples.duckdb");
   const reportRenderer = opts.reportRenderer ?? localReportRenderer(PROJECT_ROOT, log);
@@ -94,6 +98,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     meta: new MetaStore(clients.doc, cfg.metaTable),
     results: new ResultStore(clients.s3, cfg.resultsBucket),
     jobs: new JobQueue(clients.sqs, queueUrl),
+    thumbnailJobs,
     secret: opts.secret ?? localSecret(opts.dataDir),
     engineFactory: (config) => createEngine(config, { sandbox: true }),
     engines: { dataDir: opts.dataDir, examplesPath, region: REGION },
@@ -152,6 +157,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     core.reports.sweepLinkedFiles().catch((e) => console.error("Linked report file sweep failed:", e));
   await sweepLinkedFiles();
   const worker = startWorkerLoop(core.deps.jobs, core.jobHandlers, console.error, core.jobGiveUp);
+  // Card pictures have a loop of their own: a page of them never waits in front of a query or a report.
+  const thumbnailWorker = startWorkerLoop(thumbnailJobs, core.jobHandlers, console.error);
   // The local stand-in for the schedule Lambda's minute tick.
   let ticking: Promise<unknown> = Promise.resolve();
   const scheduler = setInterval(() => {
@@ -170,7 +177,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     async close() {
       clearInterval(scheduler);
       await ticking;
-      await worker.stop();
+      await Promise.all([worker.stop(), thumbnailWorker.stop()]);
       await reportRenderer.close();
       await core.close();
       await standIns.close();

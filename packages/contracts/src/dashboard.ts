@@ -97,7 +97,7 @@ export type DashboardDetail = {
   certified_by: string | null;
   certification_details: string | null;
   is_managed_externally: boolean;
-  thumbnail_url: null;
+  thumbnail_url: string | null;
   last_modified_time: number;
   version: number;
 };

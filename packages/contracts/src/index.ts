@@ -42,6 +42,7 @@ export * from "./log.ts";
 export * from "./dynamic-plugins.ts";
 export * from "./csv.ts";
 export * from "./chart-screenshot.ts";
+export * from "./thumbnail.ts";
 export * from "./dataset-drill-info.ts";
 export * from "./related-objects.ts";
 export * from "./warm-up-cache.ts";

@@ -132,6 +132,8 @@ export interface ChartRow {
   /** The form data as JSON text. */
   params?: string | null;
   cache_timeout?: number | null;
+  /** The card picture's address (see `thumbnail.ts`); null for a caller nothing is drawn for. */
+  thumbnail_url?: string | null;
 }
 
 /** `GET /api/v1/chart/{id}` result: the row with the saved state and every reference filled in. */

@@ -12,12 +12,13 @@ import { type ChartDataLimits, DEFAULT_CHART_DATA_LIMITS } from "./chart-data/li
 import { ChartQueries } from "./chart-data/run.ts";
 import { ChartDataService } from "./chart-data/service.ts";
 import { TimeRanges } from "./chart-data/time-ranges.ts";
+import { CacheWarmUp } from "./chart-data/warm-up.ts";
+import { CHART_SCREENSHOT_JOB, ChartScreenshots } from "./charts/screenshots.ts";
 import { Charts } from "./charts/service.ts";
 import { CssTemplates } from "./css-templates/service.ts";
 import { DashboardContents } from "./dashboards/contents.ts";
 import { DashboardPermalinks } from "./dashboards/permalinks.ts";
 import { DashboardRelations } from "./dashboards/relations.ts";
-import { CHART_SCREENSHOT_JOB, ChartScreenshots } from "./charts/screenshots.ts";
 import { DASHBOARD_SCREENSHOT_JOB, DashboardScreenshots } from "./dashboards/screenshots.ts";
 import { Dashboards } from "./dashboards/service.ts";
 import type { EngineFactory, RegistryOptions } from "./databases/engine-registry.ts";
@@ -35,6 +36,7 @@ import type { ReportRenderer } from "./reports/render-port.ts";
 import { Reports } from "./reports/service.ts";
 import { REPORT_JOB } from "./reports/types.ts";
 import { taggedLists } from "./resources/decorate.ts";
+import { RelatedObjects } from "./resources/related-objects.ts";
 import { Retention, type RetentionSettings } from "./retention/retention.ts";
 import { RowLevelSecurity } from "./rls/service.ts";
 import { bootstrapPayload } from "./security/bootstrap.ts";
@@ -61,12 +63,11 @@ import { TAB, TABLE, TabStates } from "./sqllab/tab-state.ts";
 import type { GiveUpHandler, JobHandler, JobQueue } from "./store/job-queue.ts";
 import type { MetaStore } from "./store/meta-store.ts";
 import type { ResultStore } from "./store/result-store.ts";
-import { RelatedObjects } from "./resources/related-objects.ts";
-import { CacheWarmUp } from "./chart-data/warm-up.ts";
 import { Favorites } from "./tags/favorites.ts";
 import { Tags } from "./tags/service.ts";
 import { TaggableRegistry } from "./tags/taggable.ts";
 import type { DatasetAccess } from "./templating/macro-scope.ts";
+import { THUMBNAIL_JOB, Thumbnails } from "./thumbnails/thumbnails.ts";
 
 export interface CoreDeps {
   meta: MetaStore;
@@ -94,6 +95,13 @@ export interface CoreDeps {
   reports?: ReportSettings;
   /** Draws PNG and PDF reports (a headless browser); without one those reports end Error. */
   reportRenderer?: ReportRenderer;
+  /**
+   * Whether the worker draws pictures, for a process without a renderer of its own (the cloud
+   * API: the browser is the worker's). Whether `reportRenderer` is set, when absent.
+   */
+  workerDraws?: boolean;
+  /** The queue card pictures are drawn from (their own, so they never delay other jobs); `jobs` when absent. */
+  thumbnailJobs?: JobQueue;
   /**
    * This process alone writes the metadata table and the results bucket: the local server, whose
    * stand-ins live in it and lock their files. Every rewrite of a cached chart result then goes
@@ -344,6 +352,7 @@ export function createCore(deps: CoreDeps) {
     permalinks: kv.explorePermalinks,
   });
   const dashboardPermalinks = new DashboardPermalinks(deps.meta, dashboards);
+  const canDraw = deps.workerDraws ?? deps.reportRenderer !== undefined;
   const dashboardScreenshots = new DashboardScreenshots({
     meta: deps.meta,
     charts,
@@ -354,6 +363,7 @@ export function createCore(deps: CoreDeps) {
     results: deps.results,
     jobs: deps.jobs,
     renderer: deps.reportRenderer,
+    canDraw,
     principalOf,
   });
   const chartScreenshots = new ChartScreenshots({
@@ -365,12 +375,26 @@ export function createCore(deps: CoreDeps) {
     results: deps.results,
     jobs: deps.jobs,
     renderer: deps.reportRenderer,
+    canDraw,
+    principalOf,
+  });
+  const thumbnails = new Thumbnails({
+    meta: deps.meta,
+    charts,
+    dashboards,
+    chartData,
+    datasets: ds,
+    results: deps.results,
+    jobs: deps.thumbnailJobs ?? deps.jobs,
+    renderer: deps.reportRenderer,
+    canDraw,
     principalOf,
   });
   /** Worker handlers by job kind, and what to tell users when a job is given up. */
   const jobHandlers: Record<string, JobHandler> = {
     [DASHBOARD_SCREENSHOT_JOB]: (job) => dashboardScreenshots.runJob(job),
     [CHART_SCREENSHOT_JOB]: (job) => chartScreenshots.runJob(job),
+    [THUMBNAIL_JOB]: (job) => thumbnails.runJob(job),
     [ChartDataService.JOB_KIND]: (job) => chartData.runJob(job),
     [SQLLAB_JOB]: (job) => sqlLab.runJob(job),
     [REPORT_JOB]: (job) => reports.runJob(job),
@@ -404,6 +428,7 @@ export function createCore(deps: CoreDeps) {
     /** Download as image / PDF: the dashboard drawn on the server as its reports are. */
     dashboardScreenshots,
     chartScreenshots,
+    thumbnails,
     dashboardContents: new DashboardContents(dashboards, charts, ds),
     /** What a database's or a dataset's deletion would break, as its delete dialog names it. */
     relatedObjects: new RelatedObjects({ databases, datasets: ds, charts, dashboards, tabStates }),
@@ -459,7 +484,10 @@ export function createCore(deps: CoreDeps) {
     bootstrap: (p: Principal, locale?: string) =>
       bootstrapPayload(p, {
         locale,
-        featureFlags: { GLOBAL_ASYNC_QUERIES: deps.features?.globalAsyncQueries ?? false },
+        featureFlags: {
+          GLOBAL_ASYNC_QUERIES: deps.features?.globalAsyncQueries ?? false,
+          THUMBNAILS: canDraw,
+        },
         conf: {
           SUPERSET_WEBSERVER_TIMEOUT: chartData.limits.timeoutSec,
           ROW_LIMIT: chartData.limits.rowLimit,

@@ -53,7 +53,7 @@ export class ChromiumReportRenderer implements ReportRenderer {
   async render(
     job: RenderJob,
     format: RenderFormat,
-    { timeoutMs, scale }: RenderOptions,
+    { timeoutMs, scale, clipHeight }: RenderOptions,
   ): Promise<RenderedFile[]> {
     let timer: NodeJS.Timeout | undefined;
     let expired = false;
@@ -108,7 +108,7 @@ export class ChromiumReportRenderer implements ReportRenderer {
         const error = await page.evaluate(() => document.body.dataset.renderError);
         if (error !== undefined) throw new Error(error);
         const drawn = performance.now();
-        const files = await capture(page, job, format, width);
+        const files = await capture(page, job, format, width, clipHeight);
         const ms = (a: number, b: number) => Math.round(b - a);
         this.opts.log?.(
           `report render: ${job.kind} ${format} with ${job.charts.length} chart(s): page ${ms(started, loaded)} ms, ` +
@@ -177,6 +177,7 @@ async function capture(
   job: RenderJob,
   format: RenderFormat,
   width: number,
+  clipHeight?: number,
 ): Promise<RenderedFile[]> {
   const base = safeName(job.title, job.kind);
   if (format === "PDF") {
@@ -191,7 +192,15 @@ async function capture(
     return [{ bytes, contentType: "application/pdf", fileName: `${base}.pdf` }];
   }
   if (job.kind === "dashboard") {
-    const bytes = await page.screenshot({ type: "png", fullPage: true, animations: "disabled" });
+    const height = clipHeight
+      ? Math.min(clipHeight, await page.evaluate(() => document.documentElement.scrollHeight))
+      : undefined;
+    const bytes = await page.screenshot({
+      type: "png",
+      fullPage: true,
+      animations: "disabled",
+      ...(height ? { clip: { x: 0, y: 0, width, height } } : {}),
+    });
     return [{ bytes, contentType: "image/png", fileName: `${base}.png` }];
   }
   const files: RenderedFile[] = [];

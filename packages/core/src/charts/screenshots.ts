@@ -26,8 +26,6 @@ const FRESH_MS = 24 * 3600_000;
 /** A task still Pending or Computing after this long died with its worker: it may start again. */
 const STUCK_MS = 10 * 60_000;
 const NOT_FOUND = "Screenshot not found";
-/** The longest a key's claim holds off a second drawing (if its holder died before recording it). */
-const CLAIM_SECONDS = 30;
 
 interface ChartScreenshotTask extends ScreenshotTaskState {
   chartId: number;
@@ -40,6 +38,8 @@ export interface ChartScreenshotDeps extends RenderSources {
   results: ResultStore;
   jobs: Pick<JobQueue, "send">;
   renderer?: ReportRenderer;
+  /** Whether the worker can draw (it has a browser), where this process has no renderer itself. */
+  canDraw: boolean;
   principalOf: (userId: number | null) => Promise<Principal>;
   now?: () => Date;
 }
@@ -70,7 +70,7 @@ export class ChartScreenshots {
     const owner = jobOwnerOf(p);
     if (!owner || !p.user || p.guest)
       throw new AppError(403, { message: "Only signed-in users can have a chart drawn as an image." });
-    if (!this.deps.renderer) throw new AppError(422, { message: NO_SCREENSHOT_RENDERER });
+    if (!this.deps.canDraw) throw new AppError(422, { message: NO_SCREENSHOT_RENDERER });
     const window = query.window_size ?? DEFAULT_WINDOW;
     const thumb = query.thumb_size ?? window;
     // The image is the window's drawing scaled to the thumbnail's width: bounded both ways, so
@@ -108,30 +108,12 @@ export class ChartScreenshots {
       status: "Pending",
       updatedAt: this.now().toISOString(),
     };
-    // Two requests at once that both found nothing under way: the first to claim the key draws,
-    // the other reports on that drawing. Once the task is recorded, its status holds others off.
-    const claim = `chart-screenshot-claim:${key}`;
-    const claimed = await this.deps.meta.putValue(claim, owner, {
-      ttlSeconds: CLAIM_SECONDS,
-      onlyIfAbsent: true,
+    const standing = await this.tasks.startOnce(this.deps.meta, key, known, task, {
+      admit: () => admitDrawing(this.deps.meta, owner),
+      send: () =>
+        this.deps.jobs.send({ id: `chart-screenshot-${key}`, kind: CHART_SCREENSHOT_JOB, payload: { key } }),
     });
-    if (!claimed) return { status: 202, reply: reply((await this.tasks.get(key)) ?? task) };
-    try {
-      // A request that claimed and recorded the task since it was read above has it drawn.
-      const current = await this.tasks.get(key);
-      if (current && current.updatedAt !== known?.updatedAt)
-        return { status: current.status === "Updated" ? 200 : 202, reply: reply(current) };
-      await admitDrawing(this.deps.meta, owner);
-      await this.tasks.save(key, task);
-      await this.deps.jobs.send({
-        id: `chart-screenshot-${key}`,
-        kind: CHART_SCREENSHOT_JOB,
-        payload: { key },
-      });
-    } finally {
-      await this.deps.meta.deleteValue(claim);
-    }
-    return { status: 202, reply: reply(task) };
+    return { status: standing.status === "Updated" ? 200 : 202, reply: reply(standing) };
   }
 
   /** The worker's handler: draws the chart as the one who asked, and stores it. */
@@ -142,7 +124,7 @@ export class ChartScreenshots {
       const { chartAloneRenderJob } = await import("../reports/render-jobs.ts");
       const [width, height] = task.window;
       const renderJob = await chartAloneRenderJob(this.deps, p, chart, { width, height });
-      const file = await drawWithin(renderer, renderJob, "png", task.thumb[0] / width);
+      const file = await drawWithin(renderer, renderJob, "png", { scale: task.thumb[0] / width });
       await this.deps.results.put(this.tasks.filePath(key, IMAGE), file.bytes, file.contentType);
       return {};
     });

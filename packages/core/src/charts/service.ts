@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { type ChartPost, type ChartPut, ErrorType } from "@strata/contracts";
-import type { Databases } from "../databases/service.ts";
-import type { Datasets } from "../datasets/service.ts";
 import { chartIdsOfLayout } from "../dashboards/metadata.ts";
 import { DASHBOARD, type DashboardEntity } from "../dashboards/types.ts";
+import type { Databases } from "../databases/service.ts";
+import type { Datasets } from "../datasets/service.ts";
 import type { DatasetEntity } from "../datasets/types.ts";
 import { forbidden, notFound, typedError, unprocessable } from "../errors.ts";
 import { humanizeSince } from "../resources/humanize.ts";
@@ -14,6 +14,7 @@ import { ownerRef } from "../security/users.ts";
 import { newestFirst } from "../store/list-index.ts";
 import type { MetaStore } from "../store/meta-store.ts";
 import { detachObjectTags } from "../tags/tag-links.ts";
+import { thumbnailUrlFor } from "../thumbnails/digest.ts";
 import { CHART, type ChartData, type ChartEntity } from "./types.ts";
 
 /** The dashboard whose charts are read: its id and its saved layout. */
@@ -150,7 +151,7 @@ export class Charts {
       this.usersOf(visible),
       this.dashboardsById(visible.flatMap((c) => c.dashboards)),
     ]);
-    return visible.map((c) => this.row(c, dsById.get(c.datasource_id), users, dashboards));
+    return visible.map((c) => this.row(c, dsById.get(c.datasource_id), users, dashboards, p));
   }
 
   /**
@@ -165,7 +166,7 @@ export class Charts {
     const visible = charts.filter(canSee);
     const users = await this.usersOf(visible);
     return visible.map((c) => {
-      const { dashboards: _, ...row } = this.row(c, dsById.get(c.datasource_id), users, new Map());
+      const { dashboards: _, ...row } = this.row(c, dsById.get(c.datasource_id), users, new Map(), p);
       return row;
     });
   }
@@ -179,6 +180,7 @@ export class Charts {
     ds: DatasetEntity | undefined,
     users: Map<number, UserEntity>,
     dashboards: Map<number, DashboardRef>,
+    viewer: Principal,
   ) {
     const changedBy = users.get(c.changed_by_fk ?? 0);
     return {
@@ -205,7 +207,7 @@ export class Charts {
       certified_by: c.certified_by,
       certification_details: c.certification_details,
       is_managed_externally: c.is_managed_externally,
-      thumbnail_url: null,
+      thumbnail_url: thumbnailUrlFor(viewer, "chart", c),
     };
   }
 
@@ -217,7 +219,7 @@ export class Charts {
       this.dashboardsById(chart.dashboards),
     ]);
     return {
-      ...this.row(chart, dataset, users, dashboards),
+      ...this.row(chart, dataset, users, dashboards, p),
       external_url: chart.external_url,
       uuid: chart.uuid,
       version: chart.version,

@@ -7,7 +7,7 @@ describe("dashboard saves over in-memory stores", () => {
     let t = Date.parse("2030-01-01T00:00:00Z");
     const { core, admin } = await startMemoryCore({ now: () => new Date(t) });
     const made = await core.dashboards.create(admin, { dashboard_title: "Sales" });
-    const loaded = core.dashboards.row(made, new Map()).last_modified_time;
+    const loaded = core.dashboards.row(made, new Map(), admin).last_modified_time;
     t += 1000;
     await core.dashboards.update(admin, made.id, { dashboard_title: "Sales (theirs)" }, loaded);
     t += 1000;

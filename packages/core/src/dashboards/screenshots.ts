@@ -47,6 +47,8 @@ export interface DashboardScreenshotDeps extends RenderSources {
   results: ResultStore;
   jobs: Pick<JobQueue, "send">;
   renderer?: ReportRenderer;
+  /** Whether the worker can draw (it has a browser), where this process has no renderer itself. */
+  canDraw: boolean;
   principalOf: (userId: number | null) => Promise<Principal>;
   now?: () => Date;
 }
@@ -82,7 +84,7 @@ export class DashboardScreenshots {
       throw new AppError(403, {
         message: "Only signed-in users can download a dashboard as an image or PDF.",
       });
-    if (!this.deps.renderer) throw new AppError(422, { message: NO_SCREENSHOT_RENDERER });
+    if (!this.deps.canDraw) throw new AppError(422, { message: NO_SCREENSHOT_RENDERER });
     await admitDrawing(this.deps.meta, owner);
     const { download_format, ...state } = body;
     const permalink = await this.deps.permalinks.create(p, dashboard.id, state);

@@ -17,6 +17,7 @@ import type { MetaStore } from "../store/meta-store.ts";
 import { retryLostRace } from "../store/retry-lost-race.ts";
 import type { UniqueNames } from "../store/unique-names.ts";
 import { detachObjectTags } from "../tags/tag-links.ts";
+import { thumbnailUrlFor } from "../thumbnails/digest.ts";
 import {
   applyFilterChanges,
   COLOR_FIELDS,
@@ -178,7 +179,7 @@ export class Dashboards {
   /** `GET /api/v1/dashboard/{id_or_slug}`: the dashboard with its people named. */
   async detail(p: Principal, idOrSlug: string | number): Promise<DashboardDetail> {
     const d = await this.get(p, idOrSlug);
-    return this.row(d, await this.usersById([...d.owners, d.created_by_fk ?? 0, d.changed_by_fk ?? 0]));
+    return this.row(d, await this.usersById([...d.owners, d.created_by_fk ?? 0, d.changed_by_fk ?? 0]), p);
   }
 
   async rows(p: Principal): Promise<DashboardDetail[]> {
@@ -190,10 +191,10 @@ export class Dashboards {
     const users = await this.usersById(
       visible.flatMap((d) => [...d.owners, d.created_by_fk ?? 0, d.changed_by_fk ?? 0]),
     );
-    return visible.map((d) => this.row(d, users));
+    return visible.map((d) => this.row(d, users, p));
   }
 
-  row(d: DashboardEntity, users: Map<number, UserEntity>): DashboardDetail {
+  row(d: DashboardEntity, users: Map<number, UserEntity>, viewer: Principal): DashboardDetail {
     const changedBy = users.get(d.changed_by_fk ?? 0);
     return {
       id: d.id,
@@ -215,7 +216,7 @@ export class Dashboards {
       certified_by: d.certified_by,
       certification_details: d.certification_details,
       is_managed_externally: d.is_managed_externally,
-      thumbnail_url: null,
+      thumbnail_url: thumbnailUrlFor(viewer, "dashboard", d),
       last_modified_time: Date.parse(d.changed_on) / 1000,
       version: d.version,
     };

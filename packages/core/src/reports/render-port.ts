@@ -20,6 +20,8 @@ export interface RenderOptions {
   timeoutMs: number;
   /** PNG pixels per CSS pixel (a chart screenshot's thumbnail size); the renderer's own when absent. */
   scale?: number;
+  /** A dashboard PNG's height in CSS pixels from the top (a thumbnail's top screenful); whole when absent. */
+  clipHeight?: number;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Principal } from "../security/principal.ts";
 import type { Job } from "../store/job-queue.ts";
 import type { ResultStore } from "../store/result-store.ts";
 import type { MetaStorePort } from "../store/store-ports.ts";
-import type { RenderedFile, ReportRenderer } from "./render-port.ts";
+import type { RenderedFile, RenderOptions, ReportRenderer } from "./render-port.ts";
 
 /** Said when this server cannot draw at all (the cloud worker without a Chromium layer). */
 export const NO_SCREENSHOT_RENDERER =
@@ -17,28 +17,42 @@ export const SCREENSHOT_NOT_READY = "The screenshot is not ready yet.";
 const RENDER_MAX_SEC = 300;
 /** A renderer that overruns its own limit by this much is given up on: a task never hangs. */
 const RENDER_GRACE_MS = 5_000;
+/** How many drawings one user may start in a window, and the counter that keeps the count. */
+export interface DrawingQuota {
+  name: string;
+  drawings: number;
+  windowSeconds: number;
+  /** What the 429 tells the caller. */
+  what: string;
+}
+
 /**
  * Drawings one user may start in a window, charts and dashboards together: each takes a browser
  * for seconds in the shared worker, so no one can queue thousands (distinct sizes or states).
  */
-export const SCREENSHOT_QUOTA = { drawings: 20, windowSeconds: 600 };
+export const SCREENSHOT_QUOTA: DrawingQuota = {
+  name: "screenshot-quota",
+  drawings: 20,
+  windowSeconds: 600,
+  what: "pictures",
+};
 
 /** Counts a drawing against its user's quota, or refuses it with a 429 saying when to retry. */
-export async function admitDrawing(meta: Pick<MetaStorePort, "countBelow">, owner: JobOwner): Promise<void> {
-  if (
-    await meta.countBelow(
-      `screenshot-quota:${owner}`,
-      SCREENSHOT_QUOTA.drawings,
-      SCREENSHOT_QUOTA.windowSeconds,
-    )
-  )
-    return;
+export async function admitDrawing(
+  meta: Pick<MetaStorePort, "countBelow">,
+  owner: JobOwner,
+  quota: DrawingQuota = SCREENSHOT_QUOTA,
+): Promise<void> {
+  if (await meta.countBelow(`${quota.name}:${owner}`, quota.drawings, quota.windowSeconds)) return;
   throw new AppError(429, {
     message:
-      `You have asked for ${SCREENSHOT_QUOTA.drawings} pictures in the last ` +
-      `${SCREENSHOT_QUOTA.windowSeconds / 60} minutes; try again in a few minutes.`,
+      `You have asked for ${quota.drawings} ${quota.what} in the last ` +
+      `${quota.windowSeconds / 60} minutes; try again in a few minutes.`,
   });
 }
+
+/** The longest a key's claim holds off a second drawing (if its holder died before recording it). */
+const CLAIM_SECONDS = 30;
 
 /** What every screenshot task keeps beside its files: who asked, and where the drawing stands. */
 export interface ScreenshotTaskState {
@@ -77,6 +91,36 @@ export class ScreenshotTasks<T extends ScreenshotTaskState> {
   }
 
   /**
+   * Records `task` and has it drawn, unless another request did so since `known` was read: two
+   * requests at once that both found nothing under way race for a claim on the key; the first
+   * draws, the other reports on that drawing. Once the task is recorded its status holds others
+   * off. `admit` counts the drawing against the caller's quota (it may refuse), `send` queues the
+   * job once the task is recorded. Gives the task that stands: the new one, or the one another
+   * request recorded.
+   */
+  async startOnce(
+    meta: Pick<MetaStorePort, "putValue" | "deleteValue">,
+    key: string,
+    known: T | undefined,
+    task: T,
+    steps: { admit: () => Promise<void>; send: () => Promise<void> },
+  ): Promise<T> {
+    const claim = `${this.kind}-claim:${key}`;
+    const claimed = await meta.putValue(claim, task.owner, { ttlSeconds: CLAIM_SECONDS, onlyIfAbsent: true });
+    if (!claimed) return (await this.get(key)) ?? task;
+    try {
+      const current = await this.get(key);
+      if (current && current.updatedAt !== known?.updatedAt) return current;
+      await steps.admit();
+      await this.save(key, task);
+      await steps.send();
+      return task;
+    } finally {
+      await meta.deleteValue(claim);
+    }
+  }
+
+  /**
    * The worker's handler: `draw` makes the files as the user who asked (checked to be still the
    * same user) and gives what to record of them; a failure is recorded with its reason for the
    * caller, not retried (it fails the same way again). A second delivery of a finished task does
@@ -112,7 +156,7 @@ export async function drawWithin(
   renderer: ReportRenderer,
   job: Parameters<ReportRenderer["render"]>[0],
   format: ScreenshotFormat,
-  scale?: number,
+  picture: Pick<RenderOptions, "scale" | "clipHeight"> = {},
 ): Promise<RenderedFile> {
   const timeoutMs = RENDER_MAX_SEC * 1000;
   let timer: NodeJS.Timeout | undefined;
@@ -123,7 +167,7 @@ export async function drawWithin(
     );
   });
   const [file] = await Promise.race([
-    renderer.render(job, format === "png" ? "PNG" : "PDF", { timeoutMs, ...(scale ? { scale } : {}) }),
+    renderer.render(job, format === "png" ? "PNG" : "PDF", { timeoutMs, ...picture }),
     deadline,
   ]).finally(() => clearTimeout(timer));
   if (!file) throw new Error("The renderer made no file.");

@@ -14,7 +14,7 @@ import type { ResultStore } from "../store/result-store.ts";
  */
 export const asMetaStore = (meta: MemoryMetaStore) =>
   meta satisfies Omit<MetaStore, "table"> as unknown as MetaStore;
-const asResultStore = (results: MemoryResultStore) =>
+export const asResultStore = (results: MemoryResultStore) =>
   results satisfies Omit<ResultStore, "bucket"> as unknown as ResultStore;
 const asJobQueue = (jobs: MemoryJobQueue) => jobs satisfies Omit<JobQueue, "queueUrl"> as unknown as JobQueue;
 

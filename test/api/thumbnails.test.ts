@@ -85,6 +85,7 @@ describe.skipIf(!findChromium())("thumbnails (Chromium)", () => {
 describe("thumbnails: addresses, access and drawings", () => {
   const { renderer: recorder, jobs, options } = recordingRenderer();
   let s: TestServer;
+  let api: Awaited<ReturnType<typeof reportSession>>;
   let admin: string;
   let alpha: string;
   let gamma: string;
@@ -93,7 +94,7 @@ describe("thumbnails: addresses, access and drawings", () => {
 
   beforeAll(async () => {
     s = await startTestServer({ examples: ["birth_names"], reportRenderer: recorder });
-    const api = await reportSession(s);
+    api = await reportSession(s);
     admin = api.admin;
     chart = await api.chart("Recorded thumbnail", "table");
     alpha = await userWithRoles(s, admin, "thumb_alpha", ["Alpha"]);
@@ -172,6 +173,19 @@ describe("thumbnails: addresses, access and drawings", () => {
     const at = jobs.findIndex((job, i) => i >= before && job.kind === "dashboard");
     expect(jobs[at]).toMatchObject({ width: 1600, title: "Thumbnails" });
     expect(options[at]).toMatchObject({ scale: 0.375, clipHeight: 1200 });
+  });
+
+  it("asks only the data of the charts in a tall dashboard's top screenful", async () => {
+    // Twelve charts, three to a 400 px row: the fourth row starts at 1,200 px, below the picture.
+    const tall = await api.dashboard("Tall thumbnails", 12);
+    const url = (await rowOf(s, admin, "dashboard", tall)).thumbnail_url as string;
+    const before = jobs.length;
+    expect((await settled(s, admin, url)).status).toBe(200);
+    const drawn = jobs.find((job, i) => i >= before && job.title === "Tall thumbnails");
+    expect(drawn?.charts.map((c) => c.title)).toEqual(
+      Array.from({ length: 9 }, (_, i) => `Chart number ${i + 1}`),
+    );
+    expect(drawn?.rows).toHaveLength(3);
   });
 
   it("refuses those who cannot read the object, guests and anonymous callers, and bad input", async () => {

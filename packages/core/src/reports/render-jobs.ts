@@ -8,7 +8,7 @@ import type { Datasets } from "../datasets/service.ts";
 import { AppError } from "../errors.ts";
 import type { Principal } from "../security/principal.ts";
 import { type ExtraFormData, nativeFilterExtras } from "./native-filters.ts";
-import { dashboardRenderRows } from "./render-layout.ts";
+import { dashboardRenderRows, rowsFromTop } from "./render-layout.ts";
 import type { RenderChart, RenderJob } from "./render-port.ts";
 import type { ReportEntity } from "./types.ts";
 
@@ -131,6 +131,8 @@ export async function dashboardStateRenderJob(
   state: unknown,
   width?: number | null,
   signal?: AbortSignal,
+  /** Only the rows starting within this many pixels from the top (a thumbnail's screenful). */
+  topPx?: number,
 ): Promise<RenderJob> {
   const charts = (await src.charts.onDashboard(viewer, dashboard)).sort((a, b) => a.id - b.id);
   const extra = (state && typeof state === "object" ? state : null) as {
@@ -142,7 +144,8 @@ export async function dashboardStateRenderJob(
     ...(typeof extra?.anchor === "string" ? [extra.anchor] : []),
   ];
   const filters = nativeFilterExtras(dashboard.json_metadata, dashboard.position_json, extra);
-  const rows = dashboardRenderRows(dashboard.position_json, new Set(charts.map((c) => c.id)), activeTabs);
+  const allRows = dashboardRenderRows(dashboard.position_json, new Set(charts.map((c) => c.id)), activeTabs);
+  const rows = allRows && topPx ? rowsFromTop(allRows, topPx) : allRows;
   const drawn = rows ? placedChartIds(rows) : new Set(charts.map((c) => c.id));
   const shown = charts.filter((c) => drawn.has(c.id));
   const data = await mapLimited(shown, DATA_CONCURRENCY, (chart) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dashboardRenderRows } from "./render-layout.ts";
+import { dashboardRenderRows, rowsFromTop } from "./render-layout.ts";
 
 const layout = {
   DASHBOARD_VERSION_KEY: "v2",
@@ -69,5 +69,35 @@ describe("dashboardRenderRows", () => {
     expect(dashboardRenderRows("{not json", charts)).toBeNull();
     expect(dashboardRenderRows(null, charts)).toBeNull();
     expect(dashboardRenderRows("{}", charts)).toBeNull();
+  });
+});
+
+describe("rowsFromTop", () => {
+  const row = (height: number) => ({
+    blocks: [{ type: "chart" as const, chartId: height, width: 4, height }],
+  });
+
+  it("keeps the rows that start above the cut, the one crossing it whole", () => {
+    // 50 units are 400 px: rows start at 0, 400, 800 and 1,200 px.
+    const rows = [row(50), row(50), row(50), row(50)];
+    expect(rowsFromTop(rows, 1200)).toEqual(rows.slice(0, 3));
+    expect(rowsFromTop(rows, 1201)).toEqual(rows);
+    expect(rowsFromTop(rows, 1)).toEqual(rows.slice(0, 1));
+  });
+
+  it("counts a column's blocks one under another, and headers and dividers as a line", () => {
+    const column = {
+      blocks: [
+        {
+          type: "column" as const,
+          width: 4,
+          blocks: [row(50).blocks[0], row(50).blocks[0]],
+        },
+      ],
+    };
+    const header = { blocks: [{ type: "header" as const, text: "Part", size: "SMALL" as const }] };
+    // The column is 800 px tall, the header 40: the chart after them starts at 840.
+    expect(rowsFromTop([column, header, row(10)], 840)).toEqual([column, header]);
+    expect(rowsFromTop([column, header, row(10)], 841)).toHaveLength(3);
   });
 });

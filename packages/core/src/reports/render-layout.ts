@@ -113,3 +113,32 @@ export function dashboardRenderRows(
   walk(layout.ROOT_ID ? "ROOT_ID" : layout.GRID_ID ? "GRID_ID" : "");
   return rows.length ? rows : null;
 }
+
+/** The render page's pixels per layout height unit (Superset's grid unit). */
+const GRID_UNIT_PX = 8;
+/** What a header or divider row takes at least, in pixels. */
+const LINE_ROW_PX = 40;
+
+const blockPx = (b: RenderBlock): number =>
+  b.type === "column"
+    ? b.blocks.reduce((sum, inner) => sum + blockPx(inner), 0)
+    : b.type === "chart" || b.type === "markdown"
+      ? b.height * GRID_UNIT_PX
+      : LINE_ROW_PX;
+
+/**
+ * The rows that start within the page's first `px` pixels (a thumbnail's top screenful): the
+ * charts below are not drawn, so their data is not asked for. Rows' heights are the layout's,
+ * an estimate of the page's (gaps and titles add a little): a row that starts before the cut is
+ * kept whole.
+ */
+export function rowsFromTop(rows: RenderRow[], px: number): RenderRow[] {
+  const kept: RenderRow[] = [];
+  let top = 0;
+  for (const row of rows) {
+    if (top >= px) break;
+    kept.push(row);
+    top += Math.max(LINE_ROW_PX, ...row.blocks.map(blockPx));
+  }
+  return kept;
+}

@@ -182,7 +182,7 @@ export class Thumbnails {
       return chartAloneRenderJob(this.deps, p, chart, size);
     }
     const dashboard = await this.deps.dashboards.get(p, id);
-    return dashboardStateRenderJob(this.deps, p, dashboard, null, size.width);
+    return dashboardStateRenderJob(this.deps, p, dashboard, null, size.width, undefined, size.height);
   }
 
   private now(): Date {

@@ -47,10 +47,11 @@ function setUp() {
       request: async () => ({ kind: "json", body: new Blob(['{"result":[]}']).stream() }),
     },
   } as unknown as RenderSources;
+  const results = new MemoryResultStore(clock);
   const thumbnails = new Thumbnails({
     ...sources,
     meta: new MemoryMetaStore(clock),
-    results: asResultStore(new MemoryResultStore(clock)),
+    results: asResultStore(results),
     jobs,
     renderer,
     canDraw: true,
@@ -74,6 +75,11 @@ function setUp() {
     work,
     text,
     drawings,
+    /** Drops every stored picture, as a sweep of old results would. */
+    dropPictures: async () => {
+      for (const o of await results.list("results/thumbnail/"))
+        if (o.key.endsWith(".png")) await results.delete(o.key);
+    },
     advance: (ms: number) => {
       now += ms;
     },
@@ -97,6 +103,16 @@ describe("thumbnails over time", () => {
     expect(t.text(await t.ask())).toBe("picture 1");
     await t.work();
     expect(t.drawings).toHaveLength(2);
+    expect(t.text(await t.ask())).toBe("picture 2");
+  });
+
+  it("draws a picture again when its file is gone", async () => {
+    const t = setUp();
+    await t.ask();
+    await t.work();
+    await t.dropPictures();
+    expect(await t.ask()).toMatchObject({ kind: "pending" });
+    await t.work();
     expect(t.text(await t.ask())).toBe("picture 2");
   });
 

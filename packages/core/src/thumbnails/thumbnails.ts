@@ -109,12 +109,14 @@ export class Thumbnails {
     const now = this.now().getTime();
     const age = known ? now - Date.parse(known.updatedAt) : Number.POSITIVE_INFINITY;
     const drawing = known && (known.status === "Pending" || known.status === "Computing");
+    // Read before deciding: a picture whose file is gone (swept with the results) is drawn again.
+    const stored = known?.drawnAt ? await this.deps.results.get(this.tasks.filePath(key, IMAGE)) : undefined;
     const due =
       !known ||
       (drawing && age >= STUCK_MS) ||
       (!drawing && query.force) ||
       (known.status === "Error" && age >= RETRY_AFTER_ERROR_MS) ||
-      (known.status === "Updated" && age >= FRESH_MS);
+      (known.status === "Updated" && (age >= FRESH_MS || !stored));
     let task = known;
     if (due) {
       const fresh: ThumbnailTask = {
@@ -136,10 +138,7 @@ export class Thumbnails {
         if (!(e instanceof AppError && e.status === 429 && known?.drawnAt && !query.force)) throw e;
       }
     }
-    if (task?.drawnAt && !query.force) {
-      const bytes = await this.deps.results.get(this.tasks.filePath(key, IMAGE));
-      if (bytes) return { kind: "image", bytes };
-    }
+    if (stored && !query.force) return { kind: "image", bytes: stored };
     return {
       kind: "pending",
       reply: {

@@ -11,6 +11,8 @@ interface Props {
   subtitle?: ReactNode;
   /** Shown in the card's body, e.g. a type badge or an icon. */
   cover?: ReactNode;
+  /** The cover fills the card's top edge to edge, without padding (a picture sized by itself). */
+  flushCover?: boolean;
   meta?: ReactNode;
   /** Tag chips under the meta line. */
   tags?: ReactNode;
@@ -23,7 +25,7 @@ function isExternal(url: string): boolean {
 }
 
 /** A generic card for the card view of any list page. */
-export function ListCard({ title, url, subtitle, cover, meta, tags, actions, ctx }: Props) {
+export function ListCard({ title, url, subtitle, cover, flushCover, meta, tags, actions, ctx }: Props) {
   const titleNode = url ? (
     isExternal(url) ? (
       <Anchor href={url} fw={600} lineClamp={1}>
@@ -49,7 +51,12 @@ export function ListCard({ title, url, subtitle, cover, meta, tags, actions, ctx
       bd={ctx.selected ? "2px solid var(--mantine-primary-color-filled)" : undefined}
     >
       {cover && (
-        <Card.Section inheritPadding py="md" bg="var(--mantine-color-gray-0)" mb="sm">
+        <Card.Section
+          inheritPadding={!flushCover}
+          py={flushCover ? 0 : "md"}
+          bg="var(--mantine-color-gray-0)"
+          mb="sm"
+        >
           {cover}
         </Card.Section>
       )}

@@ -20,6 +20,7 @@ import { OwnerAvatars } from "../../components/owner-avatars";
 import { PageHeader } from "../../components/page-header";
 import { RowActionsMenu } from "../../components/row-actions";
 import { TagChips, tagFilter, tagsColumn, useBulkTag } from "../../components/tag-chips";
+import { LIST_THUMBNAIL_HEIGHT, ThumbnailImage, thumbnailsEnabled } from "../../components/thumbnail";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { paths } from "../../config/paths";
 import { localizeHumanized, t, translatable } from "../../lib/i18n";
@@ -108,6 +109,7 @@ const filters: ListFilterConfig[] = [
 
 export default function ChartsListPage() {
   const perms = useResourcePermissions(RESOURCE);
+  const thumbnails = thumbnailsEnabled();
   const { askDelete, modal } = useDeleteFlow<ChartRow>({
     resource: RESOURCE,
     label: "chart",
@@ -213,12 +215,19 @@ export default function ChartsListPage() {
                 <RowActionsMenu actions={rowActionsOf(c, rowActions)} label={t("Actions")} />
               </Group>
             }
+            flushCover={thumbnails}
             cover={
-              <Group justify="center" h={80}>
-                <Text c="dimmed" size="sm">
-                  {vizLabel(c.viz_type)}
-                </Text>
-              </Group>
+              <ThumbnailImage
+                url={c.thumbnail_url}
+                height={LIST_THUMBNAIL_HEIGHT}
+                fallback={
+                  <Group justify="center" h={80}>
+                    <Text c="dimmed" size="sm">
+                      {vizLabel(c.viz_type)}
+                    </Text>
+                  </Group>
+                }
+              />
             }
             meta={
               <Group justify="space-between">

@@ -19,6 +19,7 @@ import { OwnerAvatars } from "../../components/owner-avatars";
 import { PageHeader } from "../../components/page-header";
 import { RowActionsMenu } from "../../components/row-actions";
 import { TagChips, tagFilter, tagsColumn, useBulkTag } from "../../components/tag-chips";
+import { LIST_THUMBNAIL_HEIGHT, ThumbnailImage, thumbnailsEnabled } from "../../components/thumbnail";
 import { useDeleteFlow } from "../../components/use-delete-flow";
 import { paths } from "../../config/paths";
 import { localizeHumanized, t } from "../../lib/i18n";
@@ -83,6 +84,7 @@ function StatusBadge({ published }: { published: boolean }) {
 
 export default function DashboardsListPage() {
   const perms = useResourcePermissions(RESOURCE);
+  const thumbnails = thumbnailsEnabled();
   const { askDelete, modal } = useDeleteFlow<DashboardRow>({
     resource: RESOURCE,
     label: "dashboard",
@@ -175,12 +177,19 @@ export default function DashboardsListPage() {
                 <RowActionsMenu actions={rowActionsOf(d, rowActions)} label={t("Actions")} />
               </Group>
             }
+            flushCover={thumbnails}
             cover={
-              <Group justify="center" h={80}>
-                <Text c="dimmed" size="xl" fw={700}>
-                  {d.dashboard_title.slice(0, 1).toUpperCase()}
-                </Text>
-              </Group>
+              <ThumbnailImage
+                url={d.thumbnail_url}
+                height={LIST_THUMBNAIL_HEIGHT}
+                fallback={
+                  <Group justify="center" h={80}>
+                    <Text c="dimmed" size="xl" fw={700}>
+                      {d.dashboard_title.slice(0, 1).toUpperCase()}
+                    </Text>
+                  </Group>
+                }
+              />
             }
             meta={
               <Group justify="space-between">

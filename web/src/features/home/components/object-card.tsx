@@ -1,7 +1,8 @@
-import { Anchor, Box, Card, Center, Code, Group, Image, Text } from "@mantine/core";
+import { Anchor, Box, Card, Center, Code, Group, Text } from "@mantine/core";
 import { IconChartBar, IconLayoutDashboard } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { ThumbnailImage } from "../../../components/thumbnail";
 import { localizeHumanized, t } from "../../../lib/i18n";
 
 const COVER_HEIGHT = 120;
@@ -19,7 +20,6 @@ interface Props {
 }
 
 function Cover({ kind, thumbnailUrl, sql }: Pick<Props, "kind" | "thumbnailUrl" | "sql">) {
-  if (thumbnailUrl) return <Image src={thumbnailUrl} h={COVER_HEIGHT} fit="cover" alt="" />;
   if (kind === "saved_query") {
     return (
       <Code block h={COVER_HEIGHT} style={{ overflow: "hidden", whiteSpace: "pre-wrap" }}>
@@ -27,12 +27,19 @@ function Cover({ kind, thumbnailUrl, sql }: Pick<Props, "kind" | "thumbnailUrl" 
       </Code>
     );
   }
-  // No thumbnail is rendered for this object yet: a neutral placeholder keeps the grid even.
+  // Until its picture is there, or when it has none (or thumbnails are off): a neutral
+  // placeholder of the same height keeps the grid even.
   const Icon = kind === "dashboard" ? IconLayoutDashboard : IconChartBar;
   return (
-    <Center h={COVER_HEIGHT} bg="gray.1" data-test="thumbnail-placeholder">
-      <Icon size={40} color="var(--mantine-color-gray-5)" />
-    </Center>
+    <ThumbnailImage
+      url={thumbnailUrl}
+      height={COVER_HEIGHT}
+      fallback={
+        <Center h={COVER_HEIGHT} bg="gray.1" data-test="thumbnail-placeholder">
+          <Icon size={40} color="var(--mantine-color-gray-5)" />
+        </Center>
+      }
+    />
   );
 }
 

@@ -137,6 +137,15 @@ describe("a PostgreSQL database", () => {
       token: admin,
     });
     expect(missing.status).toBe(404);
+    // Superset's older paths answer the same, the table and schema in the path.
+    const older = await s.call("GET", `/api/v1/database/${id}/table/orders/sales/`, { token: admin });
+    expect(older.status).toBe(200);
+    expect(await json(older)).toEqual(meta);
+    const extra = await s.call("GET", `/api/v1/database/${id}/table_extra/orders/sales/`, { token: admin });
+    expect(extra.status).toBe(200);
+    expect(await json(extra)).toEqual({});
+    for (const path of ["table/nope/sales/", "table_extra/nope/sales/"])
+      expect((await s.call("GET", `/api/v1/database/${id}/${path}`, { token: admin })).status).toBe(404);
   });
 
   it("keeps the stored password when the form sends the mask back", async () => {

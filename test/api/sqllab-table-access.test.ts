@@ -185,6 +185,11 @@ describe("Browsing a database with access to some tables", () => {
       `/api/v1/database/${duck}/table_metadata/?name=energy_usage&schema=main`,
     );
     expect(hidden.status).toBe(403);
+    // Superset's older paths are held to the same access.
+    expect((await get(birthReader, `/api/v1/database/${duck}/table/birth_names/main/`)).status).toBe(200);
+    for (const path of ["table/energy_usage/main/", "table_extra/energy_usage/main/"])
+      expect((await get(birthReader, `/api/v1/database/${duck}/${path}`)).status).toBe(403);
+    expect((await get(outsider, `/api/v1/database/${duck}/table/birth_names/main/`)).status).toBe(404);
 
     const pgSchemas = await get(publicReader, `/api/v1/database/${postgres}/schemas/`);
     expect(pgSchemas.body.result).toEqual(["public"]);

@@ -1,16 +1,16 @@
 import {
+  CatalogsQuerySchema,
   type DatabaseFunctionNames,
-  type DatabaseRelatedObjects,
-  type SelectStarResponse,
   DatabasePostSchema,
   DatabasePutSchema,
+  type DatabaseRelatedObjects,
+  type DatabaseShow,
+  SchemasQuerySchema,
+  type SelectStarResponse,
+  TablesQuerySchema,
   TestConnectionSchema,
   ValidateParametersSchema,
   ValidateSqlSchema,
-  CatalogsQuerySchema,
-  type DatabaseShow,
-  SchemasQuerySchema,
-  TablesQuerySchema,
 } from "@strata/contracts";
 import {
   AVAILABLE_ENGINES,
@@ -94,136 +94,162 @@ export function databaseRoutes() {
     },
   });
 
-  return new Hono<AppEnv>()
-    .get("/available", (c) => {
-      requirePermission(c.get("principal"), "can_read", "Database");
-      return c.json({ databases: AVAILABLE_ENGINES });
-    })
-    .post("/test_connection", async (c) => {
-      await c
-        .get("core")
-        .databases.testConnection(c.get("principal"), await jsonBody(c, TestConnectionSchema));
-      return c.json({ message: "OK" });
-    })
-    .post("/validate_parameters", async (c) => {
-      await c
-        .get("core")
-        .databases.validateParameters(c.get("principal"), await jsonBody(c, ValidateParametersSchema));
-      return c.json({ message: "OK" });
-    })
-    .route("/", list)
-    .get("/:id{[0-9]+}", async (c) => {
-      const db = await c.get("core").databases.get(c.get("principal"), pathId(c));
-      return c.json({ id: db.id, result: show(db) });
-    })
-    .get("/:id{[0-9]+}/connection", async (c) => {
-      const core = c.get("core");
-      // The connection (URI, parameters, extra) is for those who may edit databases: reading one
-      // (access to any of its datasets is enough) is not being trusted with where and as whom it
-      // connects.
-      requirePermission(c.get("principal"), "can_write", "Database");
-      const db = await core.databases.get(c.get("principal"), pathId(c));
-      return c.json({ id: db.id, result: core.databases.detail(db) });
-    })
-    .post("/", async (c) => {
-      const core = c.get("core");
-      const db = await core.databases.create(c.get("principal"), await jsonBody(c, DatabasePostSchema));
-      return c.json({ id: db.id, result: core.databases.detail(db) }, 201);
-    })
-    .put("/:id{[0-9]+}", async (c) => {
-      const core = c.get("core");
-      const db = await core.databases.update(
-        c.get("principal"),
-        pathId(c),
-        await jsonBody(c, DatabasePutSchema),
-      );
-      return c.json({ id: db.id, result: core.databases.detail(db) });
-    })
-    .delete("/:id{[0-9]+}", async (c) => {
-      await c.get("core").databases.remove(c.get("principal"), pathId(c));
-      return c.json({ message: "OK" });
-    })
-    .get("/:id{[0-9]+}/catalogs", async (c) => {
-      risonQuery(c, CatalogsQuerySchema);
-      return c.json({ result: await c.get("core").databases.catalogs(c.get("principal"), pathId(c)) });
-    })
-    .get("/:id{[0-9]+}/schemas", async (c) => {
-      const q = risonQuery(c, SchemasQuerySchema);
-      return c.json({
-        result: await c
+  return (
+    new Hono<AppEnv>()
+      .get("/available", (c) => {
+        requirePermission(c.get("principal"), "can_read", "Database");
+        return c.json({ databases: AVAILABLE_ENGINES });
+      })
+      .post("/test_connection", async (c) => {
+        await c
           .get("core")
-          .databases.schemas(c.get("principal"), pathId(c), q.catalog, { uploadAllowed: q.upload_allowed }),
-      });
-    })
-    .get("/:id{[0-9]+}/tables", async (c) => {
-      const q = risonQuery(c, TablesQuerySchema);
-      const result = await c
-        .get("core")
-        .databases.tables(c.get("principal"), pathId(c), q.schema_name, q.catalog_name);
-      return c.json({ count: result.length, result });
-    })
-    .get("/:id{[0-9]+}/table_metadata", async (c) => {
-      const name = c.req.query("name");
-      if (!name) throw badRequest({ name: ["The table name is required (?name=)."] });
-      const meta = await c
-        .get("core")
-        .databases.tableMetadata(
+          .databases.testConnection(c.get("principal"), await jsonBody(c, TestConnectionSchema));
+        return c.json({ message: "OK" });
+      })
+      .post("/validate_parameters", async (c) => {
+        await c
+          .get("core")
+          .databases.validateParameters(c.get("principal"), await jsonBody(c, ValidateParametersSchema));
+        return c.json({ message: "OK" });
+      })
+      .route("/", list)
+      .get("/:id{[0-9]+}", async (c) => {
+        const db = await c.get("core").databases.get(c.get("principal"), pathId(c));
+        return c.json({ id: db.id, result: show(db) });
+      })
+      .get("/:id{[0-9]+}/connection", async (c) => {
+        const core = c.get("core");
+        // The connection (URI, parameters, extra) is for those who may edit databases: reading one
+        // (access to any of its datasets is enough) is not being trusted with where and as whom it
+        // connects.
+        requirePermission(c.get("principal"), "can_write", "Database");
+        const db = await core.databases.get(c.get("principal"), pathId(c));
+        return c.json({ id: db.id, result: core.databases.detail(db) });
+      })
+      .post("/", async (c) => {
+        const core = c.get("core");
+        const db = await core.databases.create(c.get("principal"), await jsonBody(c, DatabasePostSchema));
+        return c.json({ id: db.id, result: core.databases.detail(db) }, 201);
+      })
+      .put("/:id{[0-9]+}", async (c) => {
+        const core = c.get("core");
+        const db = await core.databases.update(
           c.get("principal"),
           pathId(c),
-          name,
-          c.req.query("schema"),
-          c.req.query("catalog"),
+          await jsonBody(c, DatabasePutSchema),
         );
-      return c.json(meta);
-    })
-    .get("/:id{[0-9]+}/table_metadata/extra", async (c) => {
-      const name = c.req.query("name");
-      if (!name) throw badRequest({ name: ["The table name is required (?name=)."] });
-      await c
-        .get("core")
-        .databases.tableMetadata(
-          c.get("principal"),
-          pathId(c),
-          name,
-          c.req.query("schema"),
-          c.req.query("catalog"),
-        );
-      return c.json({});
-    })
-    .get("/:id{[0-9]+}/select_star/:table", async (c) => {
-      const sql = await c
-        .get("core")
-        .databases.selectStar(c.get("principal"), pathId(c), tableInPath(c.req.param("table")), null);
-      return c.json({ result: sql } satisfies SelectStarResponse);
-    })
-    .get("/:id{[0-9]+}/select_star/:table/:schema", async (c) => {
-      const schema = schemaInPath(c.req.param("schema"));
-      const sql = await c
-        .get("core")
-        .databases.selectStar(c.get("principal"), pathId(c), tableInPath(c.req.param("table")), schema);
-      return c.json({ result: sql } satisfies SelectStarResponse);
-    })
-    .get("/:id{[0-9]+}/schemas_access_for_file_upload", async (c) => {
-      const schemas = await c.get("core").databases.uploadSchemas(c.get("principal"), pathId(c));
-      return c.json({ schemas });
-    })
-    .get("/:id{[0-9]+}/function_names", async (c) => {
-      const names = await c.get("core").databases.functionNames(c.get("principal"), pathId(c));
-      return c.json({ function_names: names } satisfies DatabaseFunctionNames);
-    })
-    .get("/:id{[0-9]+}/related_objects", async (c) => {
-      const related: DatabaseRelatedObjects = await c
-        .get("core")
-        .relatedObjects.ofDatabase(c.get("principal"), pathId(c));
-      return c.json(related);
-    })
-    .post("/:id{[0-9]+}/validate_sql", async (c) => {
-      const body = await jsonBody(c, ValidateSqlSchema);
-      return c.json({
-        result: await c
+        return c.json({ id: db.id, result: core.databases.detail(db) });
+      })
+      .delete("/:id{[0-9]+}", async (c) => {
+        await c.get("core").databases.remove(c.get("principal"), pathId(c));
+        return c.json({ message: "OK" });
+      })
+      .get("/:id{[0-9]+}/catalogs", async (c) => {
+        risonQuery(c, CatalogsQuerySchema);
+        return c.json({ result: await c.get("core").databases.catalogs(c.get("principal"), pathId(c)) });
+      })
+      .get("/:id{[0-9]+}/schemas", async (c) => {
+        const q = risonQuery(c, SchemasQuerySchema);
+        return c.json({
+          result: await c
+            .get("core")
+            .databases.schemas(c.get("principal"), pathId(c), q.catalog, { uploadAllowed: q.upload_allowed }),
+        });
+      })
+      .get("/:id{[0-9]+}/tables", async (c) => {
+        const q = risonQuery(c, TablesQuerySchema);
+        const result = await c
           .get("core")
-          .databases.validateSql(c.get("principal"), pathId(c), body.sql, body.catalog),
-      });
-    })
-    .route("/", uploadRoute());
+          .databases.tables(c.get("principal"), pathId(c), q.schema_name, q.catalog_name);
+        return c.json({ count: result.length, result });
+      })
+      .get("/:id{[0-9]+}/table_metadata", async (c) => {
+        const name = c.req.query("name");
+        if (!name) throw badRequest({ name: ["The table name is required (?name=)."] });
+        const meta = await c
+          .get("core")
+          .databases.tableMetadata(
+            c.get("principal"),
+            pathId(c),
+            name,
+            c.req.query("schema"),
+            c.req.query("catalog"),
+          );
+        return c.json(meta);
+      })
+      .get("/:id{[0-9]+}/table_metadata/extra", async (c) => {
+        const name = c.req.query("name");
+        if (!name) throw badRequest({ name: ["The table name is required (?name=)."] });
+        await c
+          .get("core")
+          .databases.tableMetadata(
+            c.get("principal"),
+            pathId(c),
+            name,
+            c.req.query("schema"),
+            c.req.query("catalog"),
+          );
+        return c.json({});
+      })
+      // Superset's older paths for the same two answers, kept for clients written against them
+      // (the table and schema in the path, "undefined"/"null" for no schema).
+      .get("/:id{[0-9]+}/table/:table/:schema", async (c) => {
+        const meta = await c
+          .get("core")
+          .databases.tableMetadata(
+            c.get("principal"),
+            pathId(c),
+            tableInPath(c.req.param("table")),
+            schemaInPath(c.req.param("schema")),
+          );
+        return c.json(meta);
+      })
+      .get("/:id{[0-9]+}/table_extra/:table/:schema", async (c) => {
+        await c
+          .get("core")
+          .databases.tableMetadata(
+            c.get("principal"),
+            pathId(c),
+            tableInPath(c.req.param("table")),
+            schemaInPath(c.req.param("schema")),
+          );
+        return c.json({});
+      })
+      .get("/:id{[0-9]+}/select_star/:table", async (c) => {
+        const sql = await c
+          .get("core")
+          .databases.selectStar(c.get("principal"), pathId(c), tableInPath(c.req.param("table")), null);
+        return c.json({ result: sql } satisfies SelectStarResponse);
+      })
+      .get("/:id{[0-9]+}/select_star/:table/:schema", async (c) => {
+        const schema = schemaInPath(c.req.param("schema"));
+        const sql = await c
+          .get("core")
+          .databases.selectStar(c.get("principal"), pathId(c), tableInPath(c.req.param("table")), schema);
+        return c.json({ result: sql } satisfies SelectStarResponse);
+      })
+      .get("/:id{[0-9]+}/schemas_access_for_file_upload", async (c) => {
+        const schemas = await c.get("core").databases.uploadSchemas(c.get("principal"), pathId(c));
+        return c.json({ schemas });
+      })
+      .get("/:id{[0-9]+}/function_names", async (c) => {
+        const names = await c.get("core").databases.functionNames(c.get("principal"), pathId(c));
+        return c.json({ function_names: names } satisfies DatabaseFunctionNames);
+      })
+      .get("/:id{[0-9]+}/related_objects", async (c) => {
+        const related: DatabaseRelatedObjects = await c
+          .get("core")
+          .relatedObjects.ofDatabase(c.get("principal"), pathId(c));
+        return c.json(related);
+      })
+      .post("/:id{[0-9]+}/validate_sql", async (c) => {
+        const body = await jsonBody(c, ValidateSqlSchema);
+        return c.json({
+          result: await c
+            .get("core")
+            .databases.validateSql(c.get("principal"), pathId(c), body.sql, body.catalog),
+        });
+      })
+      .route("/", uploadRoute())
+  );
 }

@@ -83,8 +83,14 @@ describe("Home page and favourites in Chromium", () => {
     await e.page.goto(`${e.url}/superset/welcome/`);
     await panel("chart").locator(dt("home-tab-Mine")).click();
     await expect.poll(() => cardTitles("chart"), { timeout: 15_000 }).toContain(CHART);
-    // No thumbnail has been rendered for it: the card shows the placeholder.
-    await expect.poll(() => panel("chart").locator(dt("thumbnail-placeholder")).count()).toBeGreaterThan(0);
+    // The card has a cover: the placeholder until its thumbnail is drawn, then the picture.
+    await expect
+      .poll(() =>
+        panel("chart")
+          .locator(`${dt("thumbnail-placeholder")}, ${dt("thumbnail-image")}`)
+          .count(),
+      )
+      .toBeGreaterThan(0);
     await panel("recents").locator(dt("home-tab-Edited")).click();
     await expect
       .poll(() => panel("recents").locator(dt("recent-entry")).allTextContents(), { timeout: 15_000 })

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "../../functions/src/runtime/local-runtime.ts";
-import {
-  findChromium,
-  localReportRenderer,
-  NO_CHROMIUM,
-} from "../../functions/src/runtime/report-render/index.ts";
-import { recordingRenderer } from "../support/recording-renderer.ts";
+import { findChromium, NO_CHROMIUM } from "../../functions/src/runtime/report-render/index.ts";
+import { recordingRenderer, rendererWithoutBrowser } from "../support/recording-renderer.ts";
 import { PNG_SIGNATURE, reportSession } from "../support/report-fixtures.ts";
 import { startTestServer, type TestServer, userWithRoles } from "../support/server.ts";
 
@@ -123,10 +118,7 @@ describe("dashboard screenshot API without a browser", () => {
   beforeAll(async () => {
     s = await startTestServer({
       examples: ["birth_names"],
-      reportRenderer: localReportRenderer(PROJECT_ROOT, undefined, {
-        ...process.env,
-        CHROMIUM_PATH: "/nonexistent/chromium",
-      }),
+      reportRenderer: rendererWithoutBrowser(),
     });
     const api = await reportSession(s);
     admin = api.admin;

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "../../functions/src/runtime/local-runtime.ts";
-import {
-  findChromium,
-  localReportRenderer,
-  NO_CHROMIUM,
-} from "../../functions/src/runtime/report-render/index.ts";
 import { webhookSignature } from "@strata/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findChromium, NO_CHROMIUM } from "../../functions/src/runtime/report-render/index.ts";
+import { rendererWithoutBrowser } from "../support/recording-renderer.ts";
 import { PNG_SIGNATURE, reportSession, smtpSettings } from "../support/report-fixtures.ts";
 import { startHttpReceiver, startSmtpReceiver } from "../support/report-receivers.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
@@ -143,10 +139,7 @@ describe("PNG reports where Chromium is missing", () => {
     s = await startTestServer({
       examples: ["birth_names"],
       reports: smtpSettings(smtp.port, true),
-      reportRenderer: localReportRenderer(PROJECT_ROOT, undefined, {
-        ...process.env,
-        CHROMIUM_PATH: "/nonexistent/chromium",
-      }),
+      reportRenderer: rendererWithoutBrowser(),
     });
     api = await session(s);
   }, 120_000);

@@ -1,4 +1,6 @@
 import type { RenderJob, RenderOptions, ReportRenderer } from "@strata/core";
+import { PROJECT_ROOT } from "../../functions/src/runtime/local-runtime.ts";
+import { localReportRenderer } from "../../functions/src/runtime/report-render/index.ts";
 
 /** A one-pixel PNG: what the recording renderer answers for every job. */
 const PIXEL_PNG = Buffer.from(
@@ -28,4 +30,15 @@ export function recordingRenderer(): {
     async close() {},
   };
   return { renderer, jobs, options };
+}
+
+/**
+ * The local server's real renderer pointed at a browser that is not there: what a server without
+ * Chromium does (each drawing ends saying how to get one).
+ */
+export function rendererWithoutBrowser(): ReportRenderer {
+  return localReportRenderer(PROJECT_ROOT, undefined, {
+    ...process.env,
+    CHROMIUM_PATH: "/nonexistent/chromium",
+  });
 }

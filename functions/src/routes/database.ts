@@ -21,7 +21,7 @@ import {
   engineSpec,
   requirePermission,
 } from "@strata/core";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import { jsonBody, pathId, risonQuery } from "../http/input.ts";
 import { userOptions } from "../http/related.ts";
@@ -72,6 +72,18 @@ function schemaInPath(raw: string): string | null {
   if (raw.length > MAX_NAME_CHARS)
     throw badRequest({ schema_name: [`A schema name can be at most ${MAX_NAME_CHARS} characters.`] });
   return raw;
+}
+
+/** The metadata of the table and schema named in the path (Superset's older per-table paths). */
+function tableMetadataInPath(c: Context<AppEnv>) {
+  return c
+    .get("core")
+    .databases.tableMetadata(
+      c.get("principal"),
+      pathId(c),
+      tableInPath(c.req.param("table") ?? ""),
+      schemaInPath(c.req.param("schema") ?? ""),
+    );
 }
 
 /** `/api/v1/database/…` */
@@ -193,26 +205,9 @@ export function databaseRoutes() {
       })
       // Superset's older paths for the same two answers, kept for clients written against them
       // (the table and schema in the path, "undefined"/"null" for no schema).
-      .get("/:id{[0-9]+}/table/:table/:schema", async (c) => {
-        const meta = await c
-          .get("core")
-          .databases.tableMetadata(
-            c.get("principal"),
-            pathId(c),
-            tableInPath(c.req.param("table")),
-            schemaInPath(c.req.param("schema")),
-          );
-        return c.json(meta);
-      })
+      .get("/:id{[0-9]+}/table/:table/:schema", async (c) => c.json(await tableMetadataInPath(c)))
       .get("/:id{[0-9]+}/table_extra/:table/:schema", async (c) => {
-        await c
-          .get("core")
-          .databases.tableMetadata(
-            c.get("principal"),
-            pathId(c),
-            tableInPath(c.req.param("table")),
-            schemaInPath(c.req.param("schema")),
-          );
+        await tableMetadataInPath(c);
         return c.json({});
       })
       .get("/:id{[0-9]+}/select_star/:table", async (c) => {

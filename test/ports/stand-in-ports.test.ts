@@ -37,6 +37,19 @@ afterAll(() => si.close());
 
 describeMetaStoreConformance("DynamoDB stand-in", (now) => new MetaStore(clients.doc, TABLE, now));
 describe("MetaStore over DynamoDB: fewer round trips, same guarantees", () => {
+  it("sends commands without the SDK's log step (it copied every input and output for no logger)", async () => {
+    const names = (stack: { identify(): string[] }) => stack.identify().join(" ");
+    expect(names(clients.dynamo.middlewareStack)).not.toContain("loggerMiddleware");
+    expect(names(clients.doc.middlewareStack)).not.toContain("loggerMiddleware");
+    expect(names(clients.s3.middlewareStack)).not.toContain("loggerMiddleware");
+    expect(names((await clients.sqs()).middlewareStack)).not.toContain("loggerMiddleware");
+    // Still a working client.
+    await clients.doc.send(new PutCommand({ TableName: TABLE, Item: { pk: "log-step", sk: "A", n: 1 } }));
+    const read = await clients.doc.send(
+      new GetCommand({ TableName: TABLE, Key: { pk: "log-step", sk: "A" } }),
+    );
+    expect(read.Item?.n).toBe(1);
+  });
   it("gives two instances disjoint id blocks from the one counter", async () => {
     const type = `blocks_${Date.now().toString(36)}`;
     const [a, b] = [new MetaStore(clients.doc, TABLE), new MetaStore(clients.doc, TABLE)];

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { createCore } from "../core.ts";
 import { can } from "../security/principal.ts";
 import { USER, type UserData } from "../security/types.ts";
-import { asMetaStore, startMemoryCore } from "../testing/memory-core.ts";
 import { MemoryJobQueue } from "../store/memory-job-queue.ts";
 import { MemoryResultStore } from "../store/memory-result-store.ts";
+import { asMetaStore, startMemoryCore } from "../testing/memory-core.ts";
 import type { JobQueue } from "./job-queue.ts";
-import { MetaCache } from "./meta-cache.ts";
 import { MemoryMetaStore } from "./memory-meta-store.ts";
+import { MetaCache } from "./meta-cache.ts";
 import type { ResultStore } from "./result-store.ts";
 
 /** A second process over the first one's data (as a second Lambda over one table), with its own clock. */
@@ -302,6 +302,51 @@ describe("MetaCache", () => {
     expect(a).toEqual(entity(1, "stored"));
     a!.name = "changed by the first caller";
     expect(b).toEqual(entity(1, "stored"));
+  });
+
+  it("shares a dashboard's and a dashboard's chart set's simultaneous reads, keeping neither", async () => {
+    const cache = new MetaCache({ now: () => 0 });
+    let loads = 0;
+    let release!: () => void;
+    const load = () =>
+      new Promise<{ id: number; name: string }>((r) => {
+        loads++;
+        release = () => r(entity(1, "stored"));
+      });
+    // The three requests a dashboard page opens with each read the dashboard.
+    const asked = [cache.entity("dashboard", 1, load), cache.entity("dashboard", 1, load)];
+    const shared = cache.sharedEntity("dashboard", 1, load);
+    release();
+    const [a, b] = await Promise.all(asked);
+    expect(loads).toBe(1);
+    a!.name = "changed by the first caller";
+    expect(b).toEqual(entity(1, "stored"));
+    expect(Object.isFrozen(await shared)).toBe(true);
+    // Not kept: the next read goes to the store.
+    const later = cache.entity("dashboard", 1, load);
+    release();
+    await later;
+    expect(loads).toBe(2);
+    // A write in between: the read after it is its own.
+    const before = cache.entity("dashboard", 1, load);
+    const releaseBefore = release;
+    cache.wroteEntity("dashboard", 1);
+    const after = cache.entity("dashboard", 1, async () => entity(1, "new"));
+    releaseBefore();
+    expect(await before).toEqual(entity(1, "stored"));
+    expect(await after).toEqual(entity(1, "new"));
+
+    let setReads = 0;
+    const members = async () => {
+      setReads++;
+      return [{ member: "7", value: true }];
+    };
+    await Promise.all([cache.members("listed#chart#1", members), cache.members("listed#chart#1", members)]);
+    expect(setReads).toBe(1);
+    await cache.members("listed#chart#1", members);
+    expect(setReads).toBe(2);
+    cache.wroteSet("listed#chart#1");
+    expect(cache.size).toBe(0);
   });
 
   it("never joins a read begun before a write of its type", async () => {

@@ -47,6 +47,15 @@ export const CACHED_TYPES: ReadonlySet<string> = new Set([
  * Dashboards are not cached one by one (a dashboard's page reads its own), only as a list.
  */
 export const STAMPED_TYPES: ReadonlySet<string> = new Set(["chart", "dashboard", "dataset"]);
+/**
+ * Types read by several requests at the same moment and not worth keeping: a dashboard's page
+ * opens with three requests (the dashboard, its charts, its datasets), each reading the dashboard
+ * and the set of its charts. Callers asking at once share one store read; nothing is kept after
+ * it (a dashboard may be large, and each is read by its own page alone).
+ */
+const JOINED_TYPES: ReadonlySet<string> = new Set(["dashboard"]);
+/** Sets whose simultaneous reads are shared the same way: which charts list a dashboard. */
+const JOINED_SET_PREFIXES = ["listed#"];
 /** Types whose whole list may be kept. */
 const LISTED_TYPES: ReadonlySet<string> = new Set([...CACHED_TYPES, ...STAMPED_TYPES]);
 /**
@@ -131,6 +140,7 @@ export class MetaCache {
 
   /** One entity, read through the cache when its type is cached (an absent one is never kept). */
   entity<T>(type: string, id: number, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    if (JOINED_TYPES.has(type)) return this.read(type, `e:${type}#${id}`, load, false, undefined, false);
     if (!CACHED_TYPES.has(type)) return load();
     const listed = this.listed<T>(type, id);
     if (listed !== undefined) return Promise.resolve(structuredClone(listed));
@@ -143,6 +153,7 @@ export class MetaCache {
    * database took a fifth of the server's own time in a small SQL Lab run.
    */
   sharedEntity<T>(type: string, id: number, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    if (JOINED_TYPES.has(type)) return this.read(type, `e:${type}#${id}`, load, true, undefined, false);
     if (!CACHED_TYPES.has(type)) return load().then(deepFreeze);
     const listed = this.listed<T>(type, id);
     if (listed !== undefined) return Promise.resolve(listed);
@@ -254,6 +265,8 @@ export class MetaCache {
 
   /** A set's members. */
   members<T>(set: string, load: () => Promise<T>): Promise<T> {
+    if (JOINED_SET_PREFIXES.some((p) => set.startsWith(p)))
+      return this.read(`s:${set}`, `s:${set}`, load, false, undefined, false) as Promise<T>;
     if (!CACHED_SET_PREFIXES.some((p) => set.startsWith(p))) return load();
     return this.read(`s:${set}`, `s:${set}`, load) as Promise<T>;
   }
@@ -299,12 +312,14 @@ export class MetaCache {
     this.generations.set(scope, (this.generations.get(scope) ?? 0) + 1);
   }
 
+  /** `keep`: false for a read only shared with those asking meanwhile (JOINED_TYPES). */
   private async read<T>(
     scope: string,
     key: string,
     load: () => Promise<T>,
     shared = false,
     stamp?: StampReader,
+    keep = true,
   ): Promise<T> {
     const hit = this.entries.get(key);
     const now = this.now();
@@ -326,7 +341,7 @@ export class MetaCache {
     const fetch = stamp
       ? this.stampedFetch(scope, hit, now, stamp, load)
       : async (): Promise<Fetched<T>> => ({ value: await load() });
-    const read = this.load(scope, key, generation, now, fetch, shared);
+    const read = this.load(scope, key, generation, now, fetch, shared, keep);
     this.loading.set(key, { generation, read });
     try {
       return (await read).value;
@@ -374,6 +389,7 @@ export class MetaCache {
     startedAt: number,
     fetch: () => Promise<Fetched<T>>,
     shared: boolean,
+    keep = true,
   ): Promise<Loaded<T>> {
     const { value: fetched, reused, stamp } = await fetch();
     // What the cache keeps stays pristine: a copy the first caller's changes never reach, or one
@@ -391,7 +407,7 @@ export class MetaCache {
       kept = deepFreeze(structuredClone(fetched));
     }
     // A write of this scope while the read was under way may have been missed by it: not kept.
-    if (value !== undefined && (this.generations.get(scope) ?? 0) === generation) {
+    if (keep && value !== undefined && (this.generations.get(scope) ?? 0) === generation) {
       // Aged from when the read began, so an entry never outlives the TTL counted from the store's answer.
       this.entries.set(key, { value: kept, at: startedAt, stamp });
       if (this.entries.size > this.maxEntries) {

@@ -77,6 +77,46 @@ async function pointAt(target: ReturnType<E2E["page"]["locator"]>) {
 
 const holder = (id: number) => e.page.locator(`${dt("dashboard-chart")}[data-chart-id="${id}"]`);
 
+describe("Dashboard opening", () => {
+  it("sends its three first requests as its route matches, each once, opened afresh or from the list", async () => {
+    const log: string[] = [];
+    const own = `/api/v1/dashboard/${dashboardId}`;
+    const onRequest = (req: { url(): string }) => {
+      const path = new URL(req.url()).pathname;
+      if (path === own || path.startsWith(`${own}/`)) log.push(path);
+    };
+    const onFinished = (req: { url(): string }) => {
+      if (/\/assets\/dashboard-page-[^/]+\.js$/.test(new URL(req.url()).pathname)) log.push("page code");
+    };
+    const opened = async () => {
+      await expect
+        .poll(() => holder(chartIds[0]).getAttribute("data-rendered"), { timeout: 30_000 })
+        .not.toBeNull();
+      const sent = (path: string) => log.filter((l) => l === path).length;
+      expect([sent(own), sent(`${own}/charts`), sent(`${own}/datasets`)]).toEqual([1, 1, 1]);
+    };
+    e.page.on("request", onRequest);
+    e.page.on("requestfinished", onFinished);
+    try {
+      await e.page.goto("about:blank");
+      await e.page.goto(`${e.url}/superset/dashboard/${dashboardId}/`);
+      await opened();
+      // Started by the route while the page's own code was still on its way, not by the page.
+      expect(log.indexOf(own)).toBeGreaterThanOrEqual(0);
+      expect(log.indexOf(own)).toBeLessThan(log.indexOf("page code"));
+
+      await e.page.goto(`${e.url}/dashboard/list/`);
+      log.length = 0;
+      await e.page.getByRole("link", { name: "Lazy draw", exact: true }).first().click();
+      await e.page.waitForURL(`**/superset/dashboard/${dashboardId}/`);
+      await opened();
+    } finally {
+      e.page.off("request", onRequest);
+      e.page.off("requestfinished", onFinished);
+    }
+  });
+});
+
 describe("Dashboard drawing", () => {
   it("asks for the first screen in one batch request and draws later charts when scrolled to", async () => {
     const batches: string[] = [];

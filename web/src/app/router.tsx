@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { paths } from "../config/paths";
 import { annotationPaths } from "../features/annotations/paths";
 import { cssTemplatePaths } from "../features/css-templates/paths";
+import { startDashboardRequests } from "../features/dashboards/api/start-dashboard-requests";
 import { reportRenderPath } from "../features/report-render/paths";
 import { rlsPaths } from "../features/rls/paths";
 import { tagPaths } from "../features/tags/paths";
@@ -70,7 +71,13 @@ export const routes: RouteObject[] = [
         path: paths.dashboardPermalinkPattern,
         lazy: page(() => import("../features/dashboards/dashboard-permalink-page")),
       },
-      { path: paths.dashboardPattern, lazy: page(() => import("../features/dashboards/dashboard-page")) },
+      {
+        path: paths.dashboardPattern,
+        loader: startDashboardRequests,
+        // Another dashboard is a visit; the page changing its own address (filters, tabs) is not.
+        shouldRevalidate: ({ currentParams, nextParams }) => currentParams.idOrSlug !== nextParams.idOrSlug,
+        lazy: page(() => import("../features/dashboards/dashboard-page")),
+      },
       { path: paths.charts, lazy: page(() => import("../features/charts/charts-list-page")) },
       { path: paths.chartAdd, lazy: page(() => import("../features/create/chart-add-page")) },
       { path: paths.dashboardNew, lazy: page(() => import("../features/create/dashboard-new-page")) },

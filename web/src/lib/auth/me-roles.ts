@@ -13,11 +13,21 @@ export const fetchMeRoles = (key: string) => apiGet<{ result: MeRoles }>(key).th
  * without asking and a signed-out visitor goes to the login page without a 401.
  */
 export function seedMeRoles(user: MeRoles | null): void {
+  signedOutAtLoad = user === null;
   void mutate(meRolesKey, user, { revalidate: false });
 }
 
+let signedOutAtLoad = false;
+
+/**
+ * The page was served to nobody and no login has happened since: a route asks nothing of the API
+ * ahead of its page (the visitor is on the way to the login page).
+ */
+export const knownSignedOut = () => signedOutAtLoad;
+
 /** After a login: the new session's user, fetched once and cached for the app shell. */
 export function reloadMeRoles(): Promise<MeRoles | null | undefined> {
+  signedOutAtLoad = false;
   return mutate(meRolesKey, fetchMeRoles(meRolesKey), { revalidate: false });
 }
 

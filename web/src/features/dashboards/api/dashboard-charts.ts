@@ -1,5 +1,6 @@
 import type { DashboardChartRow } from "@strata/contracts";
 import { apiGet } from "../../../lib/api-client";
+import { takeEarly } from "../../../lib/early-requests";
 import { useLoadOnce } from "../../../lib/use-load-once";
 import { dashboardKey } from "./dashboard";
 
@@ -12,5 +13,5 @@ export const fetchDashboardCharts = (id: number | string) =>
 /** The charts of the dashboard a page shows, loaded once per visit (null: not known yet). */
 export const useDashboardCharts = (idOrSlug: string | null) =>
   useLoadOnce(idOrSlug === null ? null : `dashboard-charts|${idOrSlug}`, () =>
-    fetchDashboardCharts(idOrSlug!),
+    takeEarly(dashboardChartsKey(idOrSlug!), () => fetchDashboardCharts(idOrSlug!)),
   );

@@ -1,5 +1,6 @@
 import type { DashboardDataset } from "@strata/contracts";
 import { apiGet } from "../../../lib/api-client";
+import { takeEarly } from "../../../lib/early-requests";
 import { useLoadOnce } from "../../../lib/use-load-once";
 import { dashboardKey } from "./dashboard";
 
@@ -12,5 +13,5 @@ export const fetchDashboardDatasets = (id: number | string) =>
 /** The datasets of the dashboard a page shows, loaded once per visit (null: not known yet). */
 export const useDashboardDatasets = (idOrSlug: string | null) =>
   useLoadOnce(idOrSlug === null ? null : `dashboard-datasets|${idOrSlug}`, () =>
-    fetchDashboardDatasets(idOrSlug!),
+    takeEarly(dashboardDatasetsKey(idOrSlug!), () => fetchDashboardDatasets(idOrSlug!)),
   );

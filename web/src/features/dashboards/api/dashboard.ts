@@ -1,5 +1,6 @@
 import type { DashboardDetail } from "@strata/contracts";
 import { apiGet } from "../../../lib/api-client";
+import { takeEarly } from "../../../lib/early-requests";
 import { resourceItemPath } from "../../../lib/resource/resource-path";
 import { useLoadOnce } from "../../../lib/use-load-once";
 
@@ -11,4 +12,6 @@ export const fetchDashboard = (idOrSlug: number | string) =>
 
 /** The dashboard a page shows, loaded once per visit (null: not known yet). */
 export const useDashboardDetail = (idOrSlug: string | null) =>
-  useLoadOnce(idOrSlug === null ? null : `dashboard|${idOrSlug}`, () => fetchDashboard(idOrSlug!));
+  useLoadOnce(idOrSlug === null ? null : `dashboard|${idOrSlug}`, () =>
+    takeEarly(dashboardKey(idOrSlug!), () => fetchDashboard(idOrSlug!)),
+  );

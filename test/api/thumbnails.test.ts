@@ -159,6 +159,33 @@ describe("thumbnails: addresses, access and drawings", () => {
     expect((await s.call("GET", edited, { token: admin })).status).toBe(202);
   });
 
+  it("gives a dashboard a new address when a chart on it is edited, not only when it is", async () => {
+    const listed = async () => (await rowOf(s, admin, "dashboard", dashboard)).thumbnail_url as string;
+    const shown = async () =>
+      (await json(await s.call("GET", `/api/v1/dashboard/${dashboard}`, { token: admin }))).result
+        .thumbnail_url as string;
+    const before = await listed();
+    expect(await shown()).toBe(before);
+    const charts = await json(await s.call("GET", `/api/v1/dashboard/${dashboard}/charts`, { token: admin }));
+    expect(charts.result.map((c: Json) => c.id)).toContain(chart);
+
+    const saved = await s.call("PUT", `/api/v1/chart/${chart}`, {
+      token: admin,
+      body: { description: "a chart on the dashboard, edited" },
+    });
+    expect(saved.status).toBe(200);
+    const after = await listed();
+    expect(after).not.toBe(before);
+    expect(await shown()).toBe(after);
+    const old = await s.call("GET", before, { token: admin });
+    expect(old.status).toBe(302);
+    expect(old.headers.get("location")).toBe(after);
+    // A chart elsewhere changes nothing here.
+    const elsewhere = await api.chart("Not on the dashboard", "table");
+    await s.call("PUT", `/api/v1/chart/${elsewhere}`, { token: admin, body: { description: "edited" } });
+    expect(await listed()).toBe(after);
+  });
+
   it("draws a dashboard's top screenful at 1,600 px, scaled to a card", async () => {
     const url = (await rowOf(s, admin, "dashboard", dashboard)).thumbnail_url as string;
     expect(url).toMatch(new RegExp(`^/api/v1/dashboard/${dashboard}/thumbnail/`));

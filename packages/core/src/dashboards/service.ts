@@ -18,6 +18,7 @@ import { retryLostRace } from "../store/retry-lost-race.ts";
 import type { UniqueNames } from "../store/unique-names.ts";
 import { detachObjectTags } from "../tags/tag-links.ts";
 import { thumbnailUrlFor } from "../thumbnails/digest.ts";
+import { chartChangesByDashboard, chartChangesOf, latestChange } from "./content-version.ts";
 import {
   applyFilterChanges,
   COLOR_FIELDS,
@@ -179,7 +180,17 @@ export class Dashboards {
   /** `GET /api/v1/dashboard/{id_or_slug}`: the dashboard with its people named. */
   async detail(p: Principal, idOrSlug: string | number): Promise<DashboardDetail> {
     const d = await this.get(p, idOrSlug);
-    return this.row(d, await this.usersById([...d.owners, d.created_by_fk ?? 0, d.changed_by_fk ?? 0]), p);
+    const [users, shown] = await Promise.all([
+      this.usersById([...d.owners, d.created_by_fk ?? 0, d.changed_by_fk ?? 0]),
+      // Only for its picture's address, which guests and anonymous callers don't get.
+      p.user && !p.guest ? this.shownChangedOn(d) : d.changed_on,
+    ]);
+    return this.row(d, users, p, shown);
+  }
+
+  /** When what a dashboard shows last changed: its own save or one of its charts' (content-version.ts). */
+  async shownChangedOn(d: DashboardEntity): Promise<string> {
+    return latestChange(d.changed_on, await chartChangesOf(this.meta, d));
   }
 
   async rows(p: Principal): Promise<DashboardDetail[]> {
@@ -188,13 +199,22 @@ export class Dashboards {
     // copy per request (rows are new objects; nothing here writes to a dashboard).
     const all = await this.meta.listShared<DashboardData>(DASHBOARD);
     const visible = all.filter((d) => this.canSee(p, d));
-    const users = await this.usersById(
-      visible.flatMap((d) => [...d.owners, d.created_by_fk ?? 0, d.changed_by_fk ?? 0]),
-    );
-    return visible.map((d) => this.row(d, users, p));
+    const [users, chartChanges] = await Promise.all([
+      this.usersById(visible.flatMap((d) => [...d.owners, d.created_by_fk ?? 0, d.changed_by_fk ?? 0])),
+      p.user && !p.guest
+        ? this.layoutPlacements().then((placed) => chartChangesByDashboard(this.meta, placed))
+        : new Map<number, string>(),
+    ]);
+    return visible.map((d) => this.row(d, users, p, latestChange(d.changed_on, [chartChanges.get(d.id)])));
   }
 
-  row(d: DashboardEntity, users: Map<number, UserEntity>, viewer: Principal): DashboardDetail {
+  /** `shownChangedOn`: when what it shows last changed (see content-version.ts), for its picture's address. */
+  row(
+    d: DashboardEntity,
+    users: Map<number, UserEntity>,
+    viewer: Principal,
+    shownChangedOn = d.changed_on,
+  ): DashboardDetail {
     const changedBy = users.get(d.changed_by_fk ?? 0);
     return {
       id: d.id,
@@ -216,7 +236,7 @@ export class Dashboards {
       certified_by: d.certified_by,
       certification_details: d.certification_details,
       is_managed_externally: d.is_managed_externally,
-      thumbnail_url: thumbnailUrlFor(viewer, "dashboard", d),
+      thumbnail_url: thumbnailUrlFor(viewer, "dashboard", { id: d.id, changed_on: shownChangedOn }),
       last_modified_time: Date.parse(d.changed_on) / 1000,
       version: d.version,
     };

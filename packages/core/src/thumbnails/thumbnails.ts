@@ -163,9 +163,11 @@ export class Thumbnails {
     });
   }
 
+  /** The object and when what it shows last changed (a dashboard's charts count: content-version.ts). */
   private async versionOf(p: Principal, kind: ThumbnailKind, id: number) {
     if (kind === "chart") return (await this.deps.charts.get(p, id)).chart;
-    return this.deps.dashboards.get(p, id);
+    const dashboard = await this.deps.dashboards.get(p, id);
+    return { id: dashboard.id, changed_on: await this.deps.dashboards.shownChangedOn(dashboard) };
   }
 
   private async renderJobOf(

@@ -1,6 +1,5 @@
 export { LIST_THUMBNAIL_HEIGHT, ThumbnailImage } from "./thumbnail-image";
 export { THUMBNAILS_FLAG, thumbnailsEnabled } from "./thumbnails-enabled";
-export { useNearViewport } from "./use-near-viewport";
 export {
   THUMBNAIL_GIVE_UP_MS,
   THUMBNAIL_POLL_MS,

@@ -1,7 +1,7 @@
 import { Box, Image } from "@mantine/core";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
+import { useNearViewport } from "../../lib/use-near-viewport";
 import { thumbnailsEnabled } from "./thumbnails-enabled";
-import { useNearViewport } from "./use-near-viewport";
 import { type ThumbnailPolling, useThumbnail } from "./use-thumbnail";
 
 interface Props extends ThumbnailPolling {
@@ -33,7 +33,8 @@ const boxStyle = {
 export function ThumbnailImage({ url, fallback, height, ...polling }: Props) {
   const enabled = thumbnailsEnabled();
   const wanted = enabled && !!url;
-  const [ref, near] = useNearViewport<HTMLDivElement>(wanted);
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref, { active: wanted });
   const src = useThumbnail(wanted && near ? url : null, polling);
   // A picture the browser cannot show (not a PNG after all) gives way to the fallback.
   const [broken, setBroken] = useState<string | null>(null);

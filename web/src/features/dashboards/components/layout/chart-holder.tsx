@@ -28,9 +28,9 @@ import { ApiErrorDisplay } from "../../../../components/error-display";
 import { currentGuestToken } from "../../../../lib/api-client";
 import { t } from "../../../../lib/i18n";
 import { toast } from "../../../../lib/toast";
+import { useNearViewport } from "../../../../lib/use-near-viewport";
 import { exploreChartPath, exploreChartUrl } from "../../api/explore-link";
 import { type ChartExport, downloadChartPng, exportChart } from "../../export/chart-downloads";
-import { useInView } from "../../hooks/use-in-view";
 import {
   dashboardChartExtra,
   dashboardChartFormData,
@@ -103,7 +103,7 @@ function WhenNear({
   always: boolean;
   children: () => ReactNode;
 }) {
-  const near = useInView(holder);
+  const near = useNearViewport(holder);
   return near || always ? children() : null;
 }
 

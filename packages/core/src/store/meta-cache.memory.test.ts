@@ -170,6 +170,17 @@ describe("metadata cache: cookie sessions", () => {
 
 describe("MetaCache", () => {
   const entity = (id: number, name: string) => ({ id, name });
+  /** A store read held until released (the latest one made), counting how many were made. */
+  const heldRead = () => {
+    let made = 0;
+    let resolve: (() => void) | undefined;
+    const load = () =>
+      new Promise<{ id: number; name: string }>((r) => {
+        made++;
+        resolve = () => r(entity(1, "stored"));
+      });
+    return { load, release: () => resolve?.(), loads: () => made };
+  };
 
   it("keeps no read that was under way while its type was written", async () => {
     const cache = new MetaCache({ now: () => 0 });
@@ -288,17 +299,11 @@ describe("MetaCache", () => {
   });
   it("reads the store once for callers asking at the same time, each with its own copy", async () => {
     const cache = new MetaCache({ now: () => 0 });
-    let loads = 0;
-    let release!: () => void;
-    const load = () =>
-      new Promise<{ id: number; name: string }>((r) => {
-        loads++;
-        release = () => r(entity(1, "stored"));
-      });
+    const { load, release, loads } = heldRead();
     const asked = [cache.entity("dataset", 1, load), cache.entity("dataset", 1, load)];
     release();
     const [a, b] = await Promise.all(asked);
-    expect(loads).toBe(1);
+    expect(loads()).toBe(1);
     expect(a).toEqual(entity(1, "stored"));
     a!.name = "changed by the first caller";
     expect(b).toEqual(entity(1, "stored"));
@@ -306,19 +311,13 @@ describe("MetaCache", () => {
 
   it("shares a dashboard's and a dashboard's chart set's simultaneous reads, keeping neither", async () => {
     const cache = new MetaCache({ now: () => 0 });
-    let loads = 0;
-    let release!: () => void;
-    const load = () =>
-      new Promise<{ id: number; name: string }>((r) => {
-        loads++;
-        release = () => r(entity(1, "stored"));
-      });
+    const { load, release, loads } = heldRead();
     // The three requests a dashboard page opens with each read the dashboard.
     const asked = [cache.entity("dashboard", 1, load), cache.entity("dashboard", 1, load)];
     const shared = cache.sharedEntity("dashboard", 1, load);
     release();
     const [a, b] = await Promise.all(asked);
-    expect(loads).toBe(1);
+    expect(loads()).toBe(1);
     a!.name = "changed by the first caller";
     expect(b).toEqual(entity(1, "stored"));
     expect(Object.isFrozen(await shared)).toBe(true);
@@ -326,13 +325,12 @@ describe("MetaCache", () => {
     const later = cache.entity("dashboard", 1, load);
     release();
     await later;
-    expect(loads).toBe(2);
+    expect(loads()).toBe(2);
     // A write in between: the read after it is its own.
     const before = cache.entity("dashboard", 1, load);
-    const releaseBefore = release;
     cache.wroteEntity("dashboard", 1);
     const after = cache.entity("dashboard", 1, async () => entity(1, "new"));
-    releaseBefore();
+    release();
     expect(await before).toEqual(entity(1, "stored"));
     expect(await after).toEqual(entity(1, "new"));
 

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type ChartPost, type ChartPut, ErrorType } from "@strata/contracts";
-import { chartIdsOfLayout } from "../dashboards/metadata.ts";
-import { DASHBOARD, type DashboardEntity } from "../dashboards/types.ts";
+import { DASHBOARD } from "../dashboards/types.ts";
 import type { Databases } from "../databases/service.ts";
 import type { Datasets } from "../datasets/service.ts";
 import type { DatasetEntity } from "../datasets/types.ts";
@@ -11,14 +10,13 @@ import { canAccessDataset } from "../security/data-access.ts";
 import { can, isOwner, type Principal, requirePermission, userId } from "../security/principal.ts";
 import type { UserEntity } from "../security/types.ts";
 import { ownerRef } from "../security/users.ts";
-import { newestFirst } from "../store/list-index.ts";
 import type { MetaStore } from "../store/meta-store.ts";
 import { detachObjectTags } from "../tags/tag-links.ts";
 import { thumbnailUrlFor } from "../thumbnails/digest.ts";
+import { chartsOnDashboard, type OnDashboard } from "./on-dashboard.ts";
 import { CHART, type ChartData, type ChartEntity } from "./types.ts";
 
-/** The dashboard whose charts are read: its id and its saved layout. */
-export type OnDashboard = Pick<DashboardEntity, "id" | "position_json">;
+export type { OnDashboard };
 
 export interface DashboardRef {
   id: number;
@@ -330,18 +328,9 @@ export class Charts {
     return charts.filter(canSee);
   }
 
-  /**
-   * Every chart on a dashboard, whoever may see it, most recently changed first: those attached
-   * from the chart side, through the store's index of charts by dashboard, and those its layout
-   * places, each read by id. The work grows with the dashboard's charts, not with all charts or
-   * all dashboards. Each chart's `dashboards` is its own side as stored, not every placement.
-   */
-  async allOnDashboard(d: OnDashboard): Promise<ChartEntity[]> {
-    const attached = await this.meta.listing<ChartData>(CHART, d.id);
-    const known = new Set(attached.map((c) => c.id));
-    const placed = [...(chartIdsOfLayout(d.position_json) ?? [])].filter((id) => !known.has(id));
-    const more = await this.meta.getMany<ChartData>(CHART, placed);
-    return [...attached, ...more].sort(newestFirst);
+  /** Every chart on a dashboard, whoever may see it, most recently changed first (on-dashboard.ts). */
+  allOnDashboard(d: OnDashboard): Promise<ChartEntity[]> {
+    return chartsOnDashboard(this.meta, d);
   }
 
   /**

@@ -1,6 +1,6 @@
+import { chartsOnDashboard } from "../charts/on-dashboard.ts";
 import { CHART, type ChartData } from "../charts/types.ts";
 import type { MetaStore } from "../store/meta-store.ts";
-import { chartIdsOfLayout } from "./metadata.ts";
 import type { DashboardEntity } from "./types.ts";
 
 /**
@@ -38,14 +38,7 @@ export async function chartChangesByDashboard(
   return latest;
 }
 
-/**
- * When each chart on one dashboard was last saved: those attached from the chart side (the index
- * of charts by dashboard) and those its layout places, the reads its page makes for its charts.
- */
+/** When each chart on one dashboard was last saved (the same reads its page makes for its charts). */
 export async function chartChangesOf(meta: MetaStore, d: DashboardEntity): Promise<string[]> {
-  const attached = await meta.listing<ChartData>(CHART, d.id);
-  const known = new Set(attached.map((c) => c.id));
-  const placed = [...(chartIdsOfLayout(d.position_json) ?? [])].filter((id) => !known.has(id));
-  const more = await meta.getMany<ChartData>(CHART, placed);
-  return [...attached, ...more].map((c) => c.changed_on);
+  return (await chartsOnDashboard(meta, d)).map((c) => c.changed_on);
 }

@@ -131,6 +131,11 @@ describe("locale choice and formats", () => {
     expect(formatNumber(1234567.5)).toBe("1,234,567.5");
     await activateLocale("de");
     expect(formatNumber(1234567.5)).toBe("1.234.567,5");
+    // Formatters are kept by locale and options: a change of either gives the right one.
+    expect(formatNumber(0.5, { style: "percent" })).toBe("50\u00a0%");
+    await activateLocale("en");
+    expect(formatNumber(1234567.5)).toBe("1,234,567.5");
+    expect(formatNumber(0.5, { style: "percent" })).toBe("50%");
   });
 
   it("says relative times in the locale, the server's English ones too", async () => {
@@ -151,5 +156,7 @@ describe("locale choice and formats", () => {
     const when = Date.UTC(2024, 0, 15, 12, 0);
     await activateLocale("de");
     expect(formatDateTime(when, { dateStyle: "long", timeZone: "UTC" })).toBe("15. Januar 2024");
+    await activateLocale("en");
+    expect(formatDateTime(when, { dateStyle: "long", timeZone: "UTC" })).toBe("January 15, 2024");
   });
 });

@@ -1,9 +1,33 @@
 import dayjs from "dayjs";
 import { activeLocale, activeLocaleTag } from "./locale";
 
+/**
+ * Intl formatters already built, by locale and options. Building one costs a hundred times more
+ * than formatting with it (0.1–0.2 ms against a microsecond), and a dashboard formats a row count
+ * per table chart on every render: the cost showed in its load's profile. Bounded, as the options
+ * come from callers.
+ */
+const built = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+const MAX_BUILT = 200;
+function kept<F extends Intl.NumberFormat | Intl.DateTimeFormat>(
+  kind: string,
+  options: object | undefined,
+  build: (locale: string) => F,
+): F {
+  const locale = activeLocaleTag();
+  const key = `${kind} ${locale} ${options ? JSON.stringify(options) : ""}`;
+  let formatter = built.get(key) as F | undefined;
+  if (!formatter) {
+    if (built.size >= MAX_BUILT) built.clear();
+    formatter = build(locale);
+    built.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** A count or measure with the locale's digit grouping and decimal mark ("1 234,5" in French). */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(activeLocaleTag(), options).format(value);
+  return kept("number", options, (locale) => new Intl.NumberFormat(locale, options)).format(value);
 }
 
 /** "2 days ago" in the UI language ("il y a 2 jours"), as Superset's lists show modification times. */
@@ -13,11 +37,10 @@ export function formatRelativeTime(when: string | number | Date): string {
 
 /** A date and time in the locale's own order and words. */
 export function formatDateTime(when: string | number | Date, options?: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(
-    activeLocaleTag(),
-    options ?? { dateStyle: "medium", timeStyle: "short" },
-  ).format(new Date(when));
+  const shown = options ?? DATE_TIME;
+  return kept("date", shown, (locale) => new Intl.DateTimeFormat(locale, shown)).format(new Date(when));
 }
+const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
 
 const HUMANIZED =
   /^(a few seconds|an? (year|month|day|hour|minute)|(\d+) (year|month|day|hour|minute)s) ago$/;

@@ -135,6 +135,39 @@ describe("/api/v1/report/", () => {
     expect(await json(bulk)).toEqual({ message: "Deleted 1 report schedule" });
   });
 
+  it("answers report lists from one read of the reports while none is written, and shows a write at once", async () => {
+    // A dashboard's page asks for its report menu's report as it opens: a list of every report.
+    const meta = s.runtime.core.deps.meta;
+    const mine = `/api/v1/report/?q=(filters:!((col:chart_id,opr:eq,value:${chart})))`;
+    const names = async () =>
+      ((await json(await s.call("GET", mine, { token: admin }))).result as Json[]).map((r) => r.name).sort();
+    const first = (await json(await post(report({ name: "Listed once" })))).id;
+    expect(await names()).toContain("Listed once");
+    // The store's index lags a write by a moment: a list is trusted for its stamp a second on.
+    await new Promise((r) => setTimeout(r, 1100));
+    await names();
+    const reads = meta.reads.report_schedule ?? 0;
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, 400));
+      expect(await names()).toContain("Listed once");
+    }
+    expect(meta.reads.report_schedule ?? 0).toBe(reads);
+    // Every write is seen by the next list: a create, an edit, a delete.
+    const second = (await json(await post(report({ name: "Listed twice" })))).id;
+    expect(await names()).toEqual(expect.arrayContaining(["Listed once", "Listed twice"]));
+    const renamed = await s.call("PUT", `/api/v1/report/${first}`, {
+      token: admin,
+      body: { name: "Listed renamed" },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await names()).toEqual(expect.arrayContaining(["Listed renamed", "Listed twice"]));
+    for (const id of [first, second])
+      expect((await s.call("DELETE", `/api/v1/report/${id}`, { token: admin })).status).toBe(200);
+    const left = await names();
+    expect(left).not.toContain("Listed renamed");
+    expect(left).not.toContain("Listed twice");
+  });
+
   it("answers bad input with a 4xx naming the field, and creates nothing", async () => {
     const before = await count();
     const cases: [Json, number, string, string][] = [

@@ -44,9 +44,16 @@ export const CACHED_TYPES: ReadonlySet<string> = new Set([
  * Types whose every write bumps a stamp in the store (`MetaStore.bumpStamp`): the ones a list page
  * reads whole. With 1,500 charts, 300 datasets and 200 dashboards stored, the chart list read all
  * three once its copies were a second old: some 200 ms a page, to find what had not changed.
- * Dashboards are not cached one by one (a dashboard's page reads its own), only as a list.
+ * Dashboards are not cached one by one (a dashboard's page reads its own), only as a list. Report
+ * schedules are read whole by every report list, and a dashboard's or chart's page asks for one
+ * (its header's report menu) as it opens; the run that sends a report reads its own afresh.
  */
-export const STAMPED_TYPES: ReadonlySet<string> = new Set(["chart", "dashboard", "dataset"]);
+export const STAMPED_TYPES: ReadonlySet<string> = new Set([
+  "chart",
+  "dashboard",
+  "dataset",
+  "report_schedule",
+]);
 /**
  * Types read by several requests at the same moment and not worth keeping: a dashboard's page
  * opens with three requests (the dashboard, its charts, its datasets), each reading the dashboard

@@ -16,8 +16,6 @@ import { thumbnailUrlFor } from "../thumbnails/digest.ts";
 import { chartsOnDashboard, type OnDashboard } from "./on-dashboard.ts";
 import { CHART, type ChartData, type ChartEntity } from "./types.ts";
 
-export type { OnDashboard };
-
 export interface DashboardRef {
   id: number;
   dashboard_title: string;

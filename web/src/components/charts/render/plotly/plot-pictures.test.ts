@@ -87,16 +87,17 @@ describe("plot pictures", () => {
     const layer = document.createElement("div");
     layer.textContent = "before";
     const scripted = `<svg xmlns="${SVG}"><script>alert(1)</script></svg>`;
-    expect(showPicture(layer, JSON.stringify([scripted]))).toBe(false);
-    expect(showPicture(layer, JSON.stringify(["<div>not svg</div>"]))).toBe(false);
-    expect(showPicture(layer, JSON.stringify([`<svg xmlns="${SVG}"><rect onload="alert(1)"/></svg>`]))).toBe(
-      false,
-    );
-    expect(showPicture(layer, JSON.stringify([`<svg xmlns="${SVG}"></svg><img src="x">`]))).toBe(false);
+    expect(showPicture(layer, scripted)).toBe(false);
+    expect(showPicture(layer, "<div>not svg</div>")).toBe(false);
+    expect(showPicture(layer, `<svg xmlns="${SVG}"><rect onload="alert(1)"/></svg>`)).toBe(false);
+    expect(showPicture(layer, `<svg xmlns="${SVG}"></svg><img src="x">`)).toBe(false);
     const foreign = `<svg xmlns="${SVG}"><foreignObject><div>html</div></foreignObject></svg>`;
-    expect(showPicture(layer, JSON.stringify([foreign]))).toBe(false);
-    expect(showPicture(layer, "not json")).toBe(false);
-    expect(showPicture(layer, JSON.stringify({ layers: [] }))).toBe(false);
+    expect(showPicture(layer, foreign)).toBe(false);
+    expect(showPicture(layer, "just text")).toBe(false);
+    expect(showPicture(layer, `<svg xmlns="${SVG}"></svg> trailing text`)).toBe(false);
+    expect(showPicture(layer, "")).toBe(false);
+    // A picture kept before pictures were stored as plain markup (a JSON list of layers).
+    expect(showPicture(layer, JSON.stringify([`<svg xmlns="${SVG}"></svg>`]))).toBe(false);
     expect(layer.textContent).toBe("before");
   });
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Menu } from "@mantine/core";
+import { Menu } from "@mantine/core";
 import {
   IconArrowsMaximize,
   IconArrowsMinimize,
@@ -22,6 +22,7 @@ import { t } from "../../../../lib/i18n";
 import type { ChartExport } from "../../export/chart-downloads";
 import type { DrillByValue } from "../../model/drill-detail";
 import type { ChartDialog } from "./chart-dialogs";
+import classes from "./chart-menu.module.css";
 
 export interface ChartMenuProps {
   hasRequest: boolean;
@@ -49,10 +50,9 @@ export interface ChartMenuProps {
 /** The menu's "..." button; the menu adds its own handlers and ARIA state once it is mounted. */
 function menuButton(asLoneButton?: { onClick: () => void }) {
   return (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
-      size="sm"
+    <button
+      type="button"
+      className={`${classes.button} mantine-focus-auto mantine-active`}
       aria-label={t("More options")}
       data-test="chart-menu"
       {...(asLoneButton && {
@@ -62,7 +62,7 @@ function menuButton(asLoneButton?: { onClick: () => void }) {
       })}
     >
       <IconDotsVertical size={14} />
-    </ActionIcon>
+    </button>
   );
 }
 

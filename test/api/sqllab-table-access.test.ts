@@ -131,6 +131,29 @@ describe("SQL Lab with access to some tables (DuckDB)", () => {
     expect([403, 404]).toContain(none.status);
   });
 
+  it("refuses macros defined in the database, which read what they like", async () => {
+    await s.call("PUT", `/api/v1/database/${duck}`, { token: admin, body: { allow_dml: true } });
+    try {
+      await ran(admin, duck, "CREATE MACRO peek() AS (SELECT count(*) FROM energy_usage)");
+      await ran(admin, duck, "CREATE MACRO peek_rows() AS TABLE SELECT * FROM energy_usage");
+    } finally {
+      await s.call("PUT", `/api/v1/database/${duck}`, { token: admin, body: { allow_dml: false } });
+    }
+    const error = await refused(birthReader, duck, "SELECT peek() AS n FROM birth_names LIMIT 1");
+    expect(error.message).toContain("peek()");
+    expect(error.message).toContain("whole database");
+    await refused(birthReader, duck, "SELECT name FROM birth_names WHERE num > main.Peek()");
+    await refused(birthReader, duck, "SELECT * FROM peek_rows()");
+    // What DuckDB ships (with its bundled extensions) is still callable.
+    const body = await ran(
+      birthReader,
+      duck,
+      "SELECT count(*) AS n, max(lower(name)) AS m, json_extract('{\"a\": 1}', '$.a') AS j FROM birth_names",
+    );
+    expect(body.data[0].n).toBeGreaterThan(0);
+    expect((await ran(admin, duck, "SELECT peek() AS n")).data[0].n).toBeGreaterThan(0);
+  });
+
   it("estimates only what it may run", async () => {
     const estimate = (sql: string) =>
       s.call("POST", "/api/v1/sqllab/estimate/", { token: birthReader, body: { database_id: duck, sql } });
@@ -159,6 +182,24 @@ describe("SQL Lab with access to some tables (PostgreSQL)", () => {
       "SELECT query_to_xml('SELECT * FROM hidden.secret_rows', true, true, '')",
     );
     await refused(publicReader, postgres, "SELECT * FROM open_rows FOR UPDATE");
+  });
+
+  it("refuses functions and operators defined in the database, which read what they like", async () => {
+    await pg.query(
+      "CREATE FUNCTION public.peek() RETURNS int LANGUAGE sql AS 'SELECT n FROM hidden.secret_rows'; " +
+        "CREATE FUNCTION public.peek_add(int, int) RETURNS int LANGUAGE sql AS 'SELECT $1 + n FROM hidden.secret_rows'; " +
+        "CREATE OPERATOR public.### (LEFTARG = int, RIGHTARG = int, FUNCTION = public.peek_add)",
+    );
+    const call = await refused(publicReader, postgres, "SELECT PEEK() AS n FROM open_rows");
+    expect(call.message).toContain("peek()");
+    expect(call.extra.routines).toEqual(["peek"]);
+    await refused(publicReader, postgres, "SELECT public.peek() AS n");
+    const operator = await refused(publicReader, postgres, "SELECT n ### 1 AS n FROM open_rows");
+    expect(operator.message).toContain("the operator ###");
+    // What PostgreSQL ships is still callable, the same name in another schema or not.
+    expect((await ran(publicReader, postgres, "SELECT max(n) + 1 AS n FROM open_rows")).data[0].n).toBe(3);
+    // Whoever may read the whole database calls anything.
+    expect((await ran(admin, postgres, "SELECT public.peek() AS n")).data[0].n).toBe(42);
   });
 });
 

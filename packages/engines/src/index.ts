@@ -12,44 +12,51 @@ import type { DuckDbEngine } from "./duckdb/adapter.ts";
 import type { TableTarget, WriteSummary } from "./duckdb/tables.ts";
 import type { LoadExamplesReport } from "./examples/load-examples.ts";
 import type { FileFormat, FilePreview, FileReadOptions } from "./file-import.ts";
-import { type ColumnarResult, EngineError, type EngineConfig, type QueryEngine } from "./types.ts";
+import { type ColumnarResult, type EngineConfig, EngineError, type QueryEngine } from "./types.ts";
 
-export * from "./types.ts";
+export type { AthenaLike } from "./athena/adapter.ts";
 export { dedupeNames } from "./columnar.ts";
 export {
-  type Dialect,
   ATHENA_DIALECT,
+  type Dialect,
   DUCKDB_DIALECT,
+  dialectFor,
   POSTGRES_DIALECT,
   TIME_GRAIN_NAMES,
-  dialectFor,
 } from "./dialects.ts";
-export type { ConfigContext, CustomError, EngineCapabilities, EngineSpec } from "./engine-spec.ts";
-export { ENGINE_SPECS, engineSpec, findEngineSpec, specForUriScheme } from "./specs.ts";
-export { abortError, cancelledError, dmlNotAllowed, isCancelled, timeoutError } from "./engine-errors.ts";
-export { type ClassifiedStatement, classifyStatements, splitStatements } from "./sql-lexer.ts";
-export { type QualifiedTable, readTableNames, type TableName, UnreadableTables } from "./table-names.ts";
-export {
-  type BuildUriOptions,
-  type ParsedUri,
-  DEFAULT_DRIVERS,
-  URI_PLACEHOLDERS,
-  buildSqlalchemyUri,
-  maskUriPassword,
-  parseSqlalchemyUri,
-} from "./sqlalchemy-uri.ts";
-export {
-  type ExampleColumn,
-  type ExampleMetric,
-  type ExampleTable,
-  EXAMPLE_TABLES,
-} from "./examples/example-tables.ts";
-export type { AthenaLike } from "./athena/adapter.ts";
 export type { DuckDbEngine } from "./duckdb/adapter.ts";
 export { type DuckDbResources, duckDbResourcesFromEnv } from "./duckdb/resources.ts";
 export type { IfExists, TableTarget, WriteSummary } from "./duckdb/tables.ts";
-export type { FileFormat, FilePreview, FileReadOptions } from "./file-import.ts";
+export { abortError, cancelledError, dmlNotAllowed, isCancelled, timeoutError } from "./engine-errors.ts";
+export type { ConfigContext, CustomError, EngineCapabilities, EngineSpec } from "./engine-spec.ts";
+export {
+  EXAMPLE_TABLES,
+  type ExampleColumn,
+  type ExampleMetric,
+  type ExampleTable,
+} from "./examples/example-tables.ts";
 export type { LoadExamplesReport } from "./examples/load-examples.ts";
+export type { FileFormat, FilePreview, FileReadOptions } from "./file-import.ts";
+export { ENGINE_SPECS, engineSpec, findEngineSpec, specForUriScheme } from "./specs.ts";
+export { type ClassifiedStatement, classifyStatements, splitStatements } from "./sql-lexer.ts";
+export {
+  type BuildUriOptions,
+  buildSqlalchemyUri,
+  DEFAULT_DRIVERS,
+  maskUriPassword,
+  type ParsedUri,
+  parseSqlalchemyUri,
+  URI_PLACEHOLDERS,
+} from "./sqlalchemy-uri.ts";
+export {
+  type QualifiedTable,
+  readReferences,
+  readTableNames,
+  type StatementReferences,
+  type TableName,
+  UnreadableTables,
+} from "./table-names.ts";
+export * from "./types.ts";
 
 export interface EngineFactoryOptions {
   /** DuckDB: no file/network/extension access from SQL, settings locked (see STACK.md). */

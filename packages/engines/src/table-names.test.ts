@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readTableNames, UnreadableTables } from "./table-names.ts";
+import { readReferences, readTableNames, UnreadableTables } from "./table-names.ts";
 
 const names = async (sql: string) =>
   (await readTableNames(sql)).map((n) => (n.schema ? `${n.schema}.${n.table}` : n.table)).sort();
@@ -70,5 +70,19 @@ describe("readTableNames", () => {
     ];
     for (const sql of refusals)
       await expect(readTableNames(sql), sql).rejects.toBeInstanceOf(UnreadableTables);
+  });
+});
+
+describe("readReferences", () => {
+  it("lists every function called and operator used, wherever it is, beside the tables", async () => {
+    const read = await readReferences(
+      `SELECT Peek(x), s.other(y) + 1 FROM t, generate_series(1, 2) g
+        WHERE x ### (SELECT max(z) FROM u WHERE z BETWEEN 1 AND deep(2))`,
+    );
+    expect(read.tables.map((t) => t.table).sort()).toEqual(["t", "u"]);
+    expect(read.routines).toEqual(
+      expect.arrayContaining(["peek", "other", "+", "generate_series", "###", "max", "deep"]),
+    );
+    expect((await readReferences("SELECT 1")).routines).toEqual([]);
   });
 });

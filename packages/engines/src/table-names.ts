@@ -66,10 +66,14 @@ const isNode = (value: unknown): value is Node =>
 
 /** The last part of a function's name (`pg_catalog.query_to_xml` → `query_to_xml`), lower-cased. */
 function functionName(call: Node): string {
-  const parts = Array.isArray(call.funcname) ? call.funcname : [];
-  const last = parts.at(-1);
+  return lastName(call.funcname)?.toLowerCase() ?? "";
+}
+
+/** The last part of a dotted name as the parser lists it (`[{String: {sval}}, …]`). */
+function lastName(parts: unknown): string | undefined {
+  const last = Array.isArray(parts) ? parts.at(-1) : undefined;
   const name = isNode(last) && isNode(last.String) ? last.String.sval : undefined;
-  return typeof name === "string" ? name.toLowerCase() : "";
+  return typeof name === "string" ? name : undefined;
 }
 
 /**
@@ -93,6 +97,22 @@ function functionName(call: Node): string {
  * unchecked.
  */
 export async function readTableNames(sql: string): Promise<TableName[]> {
+  return (await readReferences(sql)).tables;
+}
+
+/** What one SELECT reads and calls, as `readReferences` finds them. */
+export interface StatementReferences {
+  tables: TableName[];
+  /**
+   * The functions it calls (the last part of each name, lower-cased) and, on PostgreSQL, the
+   * operators it uses: a routine someone defined in the database may read any table, which the
+   * caller then checks against the engine's list of such routines.
+   */
+  routines: string[];
+}
+
+/** The tables one SELECT reads and the routines it calls; refuses what `readTableNames` refuses. */
+export async function readReferences(sql: string): Promise<StatementReferences> {
   // Loaded on first use: the parser is WebAssembly compiled as it loads, which no cold start
   // should pay for.
   const { parse } = await import("libpg-query");
@@ -111,6 +131,7 @@ export async function readTableNames(sql: string): Promise<TableName[]> {
     throw new UnreadableTables("Only SELECT statements can run here.");
 
   const found = new Map<string, TableName>();
+  const routines = new Set<string>();
   const visit = (value: unknown, outer: Scope): void => {
     if (Array.isArray(value)) {
       for (const item of value) visit(item, outer);
@@ -133,16 +154,24 @@ export async function readTableNames(sql: string): Promise<TableName[]> {
         continue;
       }
       if (key === "RangeFunction" && isNode(child)) checkRowMakers(child);
-      if (key === "FuncCall" && isNode(child) && RUNS_SQL_FROM_TEXT.has(functionName(child)))
-        throw new UnreadableTables(
-          `${functionName(child)}() runs SQL given as text, which can't be checked against your access.`,
-        );
+      if (key === "FuncCall" && isNode(child)) {
+        const name = functionName(child);
+        if (RUNS_SQL_FROM_TEXT.has(name))
+          throw new UnreadableTables(
+            `${name}() runs SQL given as text, which can't be checked against your access.`,
+          );
+        routines.add(name);
+      }
+      if (key === "A_Expr" && isNode(child)) {
+        const operator = lastName(child.name);
+        if (operator) routines.add(operator);
+      }
       // A query nested in this one: a recursive query's own name does not reach into it.
       visit(child, key === "SelectStmt" && scope.self !== undefined ? { names: scope.names } : scope);
     }
   };
   visit(statement.SelectStmt, { names: new Set() });
-  return [...found.values()];
+  return { tables: [...found.values()], routines: [...routines] };
 }
 
 /** The WITH names a part of a query sees, and a recursive query's own name where it sees that. */

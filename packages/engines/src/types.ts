@@ -1,5 +1,5 @@
-import type { QualifiedTable, TableName } from "./table-names.ts";
 import type { EngineName } from "@strata/contracts";
+import type { QualifiedTable, TableName } from "./table-names.ts";
 
 /** A column of a result, with the engine's type name and a generic kind. */
 export interface ResultColumn {
@@ -89,6 +89,13 @@ export interface QueryEngine {
    * only some tables of such a database can't run SQL on it.
    */
   resolveTables?(names: TableName[], schema?: string | null): Promise<(QualifiedTable | null)[]>;
+  /**
+   * Which of these routine names (functions, lower-cased, and operators) name one someone
+   * defined in the database rather than one the engine ships: a macro or user function may read
+   * any table, so whoever may read only some tables can't call it. Present wherever
+   * resolveTables is: table checks are only as good as this answer.
+   */
+  definedRoutines?(names: string[]): Promise<string[]>;
   /**
    * The names of the SQL functions a query may call, sorted, for the editor's completion. Absent
    * on engines that can't list them (the editor then offers keywords and tables only).

@@ -1,5 +1,10 @@
 import { ErrorType } from "@strata/contracts";
-import { type QueryEngine, readTableNames, type TableName, UnreadableTables } from "@strata/engines";
+import {
+  type QueryEngine,
+  readReferences,
+  type StatementReferences,
+  UnreadableTables,
+} from "@strata/engines";
 import type { DatabaseEntity } from "../databases/types.ts";
 import type { DatasetEntity } from "../datasets/types.ts";
 import { typedError } from "../errors.ts";
@@ -52,7 +57,8 @@ export async function tableGrants(
  * its case rules), so `birth_names`, `main.birth_names` and `"Birth_Names"` are checked as the
  * one table DuckDB reads, and PostgreSQL's `pg_class` as pg_catalog's. What can't be read that
  * way (see readTableNames) is refused with the reason, and so is every engine that can't look
- * names up: no table is ever read unchecked.
+ * names up: no table is ever read unchecked. So is a call to a macro, function or operator
+ * defined in the database rather than shipped with the engine: its body reads what it likes.
  */
 export async function requireTableAccess(
   p: Principal,
@@ -62,23 +68,31 @@ export async function requireTableAccess(
   opts: { schema?: string | null; datasets?: DatasetList },
 ): Promise<void> {
   const wholeDatabase = `Ask an admin for access to the whole database "${db.database_name}" to run it.`;
-  if (!engine.resolveTables)
+  if (!engine.resolveTables || !engine.definedRoutines)
     throw refusal(
       `Your access covers some tables of "${db.database_name}", and which tables a query reads can't be checked on this kind of database. ${wholeDatabase}`,
     );
-  let names: TableName[];
+  let read: StatementReferences;
   try {
-    names = await readTableNames(sql);
+    read = await readReferences(sql);
   } catch (e) {
     if (e instanceof UnreadableTables)
       throw refusal(`Your access covers some tables of "${db.database_name}": ${e.message} ${wholeDatabase}`);
     throw e;
   }
-  if (names.length === 0) return;
-  const [resolved, granted] = await Promise.all([
+  const names = read.tables;
+  const [defined, resolved, granted] = await Promise.all([
+    engine.definedRoutines(read.routines),
     engine.resolveTables(names, opts.schema ?? null),
-    tableGrants(p, db, engine, opts.datasets),
+    names.length > 0 ? tableGrants(p, db, engine, opts.datasets) : undefined,
   ]);
+  // A macro or function someone defined in the database runs its own queries, unseen here.
+  if (defined.length > 0)
+    throw refusal(
+      `Your access covers some tables of "${db.database_name}": ${defined.map((name) => (/^\w+$/.test(name) ? `${name}()` : `the operator ${name}`)).join(", ")} ${defined.length === 1 ? "was" : "were"} defined in this database and may read tables beyond your access. ${wholeDatabase}`,
+      { routines: defined },
+    );
+  if (!granted) return;
   const refused = names.filter((_, i) => {
     const target = resolved[i];
     return !target || !granted.table(target);

@@ -11,14 +11,9 @@ import {
 } from "@duckdb/node-api";
 import { ErrorType } from "@strata/contracts";
 import { dedupeNames } from "../columnar.ts";
-import { mapDuckDbError } from "./errors.ts";
-import { duckDbResourceSettings, duckDbResourcesFromEnv } from "./resources.ts";
-import { checkSystemNamesInText, checkSystemNamesInTree, serializeSqlQuery } from "./system-guard.ts";
-import type { QualifiedTable, TableName } from "../table-names.ts";
-import { kindOfUnboundStatement } from "./statement-kind.ts";
-import { ColumnarBuilder, kindOfDuckDbType } from "./values.ts";
 import { abortError, dmlNotAllowed } from "../engine-errors.ts";
 import { classifyStatements, splitStatements } from "../sql-lexer.ts";
+import type { QualifiedTable, TableName } from "../table-names.ts";
 import {
   type ColumnarResult,
   type ColumnInfo,
@@ -29,6 +24,11 @@ import {
   type StatementInfo,
   type TableRef,
 } from "../types.ts";
+import { mapDuckDbError } from "./errors.ts";
+import { duckDbResourceSettings, duckDbResourcesFromEnv } from "./resources.ts";
+import { kindOfUnboundStatement } from "./statement-kind.ts";
+import { checkSystemNamesInText, checkSystemNamesInTree, serializeSqlQuery } from "./system-guard.ts";
+import { ColumnarBuilder, kindOfDuckDbType } from "./values.ts";
 
 export interface DuckDbEngineOptions {
   /**
@@ -339,6 +339,17 @@ export class DuckDbEngine implements QueryEngine {
       "SELECT DISTINCT function_name FROM duckdb_functions() WHERE function_type IN ('scalar', 'aggregate', 'macro', 'table', 'table_macro') AND regexp_matches(function_name, '^[A-Za-z][A-Za-z0-9_]*$') ORDER BY 1",
     );
     return rows.map((r) => String(r[0]));
+  }
+
+  async definedRoutines(names: string[]): Promise<string[]> {
+    if (names.length === 0) return [];
+    // Everything DuckDB and its bundled extensions ship is marked internal; macros and functions
+    // made with CREATE MACRO / CREATE FUNCTION are not. Read each time: DML may add one any time.
+    const rows = await this.query(
+      "SELECT DISTINCT lower(function_name) FROM duckdb_functions() WHERE NOT internal",
+    );
+    const defined = new Set(rows.map((r) => String(r[0])));
+    return names.filter((name) => defined.has(name.toLowerCase()));
   }
 
   async resolveTables(names: TableName[], schema?: string | null): Promise<(QualifiedTable | null)[]> {

@@ -2,9 +2,7 @@ import { ErrorType } from "@strata/contracts";
 import pg from "pg";
 import { dedupeNames, rowsToColumns } from "../columnar.ts";
 import { abortError, dmlNotAllowed } from "../engine-errors.ts";
-import { mapPostgresError } from "./errors.ts";
-import { displayPgType, kindOfPgType, PG_TYPES, pgTypeParsers } from "./values.ts";
-import { type ClassifiedStatement, scanStatements, classifyTokens } from "../sql-lexer.ts";
+import { type ClassifiedStatement, classifyTokens, scanStatements } from "../sql-lexer.ts";
 import type { QualifiedTable, TableName } from "../table-names.ts";
 import {
   type ColumnarResult,
@@ -17,6 +15,8 @@ import {
   type StatementInfo,
   type TableRef,
 } from "../types.ts";
+import { mapPostgresError } from "./errors.ts";
+import { displayPgType, kindOfPgType, PG_TYPES, pgTypeParsers } from "./values.ts";
 
 export interface PostgresEngineOptions {
   /** Server-side statement_timeout, in ms (default 5 minutes). */
@@ -319,6 +319,26 @@ export class PostgresEngine implements QueryEngine {
 
   async testConnection(): Promise<void> {
     await this.query("SELECT 1");
+  }
+
+  /** `names`: function names lower-cased (as readReferences gives them), operators as written. */
+  async definedRoutines(names: string[]): Promise<string[]> {
+    if (names.length === 0) return [];
+    // What PostgreSQL ships lives in pg_catalog (and information_schema); anything elsewhere was
+    // created in this database, by someone or by an extension, and may read any table. Matched by
+    // name alone, whatever the schema or argument types: a call can resolve to any overload.
+    const rows = await this.query(
+      `SELECT lower(p.proname) FROM pg_catalog.pg_proc p
+         JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
+        WHERE n.nspname NOT IN ('pg_catalog', 'information_schema') AND lower(p.proname) = ANY($1)
+       UNION
+       SELECT o.oprname FROM pg_catalog.pg_operator o
+         JOIN pg_catalog.pg_namespace n ON n.oid = o.oprnamespace
+        WHERE n.nspname NOT IN ('pg_catalog', 'information_schema') AND o.oprname = ANY($1)`,
+      [names],
+    );
+    const defined = new Set(rows.map((r) => String(r[0])));
+    return names.filter((name) => defined.has(name));
   }
 
   async resolveTables(names: TableName[], schema?: string | null): Promise<(QualifiedTable | null)[]> {

@@ -1,7 +1,7 @@
 import type { QueryObject } from "../chart-data.ts";
+import { type BuildContext, chartDataRequest, type RequestOptions } from "./base-query.ts";
 import { modernFormData } from "./legacy-viz.ts";
 import type { FormData } from "./types.ts";
-import { type BuildContext, chartDataRequest, type RequestOptions } from "./base-query.ts";
 import {
   buildBubble,
   buildBullet,
@@ -12,6 +12,18 @@ import {
   buildSankey,
   buildTree,
 } from "./viz/echarts-extra.ts";
+import { buildChord, buildParallelCoordinates, buildPartition } from "./viz/legacy-groups.ts";
+import { buildCalendar, buildLegacyTimeseries, buildTimeTable } from "./viz/legacy-time.ts";
+import {
+  buildCountryMap,
+  buildDeckAggregate,
+  buildDeckArc,
+  buildDeckGeoJson,
+  buildDeckPath,
+  buildDeckPolygon,
+  buildDeckScatter,
+  buildWorldMap,
+} from "./viz/maps.ts";
 import {
   buildBigNumber,
   buildBigNumberTotal,
@@ -25,20 +37,9 @@ import {
   buildTreemap,
   buildWaterfall,
 } from "./viz/single-metric.ts";
-import {
-  buildCountryMap,
-  buildDeckAggregate,
-  buildDeckArc,
-  buildDeckPath,
-  buildDeckPolygon,
-  buildDeckScatter,
-  buildWorldMap,
-} from "./viz/maps.ts";
 import { buildPivotTable, buildTable } from "./viz/tables.ts";
-import { buildChord, buildParallelCoordinates, buildPartition } from "./viz/legacy-groups.ts";
-import { buildCalendar, buildLegacyTimeseries, buildTimeTable } from "./viz/legacy-time.ts";
-import { buildWordCloud } from "./viz/word-cloud.ts";
 import { buildMixedTimeseries, buildTimeseries } from "./viz/timeseries.ts";
+import { buildWordCloud } from "./viz/word-cloud.ts";
 
 type BuildQuery = (fd: FormData, ctx?: BuildContext) => QueryObject[];
 
@@ -83,6 +84,7 @@ export const BUILD_QUERY: Record<string, BuildQuery> = {
   deck_arc: buildDeckArc,
   deck_path: buildDeckPath,
   deck_polygon: buildDeckPolygon,
+  deck_geojson: buildDeckGeoJson,
   echarts_timeseries: buildTimeseries,
   echarts_timeseries_smooth: buildTimeseries,
   echarts_timeseries_step: buildTimeseries,

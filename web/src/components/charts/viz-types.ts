@@ -1,5 +1,5 @@
-import { t, translatable } from "../../lib/i18n";
 import { BUILD_QUERY, isLegacyVizType } from "@strata/contracts/chart-query";
+import { t, translatable } from "../../lib/i18n";
 import { type TablesOthersKind, tablesOthersKind } from "./render/tables-others-kinds";
 
 /** The visualisations Strata draws, by Superset's viz_type key (PRODUCT.md order). */
@@ -312,7 +312,9 @@ export const VIZ_TYPES: VizType[] = [
     key: "world_map",
     label: translatable("World Map"),
     category: translatable("Map"),
-    description: translatable("A metric per country, coloured, with optional bubbles sized by a second metric."),
+    description: translatable(
+      "A metric per country, coloured, with optional bubbles sized by a second metric.",
+    ),
     tags: ["2D", "Comparison", "Multi-Dimensions"],
   },
   {
@@ -371,6 +373,13 @@ export const VIZ_TYPES: VizType[] = [
     description: translatable("Polygons on a map (zones, areas) coloured by a metric."),
     tags: ["deckGL", "Geo", "Polygon"],
   },
+  {
+    key: "deck_geojson",
+    label: translatable("deck.gl Geojson"),
+    category: translatable("Map"),
+    description: translatable("Shapes stored as GeoJSON, one or more per row: areas, lines and points."),
+    tags: ["deckGL", "Geo", "GeoJSON"],
+  },
 ];
 
 export const DEFAULT_VIZ_TYPE = "table";
@@ -392,6 +401,7 @@ const MAP_VIZ_TYPES = new Set([
   "deck_arc",
   "deck_path",
   "deck_polygon",
+  "deck_geojson",
 ]);
 
 /** Which renderer module draws a viz: Plotly, the virtualised table, or the pivot table. */

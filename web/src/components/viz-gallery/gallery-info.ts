@@ -211,6 +211,10 @@ const INFO: Record<string, GalleryInfo> = {
     tags: [tr("Map"), tr("Polygons"), tr("Areas"), tr("Geo")],
     examples: [tr("Neighbourhoods shaded by population")],
   },
+  deck_geojson: {
+    tags: [tr("Map"), tr("GeoJSON"), tr("Shapes"), tr("Geo")],
+    examples: [tr("Delivery zones, routes and depots stored as GeoJSON")],
+  },
 };
 
 const NONE: GalleryInfo = { tags: [], examples: [] };

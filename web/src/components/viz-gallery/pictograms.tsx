@@ -844,6 +844,22 @@ const DRAW: Record<string, () => ReactNode> = {
       <polygon points="18,28 30,22 44,24 40,36 22,38" fill={C} opacity={0.8} stroke="white" strokeWidth={1} />
     </>
   ),
+  deck_geojson: () => (
+    <>
+      {mapBase}
+      <polygon points="10,30 16,14 30,12 34,26 22,34" fill={A} opacity={0.8} stroke={C} strokeWidth={1} />
+      {line(
+        [
+          [34, 26],
+          [44, 20],
+          [54, 24],
+        ],
+        C,
+      )}
+      <circle cx={46} cy={32} r={2.6} fill={B} />
+      <circle cx={54} cy={12} r={2.6} fill={B} />
+    </>
+  ),
 };
 
 /** Keys Superset migrates to a modern type: drawn like the type they become. */

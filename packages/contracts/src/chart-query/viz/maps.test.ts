@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { FormData } from "../types.ts";
 import { buildQueries } from "../build-query.ts";
+import type { FormData } from "../types.ts";
 
 const fd = (viz_type: string, extra: Partial<FormData> = {}): FormData => ({
   datasource: "3__table",
@@ -72,6 +72,18 @@ describe("map queries (Superset's deck.gl buildQuery and legacy map endpoints)",
     );
     expect(poly).toMatchObject({ columns: ["contour"], metrics: ["sum__population", "count"] });
     const [keepNulls] = buildQueries(fd("deck_polygon", { line_column: "contour", filter_nulls: false }));
+    expect(keepNulls.filters).toEqual([]);
+  });
+
+  it("deck_geojson: the GeoJSON column of every row, null ones left out unless asked", () => {
+    const [q] = buildQueries(fd("deck_geojson", { geojson: "shape", js_columns: ["name"], row_limit: 50 }));
+    expect(q).toMatchObject({
+      columns: ["shape", "name"],
+      metrics: [],
+      filters: notNull("shape"),
+      row_limit: 50,
+    });
+    const [keepNulls] = buildQueries(fd("deck_geojson", { geojson: "shape", filter_nulls: false }));
     expect(keepNulls.filters).toEqual([]);
   });
 

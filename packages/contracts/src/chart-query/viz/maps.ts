@@ -1,8 +1,8 @@
 import type { QueryColumn, QueryFilter, QueryMetric, QueryObject } from "../../chart-data.ts";
-import { spatialColumns } from "../spatial.ts";
-import type { FormData } from "../types.ts";
 import { type BuildContext, baseQueryObject } from "../base-query.ts";
 import { columnLabel, ensureArray } from "../labels.ts";
+import { spatialColumns } from "../spatial.ts";
+import type { FormData } from "../types.ts";
 
 /**
  * Map visualisations' queries, as Superset's deck.gl buildQuery files and its legacy country and
@@ -78,6 +78,13 @@ export function buildDeckPolygon(fd: FormData, ctx: BuildContext = {}): QueryObj
     Boolean(m),
   );
   const query = spatialQuery(fd, ctx, line ? [line] : [], metrics);
+  return [fd.filter_nulls === false ? { ...query, filters: baseQueryObject(fd, ctx).filters } : query];
+}
+
+/** deck_geojson: the GeoJSON column of each row, as stored (no metric: every row is a shape). */
+export function buildDeckGeoJson(fd: FormData, ctx: BuildContext = {}): QueryObject[] {
+  const geojson = typeof fd.geojson === "string" ? fd.geojson : "";
+  const query = spatialQuery(fd, ctx, geojson ? [geojson] : [], []);
   return [fd.filter_nulls === false ? { ...query, filters: baseQueryObject(fd, ctx).filters } : query];
 }
 

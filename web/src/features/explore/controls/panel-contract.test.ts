@@ -418,6 +418,28 @@ const EXPECTED: Record<string, { layout: string[]; controls: ControlRow[] }> = {
       ["stroke_color_picker", {"r":0,"g":122,"b":135,"a":1}, false, "ColorPickerControl label=Stroke Color renderTrigger validators=none visible=always"],
     ],
   },
+  // Added with the GeoJSON layer: Superset's controls of that layer (labels and icons aside).
+  "deck_geojson": {
+    layout: [
+      "Query / data: geojson | row_limit | filter_nulls | adhoc_filters | granularity_sqla | time_range",
+      "GeoJSON settings / customize: fill_color_picker, stroke_color_picker | filled, stroked | line_width | line_width_unit | point_radius_scale",
+    ],
+    controls: [
+      ["geojson", null, true, "ColumnsControl label=GeoJSON column columns=groupby validators=[000....../000......] (cannot be empty) visible=always"],
+      ["row_limit", 1000, false, "SelectControl label=Row limit freeForm clearable=false validators=[...00..00/...00..00] (is expected to be an integer) visible=always choices=10#8cb24277"],
+      ["filter_nulls", true, false, "CheckboxControl label=Ignore null locations description#cf7f0e33 validators=none visible=always"],
+      ["adhoc_filters", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
+      ["granularity_sqla", "ds", false, "SelectControl label=Time column description#26e8ace3 clearable=true validators=none visible=always choices=1#af024535"],
+      ["time_range", "No filter", false, "TimeRangeControl label=Time range validators=none visible=0000010"],
+      ["fill_color_picker", {"r":3,"g":166,"b":110,"a":1}, false, "ColorPickerControl label=Fill Color description#b80e0b34 renderTrigger validators=none visible=always"],
+      ["stroke_color_picker", {"r":0,"g":122,"b":135,"a":1}, false, "ColorPickerControl label=Stroke Color description#f9aa7dbe renderTrigger validators=none visible=always"],
+      ["filled", true, false, "CheckboxControl label=Filled renderTrigger validators=none visible=always"],
+      ["stroked", false, false, "CheckboxControl label=Stroked renderTrigger validators=none visible=always"],
+      ["line_width", 1, false, "TextControl label=Line width renderTrigger isInt validators=[...00..00/...00..00] (is expected to be an integer) visible=always"],
+      ["line_width_unit", "pixels", false, "SelectControl label=Line width unit renderTrigger validators=none visible=always choices=2#6a60dcc3"],
+      ["point_radius_scale", 0, false, "TextControl label=Point radius scale renderTrigger isInt validators=[...00..00/...00..00] (is expected to be an integer) visible=always"],
+    ],
+  },
   "echarts_timeseries": {
     layout: [
       "Query / data: x_axis | time_grain_sqla | x_axis_sort | x_axis_sort_asc | x_axis_sort_series | x_axis_sort_series_ascending | metrics | groupby | adhoc_filters | granularity_sqla | time_range | limit, timeseries_limit_metric | order_desc | row_limit | truncate_metric, show_empty_columns",

@@ -264,4 +264,42 @@ export const MAP_CONTROL_PANELS: Record<string, ControlPanel> = {
       ]),
     ],
   },
+  deck_geojson: {
+    sections: [
+      section(t("Query"), "data", [
+        [column("geojson", t("GeoJSON column"), true)],
+        [c.rowLimit],
+        [
+          checkboxControl("filter_nulls", t("Ignore null locations"), true, {
+            description: t("Whether to leave out rows whose GeoJSON is empty"),
+            renderTrigger: false,
+          }),
+        ],
+        ...c.filterRows,
+      ]),
+      section(t("GeoJSON settings"), "customize", [
+        [
+          {
+            ...colorPickerControl("fill_color_picker", t("Fill Color"), { r: 3, g: 166, b: 110, a: 1 }),
+            description: t("Fills every shape; at opacity 0, each feature's own fillColor is used"),
+          },
+          {
+            ...colorPickerControl("stroke_color_picker", t("Stroke Color"), PICKER_DEFAULT),
+            description: t(
+              "Strokes every line and outline; at opacity 0, each feature's own strokeColor is used",
+            ),
+          },
+        ],
+        [checkboxControl("filled", t("Filled"), true), checkboxControl("stroked", t("Stroked"), false)],
+        [integerControl("line_width", t("Line width"), 1)],
+        [
+          selectControl("line_width_unit", t("Line width unit"), "pixels", [
+            ["meters", t("meters")],
+            ["pixels", t("pixels")],
+          ]),
+        ],
+        [integerControl("point_radius_scale", t("Point radius scale"), 0)],
+      ]),
+    ],
+  },
 };

@@ -4,7 +4,8 @@ import world50Url from "world-atlas/countries-50m.json?url";
 import world110Url from "world-atlas/countries-110m.json?url";
 import type { FormData } from "../../types";
 import type { FeatureCollection } from "./geojson-types";
-import { assetsNeeded, type MapAssets } from "./map-figures";
+import { assetsNeeded } from "./map-figures";
+import type { MapAssets } from "./map-frame";
 import { rewoundForD3 } from "./rewind";
 
 /**

@@ -8,7 +8,8 @@ import { withHighlight } from "../plotly/figures/highlight";
 import { plotCallbacks } from "../plotly/plot-callbacks";
 import Plotly from "../plotly/plotly-bundle";
 import { loadMapAssets } from "./map-assets";
-import { assetsNeeded, fixedViewport, MAP_FIGURES, type MapAssets } from "./map-figures";
+import { assetsNeeded, fixedViewport, MAP_FIGURES } from "./map-figures";
+import type { MapAssets } from "./map-frame";
 import "./register-geo-traces";
 import { type TileSource, tileSource, toTileFigure } from "./tile-map";
 

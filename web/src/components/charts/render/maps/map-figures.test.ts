@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FeatureCollection } from "./geojson-types";
-import { countryAlpha3, featureCentre, figureExtent, MAP_FIGURES } from "./map-figures";
+import { countryAlpha3, featureCentre, MAP_FIGURES } from "./map-figures";
+import { figureExtent } from "./map-frame";
 import { fd, LATLONG, result } from "./map-test-data";
 
 const square = (x: number, y: number) => [
@@ -158,6 +159,102 @@ describe("map figures", () => {
     const ring = (trace.geojson.features[0].geometry as { coordinates: number[][][] }).coordinates[0];
     expect(ring[0]).toEqual(ring[ring.length - 1]);
     expect(ring).toHaveLength(4);
+  });
+
+  it("deck_geojson: polygons filled, lines stroked and points marked, in the features' or the pickers' colours", () => {
+    const square = [
+      [-122.4, 37.7],
+      [-122.4, 37.8],
+      [-122.3, 37.8],
+      [-122.3, 37.7],
+      [-122.4, 37.7],
+    ];
+    const rows = [
+      // A feature collection as text, a bare geometry as JSON, text that is not JSON, nothing.
+      {
+        shape: JSON.stringify({
+          type: "FeatureCollection",
+          features: [
+            {
+              type: "Feature",
+              properties: { name: "Zone", fillColor: "#ff0000" },
+              geometry: { type: "Polygon", coordinates: [square] },
+            },
+            {
+              type: "Feature",
+              properties: { "stroke-color": [0, 0, 255] },
+              geometry: {
+                type: "LineString",
+                coordinates: [
+                  [-122.4, 37.7],
+                  [-122.2, 37.9],
+                ],
+              },
+            },
+          ],
+        }),
+      },
+      {
+        shape: {
+          type: "MultiPoint",
+          coordinates: [
+            [-122.41, 37.71],
+            [-122.42, 37.72],
+          ],
+        },
+      },
+      { shape: "{not json" },
+      { shape: null },
+      {
+        shape: JSON.stringify({
+          type: "Feature",
+          properties: { fill: "url(javascript:x)" },
+          geometry: { type: "Polygon", coordinates: [square] },
+        }),
+      },
+    ];
+    const own = MAP_FIGURES.deck_geojson(
+      fd("deck_geojson", {
+        geojson: "shape",
+        fill_color_picker: { r: 0, g: 0, b: 0, a: 0 },
+        stroke_color_picker: { r: 0, g: 0, b: 0, a: 0 },
+      }),
+      [result(rows)],
+      {},
+    );
+    expect(own.data.map((t) => [t.type, t.mode])).toEqual([
+      ["choropleth", undefined],
+      ["scattergeo", "lines"],
+      ["scattergeo", "markers"],
+    ]);
+    const [areas, line, points] = own.data as Record<string, any>[];
+    // Each polygon's own colour (an unsafe one falls back to deck.gl's black), picked by z.
+    expect(areas.locations).toEqual(["0", "1"]);
+    expect(
+      areas.z.map(
+        (z: number) => areas.colorscale.find((s: [number, string]) => s[0] === z / (areas.zmax || 1))?.[1],
+      ),
+    ).toEqual(["#ff0000", "rgba(0,0,0,1)"]);
+    expect(areas.text).toEqual(["Zone", ""]);
+    expect(line.line.color).toBe("rgba(0,0,255,1)");
+    expect(points.lon).toEqual([-122.41, -122.42]);
+
+    const picked = MAP_FIGURES.deck_geojson(
+      fd("deck_geojson", {
+        geojson: "shape",
+        fill_color_picker: { r: 3, g: 166, b: 110, a: 1 },
+        filled: true,
+      }),
+      [result(rows)],
+      {},
+    );
+    const fills = picked.data[0] as Record<string, any>;
+    expect(fills.colorscale).toEqual([
+      [0, "rgba(3,166,110,1)"],
+      [1, "rgba(3,166,110,1)"],
+    ]);
+    // Framed on what it draws.
+    expect(picked.layout.geo).toMatchObject({ fitbounds: "locations" });
   });
 
   it("country_map: every region outlined, rows' regions coloured by the metric; unknown codes left out", () => {

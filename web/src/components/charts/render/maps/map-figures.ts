@@ -1,37 +1,22 @@
 import type { QueryColumn, QueryMetric } from "@strata/contracts";
+import { columnLabel, metricLabel, radiusMetric } from "@strata/contracts/chart-query";
 import { COUNTRY_CODES, IOC_TO_ALPHA3 } from "@strata/contracts/countries";
 import { schemeColors } from "../../colors";
 import { numberFormatter } from "../../format/number-format";
-import { columnLabel, metricLabel, radiusMetric } from "@strata/contracts/chart-query";
 import type { ChartDataResult, FormData } from "../../types";
 import { CROSS_FILTER_BY_CUSTOMDATA } from "../plotly/figures/highlight";
-import type { Figure, Trace } from "../plotly/figures/types";
-import { geoLayout } from "./base-map";
+import type { Trace } from "../plotly/figures/types";
 import { type Bin, extentOf, gridBins, hexBins, pixelGridBins, type WeightedPoint } from "./binning";
 import { CROSS_FILTER_BY_PICK, type DeckPick } from "./deck-cross-filter";
 import { decodeLine, type LonLat, pickerColor, rowPosition, type SpatialConfig } from "./geo-decode";
+import { deckGeoJsonFigure } from "./geojson-figure";
 import type { Feature, FeatureCollection, Geometry } from "./geojson-types";
+import { type MapFigureBuilder, mapFigure, num, rowsOf } from "./map-frame";
 import { zoomFor } from "./map-zoom";
 
-/** Boundaries a map draws with, loaded lazily before its figure is built. */
-export interface MapAssets {
-  /** World countries (world-atlas), each with `id` = ISO alpha-3 and `properties.name`. */
-  countries?: FeatureCollection;
-  /** Country map regions by Superset's `select_country` key, features carrying `properties.ISO`. */
-  regions?: Record<string, FeatureCollection>;
-}
-
-export type MapFigureBuilder = (fd: FormData, results: ChartDataResult[], assets: MapAssets) => Figure;
-
 type Row = Record<string, unknown>;
-const rowsOf = (results: ChartDataResult[]): Row[] =>
-  Array.isArray(results[0]?.data) ? (results[0].data as Row[]) : [];
 
 const labelOf = (m: unknown) => (m ? metricLabel(m as QueryMetric) : "");
-const num = (v: unknown): number | null => {
-  const n = typeof v === "number" ? v : Number(v);
-  return v === null || v === undefined || v === "" || !Number.isFinite(n) ? null : n;
-};
 
 /** Nominal map width for screen-space cells (the figure is built before it is laid out). */
 const NOMINAL_WIDTH_PX = 800;
@@ -167,31 +152,6 @@ function weightedPoints(fd: FormData, results: ChartDataResult[]): WeightedPoint
 }
 
 const sizeName = (fd: FormData) => labelOf(fd.size) || "count";
-
-/** The [lon, lat] box of everything a figure's traces draw (lines, markers, polygons). */
-export function figureExtent(data: Trace[]): [LonLat, LonLat] | null {
-  const positions: LonLat[] = [];
-  for (const trace of data) {
-    const lon = trace.lon as (number | null)[] | undefined;
-    const lat = trace.lat as (number | null)[] | undefined;
-    lon?.forEach((x, i) => {
-      if (x !== null && lat?.[i] !== null && lat?.[i] !== undefined) positions.push([x, lat[i]!]);
-    });
-    const geo = trace.geojson as FeatureCollection | undefined;
-    for (const f of geo?.features ?? []) {
-      const g = f.geometry;
-      const rings =
-        g?.type === "Polygon" ? g.coordinates : g?.type === "MultiPolygon" ? g.coordinates.flat() : [];
-      for (const ring of rings) for (const p of ring) positions.push([p[0], p[1]]);
-    }
-  }
-  return extentOf(positions);
-}
-
-const mapFigure = (data: Trace[], options: Parameters<typeof geoLayout>[0] = {}): Figure => ({
-  data,
-  layout: geoLayout({ ...options, extent: options.extent ?? figureExtent(data) }),
-});
 
 // ——— deck.gl layers ———
 
@@ -637,6 +597,7 @@ export const MAP_FIGURES: Record<string, MapFigureBuilder> = {
   deck_arc: withViewport(deckArcFigure),
   deck_path: withViewport(deckPathFigure),
   deck_polygon: withViewport(deckPolygonFigure),
+  deck_geojson: withViewport(deckGeoJsonFigure),
   country_map: countryMapFigure,
   world_map: worldMapFigure,
 };

@@ -1,5 +1,5 @@
 import type { Figure, Trace } from "../plotly/figures/types";
-import { figureExtent } from "./map-figures";
+import { figureExtent } from "./map-frame";
 import { zoomFor } from "./map-zoom";
 
 export { zoomFor };

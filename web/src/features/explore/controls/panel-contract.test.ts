@@ -431,7 +431,7 @@ const EXPECTED: Record<string, { layout: string[]; controls: ControlRow[] }> = {
       ["adhoc_filters", [], false, "AdhocFilterControl label=Filters validators=none visible=always"],
       ["granularity_sqla", "ds", false, "SelectControl label=Time column description#26e8ace3 clearable=true validators=none visible=always choices=1#af024535"],
       ["time_range", "No filter", false, "TimeRangeControl label=Time range validators=none visible=0000010"],
-      ["fill_color_picker", {"r":3,"g":166,"b":110,"a":1}, false, "ColorPickerControl label=Fill Color description#b80e0b34 renderTrigger validators=none visible=always"],
+      ["fill_color_picker", {"r":0,"g":122,"b":135,"a":1}, false, "ColorPickerControl label=Fill Color description#b80e0b34 renderTrigger validators=none visible=always"],
       ["stroke_color_picker", {"r":0,"g":122,"b":135,"a":1}, false, "ColorPickerControl label=Stroke Color description#f9aa7dbe renderTrigger validators=none visible=always"],
       ["filled", true, false, "CheckboxControl label=Filled renderTrigger validators=none visible=always"],
       ["stroked", false, false, "CheckboxControl label=Stroked renderTrigger validators=none visible=always"],

@@ -280,7 +280,7 @@ export const MAP_CONTROL_PANELS: Record<string, ControlPanel> = {
       section(t("GeoJSON settings"), "customize", [
         [
           {
-            ...colorPickerControl("fill_color_picker", t("Fill Color"), { r: 3, g: 166, b: 110, a: 1 }),
+            ...colorPickerControl("fill_color_picker", t("Fill Color"), PICKER_DEFAULT),
             description: t("Fills every shape; at opacity 0, each feature's own fillColor is used"),
           },
           {

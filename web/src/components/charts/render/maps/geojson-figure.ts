@@ -1,5 +1,6 @@
 import type { FormData } from "../../types";
 import type { Trace } from "../plotly/figures/types";
+import { pickerColor } from "./geo-decode";
 import type { Feature, FeatureCollection, Geometry, Position } from "./geojson-types";
 import { type MapFigureBuilder, mapFigure, num, rowsOf } from "./map-frame";
 import { rewoundForD3 } from "./rewind";
@@ -39,18 +40,14 @@ function colorOf(value: unknown): string | null {
 
 /** A picker's colour when it is visible (alpha above 0): it then replaces every feature's own. */
 function pickerOverride(value: unknown): string | null {
-  const c = value as { r?: number; g?: number; b?: number; a?: number } | null | undefined;
-  if (!c || typeof c !== "object" || c.r === undefined || c.g === undefined || c.b === undefined) return null;
-  const a = c.a ?? 1;
-  return a > 0 ? `rgba(${c.r},${c.g},${c.b},${a})` : null;
+  const alpha = (value as { a?: number } | null | undefined)?.a ?? 1;
+  return alpha > 0 ? pickerColor(value, "") || null : null;
 }
 
 const firstOf = (props: Props, keys: string[]) => keys.map((k) => props[k]).find((v) => v !== undefined);
 
 const isGeometry = (value: Record<string, unknown>): value is Geometry & Record<string, unknown> =>
-  typeof value.type === "string" &&
-  (Array.isArray(value.coordinates) ||
-    (value.type === "GeometryCollection" && Array.isArray(value.geometries)));
+  typeof value.type === "string" && Array.isArray(value.coordinates);
 
 /** Every geometry under a GeoJSON value, with the properties of the feature it belongs to. */
 function collect(value: unknown, props: Props, out: Shape[]): void {
